@@ -1,0 +1,10 @@
+import type { Provider } from '../provider';
+import type { TrdObj, TrObj } from '../types';
+
+/** What a Translate run needs besides the request: the available providers and the caller's hooks. */
+export interface RunContext {
+  providers: ReadonlyMap<string, Provider>;
+  /** Aborts every provider request of the call. */
+  signal?: AbortSignal;
+  onResult?(item: TrObj | TrdObj): void;
+}

@@ -1,0 +1,50 @@
+import type { ProviderModule } from './provider';
+import type { Settings } from './settings/types';
+import type { KeyValueStore } from './storage';
+import type { ApiReply, LooseParams, Params, TrdObj, TrObj } from './types';
+
+export interface ServiceDeps {
+  /** The current settings document (callers cache it and invalidate on change). */
+  settings(): Promise<Settings>;
+  /** Every provider module the build knows (src/providers/index.ts). */
+  providers: readonly ProviderModule[];
+  /** Where usage counters persist (storage.local or the server's state file). */
+  store: KeyValueStore;
+  fetch: typeof fetch;
+  now?(): number;
+}
+
+export interface CallOptions {
+  /** Translate: each route's tr_obj (frm=text) or each chunk's trd_obj (frm=html) as it settles. */
+  onResult?(item: TrObj | TrdObj): void;
+  /** The caller went away: abort every provider request of this call. */
+  signal?: AbortSignal;
+  /** Web origin or app of the caller, checked against a key's `allowed` list. */
+  origin?: string;
+  /**
+   * The caller is the extension itself (its pages, worker or content scripts, checked by the
+   * router): a request without `auth` uses the built-in key, counted as `extension` in usage.
+   */
+  trusted?: boolean;
+}
+
+/** A raw HTTP request, before any decoding: the service checks UTF-8 on the bytes itself. */
+export interface HttpRequest {
+  method: string;
+  /** URL path, e.g. `/api/Translate` (still percent-encoded). */
+  path: string;
+  /** Raw query string without the leading `?`. */
+  query: string;
+  body?: Uint8Array;
+  contentType?: string;
+  origin?: string;
+}
+
+export interface TranslationService {
+  /** Calls one of the four functions with already-split parameters (message passing). */
+  call(fn: string, params: Params | LooseParams, options?: CallOptions): Promise<ApiReply>;
+  /** Serves `/api/<function_name>` from a raw request (the Node server and the worker's fetch route). */
+  http(request: HttpRequest, options?: CallOptions): Promise<ApiReply>;
+  /** Writes pending usage counters. */
+  flush(): Promise<void>;
+}

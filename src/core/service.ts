@@ -1,0 +1,203 @@
+/**
+ * The translation service: the four functions of interface.md over any transport. The Node server
+ * and the extension's worker (messages and its `/api` fetch route) both call this.
+ */
+import { authenticate, type Caller } from './auth';
+import { translateDocument } from './engine/translate-document';
+import { translateText } from './engine/translate-text';
+import { ApiError } from './errors';
+import { compatError, compatMode, compatReply, parseCompat } from './interface/compat';
+import { parseQuery, mergeParams, normalizeParams } from './interface/params';
+import { authParam, validatePairParams, validateTranslate } from './interface/validate';
+import { detectLanguage } from './lang';
+import { CatalogCache, enabledModules, type Catalog } from './routes/catalog';
+import { orderRoutes } from './routes/routes';
+import type { CallOptions, HttpRequest, ServiceDeps, TranslationService } from './service-types';
+import type { Settings } from './settings/types';
+import { FUNCTION_NAMES, type ApiReply, type FunctionName, type LanguageLists, type LooseParams, type Params, type TrdObj, type TrObj, type TranslateRequest } from './types';
+import { Usage } from './usage/usage';
+
+/** How long a catalog (providers' language lists) is reused; shorter while a provider is down. */
+const CATALOG_TTL_MS = 60_000;
+const CATALOG_RETRY_MS = 5_000;
+
+interface Snapshot {
+  settings: Settings;
+  catalog: Catalog;
+  lists: () => LanguageLists;
+}
+
+const errorReply = (e: unknown): ApiReply => {
+  if (e instanceof ApiError) return { status: e.status, body: { err: e.message, ...e.extra } };
+  return { status: 500, body: { err: `internal error: ${e instanceof Error ? e.message : String(e)}` } };
+};
+
+/** Query strings arrive as text whose chars are bytes (Node decodes the request line as latin1). */
+function queryBytes(query: string): Uint8Array {
+  if (!/[^\x00-\xff]/.test(query)) return Uint8Array.from(query, (c) => c.charCodeAt(0));
+  return new TextEncoder().encode(query);
+}
+
+export function createService(deps: ServiceDeps): TranslationService {
+  const now = deps.now ?? Date.now;
+  const usage = new Usage(deps.store);
+  const catalogs = new CatalogCache(deps.providers, { fetch: deps.fetch });
+  let current: { settings: Settings; at: number; ttl: number; snapshot: Promise<Snapshot> } | undefined;
+
+  async function snapshot(): Promise<Snapshot> {
+    const settings = await deps.settings();
+    if (current && current.settings === settings && now() - current.at < current.ttl) return current.snapshot;
+    const entry = {
+      settings,
+      at: now(),
+      ttl: CATALOG_TTL_MS,
+      snapshot: catalogs.catalog(settings).then((catalog): Snapshot => {
+        if (catalog.unavailable.size > 0) entry.ttl = CATALOG_RETRY_MS;
+        let lists: LanguageLists | undefined;
+        return { settings, catalog, lists: () => (lists ??= catalog.table.languages()) };
+      }),
+    };
+    current = entry;
+    return entry.snapshot;
+  }
+
+  /**
+   * The pair as the engine knows it: a regional or script code that is not listed falls back to its
+   * language (`en-GB` -> `en`) when that is listed, as clients of the compatibility modes expect.
+   */
+  function resolvePair(snap: Snapshot, src: string, trg: string): { src: string; trg: string } {
+    const lists = snap.lists();
+    const pick = (code: string, listed: string[], side: 'source' | 'target', list: string) => {
+      if (listed.includes(code)) return code;
+      const base = code.split('-')[0]!;
+      if (listed.includes(base)) return base;
+      throw new ApiError(400, `${side} language "${code}" is not available (see GetLanguages ${list})`);
+    };
+    const pair = { src: pick(src, lists.src, 'source', 'src'), trg: pick(trg, lists.trg, 'target', 'trg') };
+    if (pair.src === pair.trg) throw new ApiError(400, `source and target language are the same (${pair.src})`);
+    return pair;
+  }
+
+  async function caller(snap: Snapshot, params: Params, fn: FunctionName, options: CallOptions, app?: string): Promise<Caller> {
+    const key = authParam(params, fn);
+    return authenticate(snap.settings, usage, key, { trusted: options.trusted, origin: options.origin, app });
+  }
+
+  async function translate(params: Params, options: CallOptions): Promise<ApiReply> {
+    const snap = await snapshot();
+    const who = await caller(snap, params, 'Translate', options, params.app?.[0]);
+    const req = { ...validateTranslate(params, snap.settings.limits.textSize) };
+    Object.assign(req, resolvePair(snap, req.src, req.trg));
+    const defaults = snap.catalog.table.routes(req.src, req.trg);
+    if (defaults.length === 0) throw new ApiError(400, `no route from ${req.src} to ${req.trg} (the pair is in GetLanguages exclude)`);
+    for (const rid of req.rid) {
+      if (!defaults.includes(rid)) throw new ApiError(400, `rid "${rid}" is not a route from ${req.src} to ${req.trg} (see GetRoutes)`);
+    }
+    const size = req.dat.reduce((n, d) => n + [...d].length, 0);
+    if (size > who.remaining) {
+      throw new ApiError(403, `authorization key "${who.name}" has ${who.remaining} characters left; this request has ${size}`);
+    }
+    const reply = await run(req, orderRoutes(defaults, req.rid), snap, options);
+    const items: (TrObj | TrdObj)[] = Array.isArray(reply.body) ? reply.body : ((reply.body as { dat?: TrObj[] }).dat ?? []);
+    await usage.add(who.name, req.app, items.reduce((n, t) => n + (t.err ? 0 : t.length), 0));
+    return reply;
+  }
+
+  function run(req: TranslateRequest, routes: string[], snap: Snapshot, options: CallOptions): Promise<ApiReply> {
+    const ctx = { providers: snap.catalog.providers, signal: options.signal, onResult: options.onResult };
+    return req.frm === 'html' ? translateDocument(req, routes, ctx) : translateText(req, routes, ctx);
+  }
+
+  async function compat(mode: 'g1' | 'g2', params: Params, options: CallOptions): Promise<ApiReply> {
+    try {
+      const snap = await snapshot();
+      const who = await caller(snap, params, 'Translate', options);
+      const cr = parseCompat(mode, params, snap.settings.limits.textSize);
+      const lists = snap.lists();
+      const candidates = lists.src.filter((s) => snap.catalog.table.hasRoute(s, cr.trg));
+      const detected = cr.src ?? detectLanguage(cr.dat.join('\n'), candidates);
+      if (!detected) throw new ApiError(400, 'could not detect the source language: name it');
+      const { src, trg } = resolvePair(snap, detected, cr.trg);
+      const routes = snap.catalog.table.routes(src, trg);
+      if (routes.length === 0) throw new ApiError(400, `no route from ${src} to ${trg}`);
+      const base = { src, trg, min: 1, max: 1, timeout: 20, dom: 'general', rid: [], frm: cr.frm } as const;
+      let texts: string[];
+      let chars = 0;
+      if (cr.frm === 'html') {
+        texts = [];
+        for (const q of cr.dat) {
+          const r = await run({ ...base, rid: [], dat: [q] }, routes, snap, options);
+          if (r.status !== 200) return compatError(mode, r.status, (r.body as { err: string }).err);
+          const chunks = r.body as TrdObj[];
+          texts.push(chunks.map((c) => c.dat).join(''));
+          chars += chunks.reduce((n, c) => n + c.length, 0);
+        }
+      } else {
+        const r = await run({ ...base, rid: [], dat: cr.dat }, routes, snap, options);
+        if (r.status !== 200) return compatError(mode, r.status, (r.body as { err: string }).err);
+        const tr = (r.body as { dat: TrObj[] }).dat.find((t) => t.text)!;
+        texts = tr.text!;
+        chars = tr.length;
+      }
+      await usage.add(who.name, undefined, chars);
+      return compatReply(mode, texts, cr.src === undefined ? src : undefined);
+    } catch (e) {
+      const r = errorReply(e);
+      return compatError(mode, r.status, (r.body as { err: string }).err);
+    }
+  }
+
+  async function call(fn: string, raw: Params | LooseParams, options: CallOptions = {}): Promise<ApiReply> {
+    if (!FUNCTION_NAMES.includes(fn as FunctionName)) {
+      return { status: 404, body: { err: `unknown function "${fn}": use ${FUNCTION_NAMES.join(', ')}` } };
+    }
+    try {
+      const params = normalizeParams(raw);
+      if (fn === 'Translate') {
+        const mode = compatMode(params);
+        return mode ? await compat(mode, params, options) : await translate(params, options);
+      }
+      const snap = await snapshot();
+      const who = await caller(snap, params, fn as FunctionName, options);
+      let body: unknown;
+      if (fn === 'GetProviders') {
+        body = Object.fromEntries(enabledModules(snap.settings, deps.providers).map((m) => [m.id, m.name]));
+      } else if (fn === 'GetLanguages') {
+        body = snap.lists();
+      } else {
+        const asked = validatePairParams(params);
+        const { src, trg } = resolvePair(snap, asked.src, asked.trg);
+        body = snap.catalog.table.routes(src, trg);
+      }
+      await usage.add(who.name, params.app?.[0], 0);
+      return { status: 200, body };
+    } catch (e) {
+      return errorReply(e);
+    }
+  }
+
+  async function http(req: HttpRequest, options: CallOptions = {}): Promise<ApiReply> {
+    if (!req.path.startsWith('/api/')) return { status: 404, body: { err: `not found: ${req.path} (the interface is under /api/)` } };
+    const fn = req.path.slice('/api/'.length);
+    if (!FUNCTION_NAMES.includes(fn as FunctionName)) {
+      return { status: 404, body: { err: `unknown function "${fn}": use ${FUNCTION_NAMES.join(', ')}` } };
+    }
+    if (req.method !== 'GET' && req.method !== 'POST') {
+      return { status: 405, body: { err: `method ${req.method} not allowed: use GET or POST` }, headers: { Allow: 'GET, POST' } };
+    }
+    try {
+      let params = parseQuery(queryBytes(req.query));
+      if (req.method === 'POST' && req.body && req.body.length > 0) {
+        if (!/^application\/x-www-form-urlencoded\b/i.test(req.contentType ?? '')) {
+          throw new ApiError(415, 'a POST body must be application/x-www-form-urlencoded');
+        }
+        params = mergeParams(params, parseQuery(req.body));
+      }
+      return await call(fn, params, { ...options, origin: options.origin ?? req.origin });
+    } catch (e) {
+      return errorReply(e);
+    }
+  }
+
+  return { call, http, flush: () => usage.flush() };
+}

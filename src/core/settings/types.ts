@@ -1,0 +1,25 @@
+import type { ProviderSettings } from '../provider';
+
+/** An API key issued by the user to another app (decisions.md "Authentication"). */
+export interface ApiKeySettings {
+  name: string;
+  key: string;
+  /** Characters this key may translate in all; usage reaching it exhausts the key. */
+  quota?: number;
+  /** Origins (e.g. `https://app.example`) or app ids allowed to use this key; empty/absent: any. */
+  allowed?: string[];
+  revoked?: boolean;
+  [field: string]: unknown;
+}
+
+/** The settings document (decisions.md "Settings document"). Unknown fields are kept. */
+export interface Settings {
+  providers: Record<string, ProviderSettings>;
+  /** Provider ids, best first. Providers not listed rank after the listed ones, by id. */
+  ranking: string[];
+  /** Interlingua codes, preferred first. */
+  interlinguas: string[];
+  keys: ApiKeySettings[];
+  limits: { textSize: number; [field: string]: unknown };
+  [field: string]: unknown;
+}

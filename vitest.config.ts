@@ -1,0 +1,41 @@
+import { defineConfig } from 'vitest/config';
+
+/** Tiers: unit (pure core, Node), dom (happy-dom), integration (real APy), e2e (built extension in Chromium). */
+export default defineConfig({
+  test: {
+    reporters: ['default', './test/support/summary-reporter.ts'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', environment: 'node', include: ['test/unit/**/*.test.ts', 'src/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'dom', environment: 'happy-dom', include: ['test/dom/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['test/integration/**/*.test.ts'],
+          globalSetup: ['test/support/apy-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/support/apy-setup.ts', 'test/support/build-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
