@@ -1,0 +1,143 @@
+/**
+ * Apertium APy (https://wiki.apertium.org/wiki/Apertium-apy): a rule-based MT server, usually
+ * self-hosted. Speaks `GET /listPairs` and form-encoded `POST /translate`.
+ * Facts this relies on (checked against APy 0.11.7's handlers): codes are ISO 639-3, some with a
+ * variant (`por_BR`, `cat_valencia`); only the last `q` of a request is translated, so one text per
+ * request; long inputs are silently truncated under load, so requests stay <= 4000 characters;
+ * `markUnknown` defaults to `yes`, which prefixes unknown words with `*`.
+ */
+import { canonicalLanguage } from '../core/lang';
+import { ProviderError } from '../core/errors';
+import type { BatchOptions, LanguageSupport, Pair, Provider, ProviderEnv, ProviderModule, ProviderSettings } from '../core/provider';
+import { fetchJson, isRecord, type Classify, type HttpCall } from './http';
+
+const PAIRS_TTL_MS = 10 * 60 * 1000;
+const MAX_CHARS = 4000;
+/** Parallel requests per batch: APy serves ~20 req/s with 4 clients on 2 cores (TOOLCHAIN.md). */
+const CONCURRENCY = 4;
+
+interface PairList {
+  support: LanguageSupport;
+  /** `src|trg` in canonical codes -> APy's `langpair` value. */
+  langpairs: Map<string, string>;
+  at: number;
+}
+
+/** Optional hooks for tests (a clock for the pair-list cache). */
+export interface ApertiumOptions {
+  now?: () => number;
+}
+
+export function createApertium(settings: ProviderSettings, env: ProviderEnv, options: ApertiumOptions = {}): Provider {
+  const base = (settings.url ?? apertium.defaultUrl ?? '').replace(/\/+$/, '');
+  const now = options.now ?? Date.now;
+  let cached: PairList | undefined;
+
+  const call = (path: string, init: Omit<HttpCall, 'url'>, signal: AbortSignal): Promise<unknown> =>
+    fetchJson(env, { ...init, url: `${base}${path}` }, signal, 'Apertium', classify);
+
+  async function pairList(signal: AbortSignal): Promise<PairList> {
+    if (cached && now() - cached.at < PAIRS_TTL_MS) return cached;
+    const body = await call('/listPairs', {}, signal);
+    const data = isRecord(body) ? body.responseData : undefined;
+    if (!Array.isArray(data)) throw new ProviderError(502, 'Apertium listPairs answered no responseData');
+    cached = { ...mapPairs(data), at: now() };
+    return cached;
+  }
+
+  async function translateOne(text: string, langpair: string, format: BatchOptions['format'], signal: AbortSignal): Promise<string> {
+    if (text.trim() === '') return text; // nothing to translate: spare the request
+    const form = new URLSearchParams({ langpair, q: text, format: format === 'html' ? 'html' : 'txt', markUnknown: 'no' });
+    const body = await call('/translate', { method: 'POST', body: form }, signal);
+    const data = isRecord(body) ? body.responseData : undefined;
+    const translated = isRecord(data) ? data.translatedText : undefined;
+    if (typeof translated !== 'string') throw new ProviderError(502, 'Apertium answered no translatedText');
+    return translated;
+  }
+
+  return {
+    id: apertium.id,
+    name: apertium.name,
+    limits: { chars: MAX_CHARS, segments: 1 },
+    html: true,
+    async languages(signal = new AbortController().signal) {
+      return (await pairList(signal)).support;
+    },
+    async translateBatch(segments, pair, batch, signal) {
+      const too = segments.find((s) => codePoints(s) > MAX_CHARS);
+      if (too !== undefined) throw new ProviderError(400, `text of ${codePoints(too)} characters exceeds Apertium's ${MAX_CHARS}`);
+      // A stale list still maps codes correctly; refetch only when the pair is not in it.
+      const langpair = cached?.langpairs.get(pairKey(pair)) ?? (await pairList(signal)).langpairs.get(pairKey(pair));
+      if (langpair === undefined) throw new ProviderError(400, `Apertium has no pair ${pair.src}->${pair.trg}`);
+      return mapLimited(segments, CONCURRENCY, signal, (text, s) => translateOne(text, langpair, batch.format, s));
+    },
+  };
+}
+
+/** Canonical pairs from APy's list; a canonical pair reached by several APy codes keeps the plain one. */
+function mapPairs(data: unknown[]): Omit<PairList, 'at'> {
+  const langpairs = new Map<string, string>();
+  const pairs: Pair[] = [];
+  for (const item of data) {
+    if (!isRecord(item) || typeof item.sourceLanguage !== 'string' || typeof item.targetLanguage !== 'string') continue;
+    const src = canonicalLanguage(item.sourceLanguage.replace(/_/g, '-'));
+    const trg = canonicalLanguage(item.targetLanguage.replace(/_/g, '-'));
+    if (src === undefined || trg === undefined || src === trg) continue;
+    const langpair = `${item.sourceLanguage}|${item.targetLanguage}`;
+    const key = pairKey({ src, trg });
+    const known = langpairs.get(key);
+    if (known === undefined) pairs.push({ src, trg });
+    if (known === undefined || (known.includes('_') && !langpair.includes('_'))) langpairs.set(key, langpair);
+  }
+  return { support: { pairs }, langpairs };
+}
+
+/** Runs `task` over `items` with at most `limit` at once; results in input order. First failure aborts the rest. */
+async function mapLimited<T, R>(items: readonly T[], limit: number, signal: AbortSignal, task: (item: T, signal: AbortSignal) => Promise<R>): Promise<R[]> {
+  const inner = new AbortController();
+  const stop = () => inner.abort(signal.reason);
+  if (signal.aborted) stop();
+  signal.addEventListener('abort', stop, { once: true });
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await task(items[i] as T, inner.signal);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(limit, items.length) }, () => worker().catch((e: unknown) => {
+      inner.abort();
+      throw e;
+    })));
+    return results;
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
+}
+
+/**
+ * APy's errors are `{status:'error', code, message, explanation}`. Its 400 explains what it refused
+ * (`That pair is not installed`); its 503 means a stuck pipeline, not an unreachable server: 502.
+ */
+const classify: Classify = (f) => {
+  const explanation = isRecord(f.body) && typeof f.body.explanation === 'string' ? f.body.explanation : undefined;
+  if (f.status === 400) return new ProviderError(400, explanation ?? 'Apertium refused the input');
+  if (f.status >= 500) return new ProviderError(502, `Apertium answered HTTP ${f.status}${explanation ? `: ${explanation}` : ''}`);
+  return undefined;
+};
+
+const pairKey = (p: Pair): string => `${p.src}|${p.trg}`;
+const codePoints = (s: string): number => Array.from(s).length;
+
+export const apertium: ProviderModule = {
+  id: 'apertium.ts',
+  name: 'Apertium',
+  needsKey: false,
+  defaultUrl: 'http://127.0.0.1:2737',
+  enabledByDefault: true,
+  create: (settings, env) => createApertium(settings, env),
+};
+
+export default apertium;

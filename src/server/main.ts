@@ -1,0 +1,77 @@
+/**
+ * `npm run serve -- --config <file> --port <n> [--host 127.0.0.1] [--state <file>]`: the interface
+ * over HTTP on the extension's engine. Prints one line `listening on http://<host>:<port>` when
+ * ready; on SIGTERM/SIGINT stops accepting, lets in-flight requests finish (5 s at most), writes
+ * usage and exits 0. Exit 2: bad arguments, config or state file.
+ */
+import type { AddressInfo } from 'node:net';
+import { createService } from '../core/service';
+import { withDefaults } from '../core/settings/defaults';
+import type { Settings } from '../core/settings/types';
+import { memoryStore, type KeyValueStore } from '../core/storage';
+import { PROVIDERS } from '../providers/index';
+import { parseServerArgs, USAGE, UsageError, type ServerOptions } from './args';
+import { ConfigError, configSettings } from './config';
+import { createHttpServer } from './http';
+import { CorruptStateError, openStateFile } from './state';
+
+const DRAIN_MS = 5000;
+const warn = (message: string) => console.error(message);
+
+async function setup(options: ServerOptions): Promise<{ settings: () => Promise<Settings>; store: KeyValueStore }> {
+  const defaults = withDefaults({});
+  const settings = options.config !== undefined ? await configSettings(options.config, warn) : async () => defaults;
+  if (options.state === undefined) warn('no --config or --state: usage is kept in memory only');
+  const store = options.state !== undefined ? await openStateFile(options.state) : memoryStore();
+  return { settings, store };
+}
+
+async function main(): Promise<void> {
+  let options: ServerOptions;
+  let deps: Awaited<ReturnType<typeof setup>>;
+  try {
+    options = parseServerArgs(process.argv.slice(2));
+    deps = await setup(options);
+  } catch (e) {
+    if (e instanceof UsageError) warn(`${e.message}\n${USAGE}`);
+    else if (e instanceof ConfigError || e instanceof CorruptStateError) warn(e.message);
+    else throw e;
+    process.exit(2);
+  }
+  const service = createService({ ...deps, providers: PROVIDERS, fetch: globalThis.fetch });
+  const server = createHttpServer(service, { log: warn });
+
+  let stopping = false;
+  // Keep-alive connections would otherwise hold close() open until the drain deadline.
+  server.on('request', (_req, res) => res.on('finish', () => stopping && setImmediate(() => server.closeIdleConnections())));
+  const stop = async (): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const deadline = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
+    await closed;
+    clearTimeout(deadline);
+    try {
+      await service.flush();
+    } catch (e) {
+      warn(`could not write usage: ${(e as Error).message}`);
+      process.exit(1);
+    }
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
+
+  server.on('error', (e) => {
+    warn(`cannot listen on ${options.host}:${options.port}: ${e.message}`);
+    process.exit(1);
+  });
+  server.listen(options.port, options.host, () => {
+    const { address, port } = server.address() as AddressInfo;
+    const host = address.includes(':') ? `[${address}]` : address;
+    process.stdout.write(`listening on http://${host}:${port}\n`);
+  });
+}
+
+void main();

@@ -1,0 +1,189 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ProviderError } from '../../../src/core/errors';
+import type { BatchOptions, Provider } from '../../../src/core/provider';
+import apertiumDefault, { apertium, createApertium } from '../../../src/providers/apertium';
+import { startFakeApy, type FakeApy } from '../../fakes/fake-apy';
+
+const TEXT: BatchOptions = { format: 'text', domain: 'general' };
+const HTML: BatchOptions = { format: 'html', domain: 'general' };
+const EN_ES = { src: 'en', trg: 'es' };
+const never = () => new AbortController().signal;
+
+let apy: FakeApy;
+beforeAll(async () => {
+  apy = await startFakeApy();
+});
+afterAll(() => apy.close());
+afterEach(() => {
+  apy.clearRules();
+  apy.requests.length = 0;
+  vi.unstubAllGlobals();
+});
+
+const make = (url = apy.url, now?: () => number): Provider => createApertium({ url }, { fetch: globalThis.fetch }, now ? { now } : {});
+const translates = () => apy.requests.filter((r) => r.path === '/translate');
+const rejection = async (p: Promise<unknown>): Promise<ProviderError> => {
+  const e = await p.then(() => undefined, (err: unknown) => err);
+  expect(e).toBeInstanceOf(ProviderError);
+  return e as ProviderError;
+};
+
+describe('apertium.ts module', () => {
+  it('describes itself as the registry and settings expect', () => {
+    expect(apertiumDefault).toBe(apertium);
+    expect(apertium).toMatchObject({ id: 'apertium.ts', name: 'Apertium', needsKey: false, enabledByDefault: true, defaultUrl: 'http://127.0.0.1:2737' });
+    const p = make();
+    expect(p).toMatchObject({ id: 'apertium.ts', name: 'Apertium', html: true, limits: { chars: 4000, segments: 1 } });
+  });
+
+  it('uses only the injected fetch', async () => {
+    const realFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', () => Promise.reject(new Error('global fetch used')));
+    const calls: string[] = [];
+    const p = createApertium({ url: apy.url }, { fetch: (input, init) => (calls.push(String(input)), realFetch(input, init)) });
+    expect(await p.translateBatch(['hi'], EN_ES, TEXT, never())).toEqual(['HI']);
+    expect(calls).toEqual([`${apy.url}/listPairs`, `${apy.url}/translate`]);
+  });
+});
+
+describe('languages', () => {
+  it('maps APy codes and variants to canonical BCP 47 pairs', async () => {
+    const { pairs } = (await make().languages()) as { pairs: { src: string; trg: string }[] };
+    expect(pairs).toEqual(expect.arrayContaining([
+      { src: 'en', trg: 'es' }, { src: 'es', trg: 'en' }, { src: 'es', trg: 'pt' }, { src: 'es', trg: 'pt-BR' },
+      { src: 'en', trg: 'ca-valencia' }, { src: 'fr', trg: 'es' },
+    ]));
+    expect(pairs).toHaveLength(10);
+  });
+
+  it('skips codes that are not languages and sends back the APy code of a variant', async () => {
+    const odd = await startFakeApy(['eng-mul', 'x_bad!-spa', 'spa-por_BR', 'srp_Latn-eng', 'hbs-eng']);
+    try {
+      const p = make(odd.url);
+      const { pairs } = (await p.languages()) as { pairs: { src: string; trg: string }[] };
+      expect(pairs).toEqual([{ src: 'es', trg: 'pt-BR' }, { src: 'sr-Latn', trg: 'en' }]);
+      await p.translateBatch(['a'], { src: 'es', trg: 'pt-BR' }, TEXT, never());
+      await p.translateBatch(['b'], { src: 'sr-Latn', trg: 'en' }, TEXT, never());
+      // srp_Latn and hbs both canonicalize to sr-Latn: the plain code wins.
+      expect(odd.requests.filter((r) => r.path === '/translate').map((r) => r.args.langpair)).toEqual([['spa|por_BR'], ['hbs|eng']]);
+    } finally {
+      await odd.close();
+    }
+  });
+
+  it('caches the pair list for 10 minutes, but not a failure', async () => {
+    let t = 0;
+    const p = make(apy.url, () => t);
+    apy.rule({ path: '/listPairs', fault: { type: 'status', status: 500 }, times: 1 });
+    expect((await rejection(p.languages())).code).toBe(502);
+    await p.languages();
+    t = 9 * 60_000;
+    await p.languages();
+    await p.translateBatch(['x'], EN_ES, TEXT, never());
+    expect(apy.requests.filter((r) => r.path === '/listPairs')).toHaveLength(2);
+    t = 10 * 60_000 + 1;
+    await p.languages();
+    expect(apy.requests.filter((r) => r.path === '/listPairs')).toHaveLength(3);
+  });
+});
+
+describe('translateBatch', () => {
+  it('posts one form-encoded text per request, without unknown-word marks', async () => {
+    const text = 'a+b & c=d xyzzy? ñandú 😀';
+    expect(await make().translateBatch([text], EN_ES, TEXT, never())).toEqual(['A+B & C=D XYZZY? ÑANDÚ 😀']);
+    const [req] = translates();
+    expect(req).toMatchObject({ method: 'POST', contentType: expect.stringMatching(/^application\/x-www-form-urlencoded/) });
+    expect(req?.args).toEqual({ langpair: ['eng|spa'], q: [text], format: ['txt'], markUnknown: ['no'] });
+  });
+
+  it('sends html as format=html and keeps the tags', async () => {
+    expect(await make().translateBatch(['<p>Hi <b>you</b></p>'], EN_ES, HTML, never())).toEqual(['<p>HI <b>YOU</b></p>']);
+    expect(translates()[0]?.args.format).toEqual(['html']);
+  });
+
+  it('translates a batch with at most 4 requests at once and returns results in order', async () => {
+    const own = await startFakeApy();
+    try {
+      const segments = ['s0', 's1', 's2', 's3', 's4', 's5', 's6'];
+      // Earlier segments answer later, so completion order is the reverse of input order.
+      segments.forEach((s, i) => own.rule({ match: (q) => q === s, fault: { type: 'delay', ms: 20 * (segments.length - i) } }));
+      expect(await make(own.url).translateBatch(segments, EN_ES, TEXT, never())).toEqual(segments.map((s) => s.toUpperCase()));
+      expect(own.requests.filter((r) => r.path === '/translate')).toHaveLength(7);
+      expect(own.maxConcurrent).toBe(4);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('accepts 4000 characters and refuses 4001 without a request', async () => {
+    const p = make();
+    const ok = '😀'.repeat(4000); // 8000 UTF-16 units, 4000 characters
+    expect((await p.translateBatch([ok], EN_ES, TEXT, never()))[0]).toHaveLength(8000);
+    const e = await rejection(p.translateBatch(['short', 'x'.repeat(4001)], EN_ES, TEXT, never()));
+    expect(e.code).toBe(400);
+    expect(translates()).toHaveLength(1);
+  });
+
+  it('refuses a pair APy does not list without sending it', async () => {
+    const e = await rejection(make().translateBatch(['x'], { src: 'en', trg: 'pt' }, TEXT, never()));
+    expect(e.code).toBe(400);
+    expect(translates()).toHaveLength(0);
+  });
+
+  it('works with a trailing slash in the url', async () => {
+    expect(await make(`${apy.url}/`).translateBatch(['ok'], EN_ES, TEXT, never())).toEqual(['OK']);
+  });
+});
+
+describe('errors by meaning', () => {
+  const cases: [string, Parameters<FakeApy['rule']>[0]['fault'], number, RegExp][] = [
+    ['APy 400 with explanation', { type: 'explain', status: 400, explanation: 'That pair is not installed' }, 400, /^That pair is not installed$/],
+    ['5xx', { type: 'status', status: 500 }, 502, /500/],
+    ['APy 503 (stuck pipeline)', { type: 'explain', status: 503, explanation: 'internal error' }, 502, /internal error/],
+    ['malformed JSON', { type: 'malformed' }, 502, /not JSON/],
+    ['no translatedText', { type: 'no-text' }, 502, /translatedText/],
+    ['connection reset', { type: 'reset' }, 503, /unreachable/],
+  ];
+  it.each(cases)('%s', async (_name, fault, code, message) => {
+    const p = make();
+    await p.languages();
+    apy.rule({ fault });
+    const e = await rejection(p.translateBatch(['secret words'], EN_ES, TEXT, never()));
+    expect(e.code).toBe(code);
+    expect(e.message).toMatch(message);
+    expect(e.message).not.toContain('secret');
+  });
+
+  it('an unreachable server is 503', async () => {
+    const closed = await startFakeApy();
+    const url = closed.url;
+    await closed.close();
+    expect((await rejection(make(url).languages())).code).toBe(503);
+  });
+
+  it('abort cancels the HTTP request and is 408', async () => {
+    const p = make();
+    await p.languages();
+    apy.rule({ fault: { type: 'hang' } });
+    const ac = new AbortController();
+    const pending = p.translateBatch(['wait'], EN_ES, TEXT, ac.signal);
+    await vi.waitFor(() => expect(translates()).toHaveLength(1));
+    ac.abort();
+    expect((await rejection(pending)).code).toBe(408);
+    await vi.waitFor(() => expect(apy.aborted).toBe(1));
+  });
+
+  it('one failing segment fails the batch with its own error and cancels the others', async () => {
+    const p = make();
+    await p.languages();
+    const abortedBefore = apy.aborted;
+    apy.rule({ match: (q) => q === 'bad', fault: { type: 'explain', status: 400, explanation: 'bad input' } });
+    apy.rule({ match: (q) => q !== 'bad', fault: { type: 'hang' } });
+    const e = await rejection(p.translateBatch(['a', 'b', 'bad', 'c', 'd'], EN_ES, TEXT, never()));
+    expect(e).toMatchObject({ code: 400, message: 'bad input' });
+    const others = () => translates().filter((r) => r.args.q?.[0] !== 'bad');
+    await vi.waitFor(() => expect(apy.aborted - abortedBefore).toBe(others().length));
+    // The failure stops the queue: the fifth segment is never sent.
+    expect(translates().map((r) => r.args.q?.[0])).not.toContain('d');
+  });
+});

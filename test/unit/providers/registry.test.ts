@@ -1,0 +1,33 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { PROVIDERS, providerModule } from '../../../src/providers/index';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const files = readdirSync(`${root}src/providers`).filter((f) => f.endsWith('.ts') && f !== 'index.ts' && !f.endsWith('.test.ts'));
+
+describe('provider registry', () => {
+  it('has provider files to check', () => {
+    expect(files).toContain('apertium.ts');
+  });
+
+  it.each(files)('%s is registered under its file name', async (file) => {
+    const module = providerModule(file);
+    expect(module?.id).toBe(file);
+    const imported = (await import(`${root}src/providers/${file}`)) as { default?: unknown };
+    expect(imported.default).toBe(module);
+  });
+
+  it('registers nothing without a file, and each id once', () => {
+    const ids = PROVIDERS.map((p) => p.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect([...ids].sort()).toEqual([...files].sort());
+    expect(providerModule('nope.ts')).toBeUndefined();
+  });
+
+  it.each(files)("%s has a row in README.md's provider table", (file) => {
+    const readme = readFileSync(`${root}README.md`, 'utf8');
+    const rows = readme.split('\n').filter((line) => line.startsWith(`| \`${file}\` |`));
+    expect(rows).toHaveLength(1);
+  });
+});
