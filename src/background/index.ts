@@ -1,0 +1,39 @@
+/**
+ * The background entry: a service worker in Chromium, an event page in Firefox. Every listener is
+ * registered synchronously at top level, or a worker woken by an event would miss that event.
+ */
+import { createService } from '../core/service';
+import { PROVIDERS } from '../providers/index';
+import { ext } from '../shared/browser';
+import { createFetchListener } from './fetch-route';
+import { asOnMessageListener, createMessageHandler } from './router';
+import { selfFrom } from './senders';
+import { createSettingsStore } from './settings';
+import { createConnectListener } from './translate-port';
+import { storageKeyValueStore } from './usage-store';
+
+const browser = ext();
+const self_ = selfFrom(browser.runtime);
+const settings = createSettingsStore();
+const service = createService({
+  settings: () => settings.get(),
+  providers: PROVIDERS,
+  store: storageKeyValueStore(),
+  // Bound: a bare `fetch` called as a method of another object throws "Illegal invocation".
+  fetch: globalThis.fetch.bind(globalThis),
+});
+
+browser.runtime.onMessage.addListener(asOnMessageListener(createMessageHandler({ service, settings, self: self_ })));
+browser.runtime.onConnect.addListener(createConnectListener({ service, self: self_ }));
+
+// Only a service worker has skipWaiting; in Firefox's event page the global is a Window.
+if (typeof (globalThis as { skipWaiting?: unknown }).skipWaiting === 'function') {
+  const sw = globalThis as unknown as ServiceWorkerGlobalScope;
+  // A new version takes over at once and controls the open extension pages, so their
+  // fetch('/api/...') reaches a worker instead of the network.
+  sw.addEventListener('install', () => {
+    void sw.skipWaiting();
+  });
+  sw.addEventListener('activate', (event) => event.waitUntil(sw.clients.claim()));
+  sw.addEventListener('fetch', createFetchListener(service, self_.origin));
+}

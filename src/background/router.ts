@@ -1,0 +1,118 @@
+/**
+ * Answers the protocol map's messages (src/shared/messages.ts), each only from the senders its
+ * handler allows. Every reply is `{data}` or `{error: {status, message}}`; nothing is thrown across.
+ */
+import type { Runtime } from 'webextension-polyfill';
+import { ApiError } from '../core/errors';
+import type { TranslationService } from '../core/service-types';
+import {
+  isWireMessage,
+  toWireError,
+  type MessageType,
+  type RequestOf,
+  type ResponseOf,
+  type WireMessage,
+  type WireReply,
+} from '../shared/messages';
+import { redactSecrets } from '../shared/secrets';
+import { classifySender, senderOrigin, type Self, type SenderKind } from './senders';
+import type { SettingsStore } from './settings';
+
+export interface RouterDeps {
+  service: Pick<TranslationService, 'call' | 'flush'>;
+  settings: SettingsStore;
+  self: Self;
+}
+
+interface Context {
+  kind: SenderKind;
+  sender: Runtime.MessageSender;
+}
+
+interface Handler<K extends MessageType> {
+  /** Who may send it. */
+  allow: readonly SenderKind[];
+  handle(data: RequestOf<K>, ctx: Context, deps: RouterDeps): Promise<ResponseOf<K>>;
+}
+
+const EXTENSION_PAGES: readonly SenderKind[] = ['options', 'page'];
+const EXTENSION_AND_CONTENT: readonly SenderKind[] = ['options', 'page', 'content'];
+
+const HANDLERS: { [K in MessageType]: Handler<K> } = {
+  api: {
+    allow: EXTENSION_AND_CONTENT,
+    async handle({ fn, params }, ctx, { service }) {
+      if (typeof fn !== 'string' || typeof params !== 'object' || params === null) {
+        throw new ApiError(400, 'api: data must be {fn: string, params: object}');
+      }
+      const reply = await service.call(fn, params, { trusted: true, origin: senderOrigin(ctx.sender) });
+      // Usage must survive the worker's death; the write need not delay the reply.
+      service.flush().catch(() => undefined);
+      return reply;
+    },
+  },
+  'settings:get': {
+    allow: EXTENSION_PAGES,
+    async handle({ withSecrets }, ctx, { settings }) {
+      const current = await settings.get();
+      return withSecrets === true && ctx.kind === 'options' ? structuredClone(current) : redactSecrets(current);
+    },
+  },
+  'settings:set': {
+    allow: ['options'],
+    async handle({ settings: doc }, _ctx, { settings }) {
+      try {
+        return { status: 200, body: await settings.set(doc) };
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 400) return { status: 400, body: { err: e.message } };
+        throw e;
+      }
+    },
+  },
+};
+
+async function dispatch<K extends MessageType>(
+  message: Extract<WireMessage, { type: K }>,
+  ctx: Context,
+  deps: RouterDeps,
+): Promise<WireReply<K>> {
+  const handler = HANDLERS[message.type] as Handler<K>;
+  if (!handler.allow.includes(ctx.kind)) {
+    return { error: { status: 403, message: `${message.type} is not allowed from ${ctx.kind === 'content' ? 'a content script' : 'this page'}` } };
+  }
+  try {
+    return { data: await handler.handle(message.data as RequestOf<K>, ctx, deps) };
+  } catch (e) {
+    return { error: toWireError(e) };
+  }
+}
+
+/**
+ * Answers a message with a promise of the reply. Strangers and anything that is not a protocol
+ * message get `undefined`: no reply at all, so a prober learns nothing.
+ */
+export function createMessageHandler(deps: RouterDeps) {
+  return (message: unknown, sender: Runtime.MessageSender): Promise<WireReply<MessageType>> | undefined => {
+    const kind = classifySender(sender, deps.self);
+    if (kind === undefined || !isWireMessage(message)) return undefined;
+    return dispatch(message, { kind, sender }, deps);
+  };
+}
+
+/**
+ * The handler as a runtime.onMessage listener in the form both browsers take: `return true` and
+ * reply through sendResponse, which every Chromium and Firefox version supports; a returned
+ * promise is not understood by older Chromium.
+ */
+export function asOnMessageListener(
+  handle: (message: unknown, sender: Runtime.MessageSender) => Promise<unknown> | undefined,
+): Runtime.OnMessageListenerCallback {
+  const listener = (message: unknown, sender: Runtime.MessageSender, sendResponse: (response: unknown) => void) => {
+    const reply = handle(message, sender);
+    if (reply === undefined) return undefined;
+    void reply.then(sendResponse);
+    return true;
+  };
+  // The polyfill's types want `true` always; `undefined` is what leaves the message to others.
+  return listener as Runtime.OnMessageListenerCallback;
+}

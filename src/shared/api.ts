@@ -1,0 +1,89 @@
+/**
+ * The client side of the protocol for every extension context (pages, content scripts): typed
+ * `send`, the four functions as `callApi`, and streaming Translate as `translateStream`.
+ */
+import type { Runtime } from 'webextension-polyfill';
+import { ext } from './browser';
+import type { ApiReply, TrdObj, TrObj } from '../core/types';
+import {
+  RemoteError,
+  TRANSLATE_PORT,
+  type ApiParams,
+  type MessageType,
+  type RequestOf,
+  type ResponseOf,
+  type TranslatePortMessage,
+  type TranslatePortRequest,
+  type WireReply,
+} from './messages';
+
+type Messaging = Pick<Runtime.Static, 'sendMessage' | 'connect'>;
+
+export async function send<K extends MessageType>(
+  type: K,
+  data: RequestOf<K>,
+  runtime: Messaging = ext().runtime,
+): Promise<ResponseOf<K>> {
+  let reply: WireReply<K> | undefined;
+  try {
+    reply = (await runtime.sendMessage({ type, data })) as WireReply<K> | undefined;
+  } catch (e) {
+    // Chromium rejects when no listener answered ("message port closed", "receiving end does not exist").
+    throw new RemoteError(503, `no reply from the background: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  // Firefox resolves with undefined instead: the background refused the message or is missing.
+  if (reply === undefined || reply === null) throw new RemoteError(503, 'no reply from the background');
+  if ('error' in reply) throw new RemoteError(reply.error.status, reply.error.message);
+  return reply.data;
+}
+
+/** Calls one of the four functions; resolves with `{status, body}` as the HTTP form would answer. */
+export function callApi(fn: string, params: ApiParams = {}, runtime: Messaging = ext().runtime): Promise<ApiReply> {
+  return send('api', { fn, params }, runtime);
+}
+
+export interface StreamOptions {
+  /** Aborting disconnects the port, which aborts the provider requests in the worker. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Translate with each route's tr_obj (or each chunk's trd_obj) passed to `onItem` as it settles;
+ * resolves with the final reply, the same as `callApi('Translate', params)` would give.
+ */
+export function translateStream(
+  params: ApiParams,
+  onItem: (item: TrObj | TrdObj) => void,
+  options: StreamOptions = {},
+  runtime: Messaging = ext().runtime,
+): Promise<ApiReply> {
+  return new Promise((resolve, reject) => {
+    const { signal } = options;
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const port = runtime.connect({ name: TRANSLATE_PORT });
+    let settled = false;
+    const finish = (action: () => void) => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener('abort', onAbort);
+      port.disconnect();
+      action();
+    };
+    const onAbort = () => finish(() => reject(signal?.reason));
+    signal?.addEventListener('abort', onAbort);
+    port.onMessage.addListener((message: unknown) => {
+      const m = message as TranslatePortMessage;
+      if (m.type === 'result') onItem(m.item);
+      else if (m.type === 'done') finish(() => resolve(m.reply));
+      else if (m.type === 'error') finish(() => reject(new RemoteError(m.error.status, m.error.message)));
+    });
+    port.onDisconnect.addListener(() => {
+      finish(() => reject(new RemoteError(503, 'the background closed the translate port')));
+    });
+    const request: TranslatePortRequest = { params };
+    port.postMessage(request);
+  });
+}

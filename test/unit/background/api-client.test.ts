@@ -1,0 +1,134 @@
+import type { Runtime } from 'webextension-polyfill';
+import { describe, expect, it } from 'vitest';
+import { createConnectListener } from '../../../src/background/translate-port';
+import type { CallOptions } from '../../../src/core/service-types';
+import type { LooseParams, Params } from '../../../src/core/types';
+import { callApi, send, translateStream } from '../../../src/shared/api';
+import { RemoteError } from '../../../src/shared/messages';
+import { fakeEvent, PAGE_SENDER, SELF } from './fakes';
+
+function runtimeAnswering(reply: unknown) {
+  const sent: unknown[] = [];
+  return {
+    sent,
+    runtime: {
+      sendMessage: async (message: unknown) => {
+        sent.push(message);
+        return reply;
+      },
+      connect: () => {
+        throw new Error('not used');
+      },
+    },
+  };
+}
+
+/**
+ * A runtime whose connect() is wired to the real worker-side port listener, through two linked
+ * fake port ends, so the client and the worker code talk as in the browser.
+ */
+function linkedRuntime(call: (params: Params | LooseParams, options: CallOptions) => Promise<{ status: number; body: unknown }>) {
+  const service = { call: (_fn: string, p: Params | LooseParams, o: CallOptions = {}) => call(p, o), flush: async () => {} };
+  const listener = createConnectListener({ service, self: SELF });
+  const connect = ({ name }: { name?: string } = {}) => {
+    type End = Runtime.Port & { peer?: End; closed: boolean };
+    const makeEnd = (sender?: Runtime.MessageSender): End => {
+      const onMessage = fakeEvent<(m: unknown, p: Runtime.Port) => void>();
+      const onDisconnect = fakeEvent<(p: Runtime.Port) => void>();
+      const end: End = {
+        name: name ?? '',
+        closed: false,
+        ...(sender ? { sender } : {}),
+        onMessage,
+        onDisconnect,
+        postMessage: (m: unknown) => {
+          const peer = end.peer!;
+          queueMicrotask(() => !peer.closed && onMessageOf(peer).emit(structuredClone(m), peer));
+        },
+        disconnect: () => {
+          if (end.closed) return;
+          end.closed = true;
+          const peer = end.peer!;
+          peer.closed = true;
+          queueMicrotask(() => onDisconnectOf(peer).emit(peer));
+        },
+      };
+      return end;
+    };
+    const onMessageOf = (p: Runtime.Port) => p.onMessage as ReturnType<typeof fakeEvent<(m: unknown, p: Runtime.Port) => void>>;
+    const onDisconnectOf = (p: Runtime.Port) => p.onDisconnect as ReturnType<typeof fakeEvent<(p: Runtime.Port) => void>>;
+    const client = makeEnd();
+    const worker = makeEnd(PAGE_SENDER);
+    client.peer = worker;
+    worker.peer = client;
+    listener(worker);
+    return client;
+  };
+  return { sendMessage: async () => undefined, connect } as unknown as Pick<Runtime.Static, 'sendMessage' | 'connect'>;
+}
+
+describe('send / callApi', () => {
+  it('sends {type, data} and resolves with the data of the reply', async () => {
+    const { sent, runtime } = runtimeAnswering({ data: { status: 200, body: { 'apertium.ts': 'Apertium' } } });
+    expect(await callApi('GetProviders', {}, runtime)).toEqual({ status: 200, body: { 'apertium.ts': 'Apertium' } });
+    expect(sent).toEqual([{ type: 'api', data: { fn: 'GetProviders', params: {} } }]);
+  });
+
+  it('rethrows {error} as a RemoteError with its status', async () => {
+    const { runtime } = runtimeAnswering({ error: { status: 403, message: 'settings:set is not allowed from this page' } });
+    const error = await send('settings:set', { settings: {} }, runtime).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RemoteError);
+    expect(error).toMatchObject({ status: 403, message: 'settings:set is not allowed from this page' });
+  });
+
+  it('treats no reply at all as 503', async () => {
+    const { runtime } = runtimeAnswering(undefined);
+    await expect(send('settings:get', {}, runtime)).rejects.toMatchObject({ status: 503 });
+  });
+});
+
+describe('translateStream', () => {
+  it('delivers every item, then resolves with the reply', async () => {
+    const runtime = linkedRuntime(async (_p, o) => {
+      o.onResult?.({ rid: 'a.ts', text: ['uno'], length: 3 });
+      o.onResult?.({ rid: 'b.ts', text: ['one'], length: 3 });
+      return { status: 200, body: { dat: ['both'] } };
+    });
+    const items: unknown[] = [];
+    const reply = await translateStream({ src: 'en', trg: 'es', dat: ['one'] }, (i) => items.push(i), {}, runtime);
+    expect(items).toEqual([
+      { rid: 'a.ts', text: ['uno'], length: 3 },
+      { rid: 'b.ts', text: ['one'], length: 3 },
+    ]);
+    expect(reply).toEqual({ status: 200, body: { dat: ['both'] } });
+  });
+
+  it('aborting the signal rejects and aborts the call in the worker', async () => {
+    let workerSignal: AbortSignal | undefined;
+    const runtime = linkedRuntime((_p, o) => {
+      workerSignal = o.signal;
+      return new Promise(() => undefined);
+    });
+    const controller = new AbortController();
+    const pending = translateStream({ dat: ['x'] }, () => undefined, { signal: controller.signal }, runtime);
+    await new Promise((r) => setTimeout(r, 0));
+    controller.abort(new Error('user left'));
+    await expect(pending).rejects.toThrow('user left');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(workerSignal?.aborted).toBe(true);
+  });
+});
+
+describe('send when nobody answers', () => {
+  it('turns a rejected sendMessage (Chromium: port closed) into RemoteError 503', async () => {
+    const runtime = {
+      sendMessage: () => Promise.reject(new Error('The message port closed before a response was received.')),
+      connect: () => {
+        throw new Error('not used');
+      },
+    };
+    const error = await send('settings:get', {}, runtime).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RemoteError);
+    expect(error).toMatchObject({ status: 503, message: expect.stringContaining('port closed') });
+  });
+});

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { createConnectListener } from '../../../src/background/translate-port';
+import type { CallOptions } from '../../../src/core/service-types';
+import type { ApiReply, LooseParams, Params } from '../../../src/core/types';
+import { CONTENT_SENDER, fakePort, OTHER_EXTENSION, PAGE_SENDER, SELF } from './fakes';
+
+/** A Translate that reports two routes, then waits to be released (or aborted). */
+function slowService() {
+  const calls: { params: Params | LooseParams; options: CallOptions }[] = [];
+  let release: (reply: ApiReply) => void = () => undefined;
+  return {
+    calls,
+    release: (reply: ApiReply) => release(reply),
+    async call(_fn: string, params: Params | LooseParams, options: CallOptions = {}) {
+      calls.push({ params, options });
+      options.onResult?.({ rid: 'a.ts', text: ['uno'], length: 3 });
+      options.onResult?.({ rid: 'b.ts', err: '503 provider unreachable', length: 0 });
+      return new Promise<ApiReply>((resolve) => (release = resolve));
+    },
+    async flush() {},
+  };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+describe('translate port', () => {
+  it('posts each result as it settles, then done', async () => {
+    const service = slowService();
+    const end = fakePort('translate', PAGE_SENDER);
+    createConnectListener({ service, self: SELF })(end.port);
+    end.send({ params: { src: 'en', trg: 'es', dat: ['one'], min: 2, max: 2 } });
+    await tick();
+    expect(end.posted).toEqual([
+      { type: 'result', item: { rid: 'a.ts', text: ['uno'], length: 3 } },
+      { type: 'result', item: { rid: 'b.ts', err: '503 provider unreachable', length: 0 } },
+    ]);
+    expect(service.calls[0]?.options).toMatchObject({ trusted: true, origin: SELF.origin });
+    service.release({ status: 200, body: { dat: [] } });
+    await tick();
+    expect(end.posted.at(-1)).toEqual({ type: 'done', reply: { status: 200, body: { dat: [] } } });
+  });
+
+  it('aborts the call when the caller disconnects, and posts nothing after', async () => {
+    const service = slowService();
+    const end = fakePort('translate', CONTENT_SENDER);
+    createConnectListener({ service, self: SELF })(end.port);
+    end.send({ params: { src: 'en', trg: 'es', dat: ['one'] } });
+    await tick();
+    const signal = service.calls[0]?.options.signal;
+    expect(signal?.aborted).toBe(false);
+    end.close();
+    expect(signal?.aborted).toBe(true);
+    service.release({ status: 200, body: { dat: [] } });
+    await tick();
+    expect(end.posted).toHaveLength(2);
+  });
+
+  it('disconnects strangers without calling the service, and ignores other port names', async () => {
+    const service = slowService();
+    const listener = createConnectListener({ service, self: SELF });
+    const stranger = fakePort('translate', OTHER_EXTENSION);
+    listener(stranger.port);
+    expect(stranger.isDisconnected()).toBe(true);
+    const other = fakePort('something-else', PAGE_SENDER);
+    listener(other.port);
+    expect(other.isDisconnected()).toBe(false);
+    other.send({ params: {} });
+    await tick();
+    expect(service.calls).toEqual([]);
+  });
+
+  it('answers a malformed request with an error and runs one Translate per port', async () => {
+    const service = slowService();
+    const listener = createConnectListener({ service, self: SELF });
+    const bad = fakePort('translate', PAGE_SENDER);
+    listener(bad.port);
+    bad.send({ nope: true });
+    expect(bad.posted).toEqual([{ type: 'error', error: { status: 400, message: expect.any(String) } }]);
+    const twice = fakePort('translate', PAGE_SENDER);
+    listener(twice.port);
+    twice.send({ params: {} });
+    twice.send({ params: {} });
+    await tick();
+    expect(service.calls).toHaveLength(1);
+  });
+});
