@@ -71,6 +71,10 @@ export interface ProviderModule {
   readonly needsKey: boolean;
   /** Used when settings name no url. */
   readonly defaultUrl?: string;
+  /** A provider with no public default (any instance of a self-hosted service) needs `url` set. */
+  readonly needsUrl?: boolean;
+  /** Whether this runtime has what the provider needs (e.g. the browser's own Translator API). */
+  readonly available?: () => boolean;
   /** Whether a fresh install (no settings) enables it. */
   readonly enabledByDefault: boolean;
   create(settings: ProviderSettings, env: ProviderEnv): Provider;

@@ -27,9 +27,10 @@ export function enabledModules(settings: Settings, modules: readonly ProviderMod
   };
   return modules
     .filter((m) => {
+      if (m.available && !m.available()) return false;
       const conf = settings.providers[m.id];
       const enabled = conf?.enabled ?? (conf === undefined && m.enabledByDefault);
-      return enabled && (!m.needsKey || Boolean(conf?.key));
+      return enabled && (!m.needsKey || Boolean(conf?.key)) && (!m.needsUrl || Boolean(conf?.url));
     })
     .sort((a, b) => rank(a.id) - rank(b.id) || a.id.localeCompare(b.id));
 }
