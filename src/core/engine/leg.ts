@@ -4,6 +4,7 @@
  * segments (400, 502) is retried segment by segment, so one bad text fails alone (decisions.md).
  */
 import { ProviderError, toProviderError } from '../errors';
+import { protectText } from '../html/protect';
 import type { BatchOptions, Pair, Provider } from '../provider';
 import { batches, codePoints, cut, type Piece } from './segments';
 
@@ -67,6 +68,7 @@ export async function translateLeg(
   options: BatchOptions,
   signal: AbortSignal,
 ): Promise<Outcome[]> {
+  if (options.format === 'html' && !provider.html) return viaMarkers(provider, texts, pair, options, signal);
   const pieces: Piece[] = [];
   texts.forEach((text, i) => {
     if (isBlank(text)) return;
@@ -91,4 +93,25 @@ export async function translateLeg(
     else joined[piece.text] = prev + (options.format === 'text' ? keepEdges(piece.value, res) : res);
   }
   return joined;
+}
+
+/**
+ * HTML for a provider without an HTML mode: the (id-only placeholder) markup becomes text markers
+ * (`[1]Hello [2]world[/2][/1]`) that MT keeps like citation marks, and is rebuilt from the
+ * input's own tags afterwards. One mechanism for every such provider.
+ */
+async function viaMarkers(provider: Provider, texts: readonly string[], pair: Pair, options: BatchOptions, signal: AbortSignal): Promise<Outcome[]> {
+  const prots = texts.map((t) => protectText(t));
+  // Id-only placeholder markup has no translatable attributes: one marker text per fragment.
+  const marked = prots.map((p, i) => (p.segments.length === 1 ? p.segments[0]! : texts[i]!));
+  const out = await translateLeg(provider, marked, pair, { ...options, format: 'text' }, signal);
+  return out.map((o, i) => {
+    const p = prots[i]!;
+    if (o instanceof ProviderError || p.segments.length !== 1) return o;
+    try {
+      return p.restore([o]);
+    } catch (e) {
+      return toProviderError(e);
+    }
+  });
 }

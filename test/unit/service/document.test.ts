@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { fakeProvider, upperOutsideTags } from '../../fakes/fake-provider';
+import type { TrdObj } from '../../../src/core/types';
+import { body, harness } from './harness';
+
+const langs = { src: ['en', 'es'], trg: ['en', 'es'] };
+const doc = '<h1 class="t">Title</h1>\n<p>Hello <a href="/x" onclick="go()">world</a>, <img src="a.png" alt="a cat"> ok.</p>\n<pre>keep me</pre>';
+
+const joined = (r: { body: unknown }) => (r.body as TrdObj[]).map((c) => c.dat).join('');
+
+describe('Translate in document format', () => {
+  it('returns chunks whose concatenation is the translated document with the input markup', async () => {
+    const a = fakeProvider({ id: 'a.ts', languages: langs });
+    const { call } = harness([a.module]);
+    const r = await call('Translate', { src: 'en', trg: 'es', frm: 'html', dat: doc });
+    expect(r.status).toBe(200);
+    const chunks = r.body as TrdObj[];
+    expect(chunks.map((c) => c.cnt)).toEqual(chunks.map((_, i) => i + 1));
+    expect(chunks.every((c) => c.sum === chunks.length && c.rid === 'a.ts' && !c.err)).toBe(true);
+    expect(joined(r)).toBe(
+      '<h1 class="t">TITLE</h1>\n<p>HELLO <a href="/x" onclick="go()">WORLD</a>, <img src="a.png" alt="A CAT"> OK.</p>\n<pre>keep me</pre>',
+    );
+    // what the provider saw: id-only tags, no attributes, no pre content
+    const sent = a.stats.requests.flatMap((q) => q.segments).join('');
+    expect(sent).not.toContain('href');
+    expect(sent).not.toContain('keep me');
+  });
+
+  it('joins several dat values with one space into one document', async () => {
+    const a = fakeProvider({ id: 'a.ts', languages: langs });
+    const { call } = harness([a.module]);
+    const r = await call('Translate', { src: 'en', trg: 'es', frm: 'html', dat: ['<b>one</b>', '<i>two</i>'], max: 3 });
+    expect(joined(r)).toBe('<b>ONE</b> <i>TWO</i>');
+  });
+
+  it('goes through text markers for a provider without an HTML mode', async () => {
+    const a = fakeProvider({ id: 'a.ts', languages: langs, html: false, transform: (s) => s.toUpperCase() });
+    const { call } = harness([a.module]);
+    const r = await call('Translate', { src: 'en', trg: 'es', frm: 'html', dat: '<p>Hello <b class="x">bold</b> world</p>' });
+    expect(joined(r)).toBe('<p>HELLO <b class="x">BOLD</b> WORLD</p>');
+    expect(a.stats.requests.every((q) => q.format === 'text' && !q.segments.join('').includes('<'))).toBe(true);
+  });
+
+  it('keeps a failed chunk original with its err while the others are translated', async () => {
+    const a = fakeProvider({ id: 'a.ts', languages: langs, rejectText: 'poison' });
+    const { call } = harness([a.module], { limits: { textSize: 5000 } });
+    const big = `<p>${'good text. '.repeat(60)}</p><p>poison here</p><p>${'more text. '.repeat(60)}</p>`;
+    const r = await call('Translate', { src: 'en', trg: 'es', frm: 'html', dat: big });
+    expect(r.status).toBe(200);
+    const chunks = r.body as TrdObj[];
+    const bad = chunks.filter((c) => c.err);
+    expect(bad.length).toBe(1);
+    expect(bad[0]!.dat).toContain('poison here');
+    expect(bad[0]!.err).toMatch(/^400 /);
+    expect(bad[0]!.length).toBe(0);
+    expect(chunks.filter((c) => !c.err).every((c) => c.dat === upperOutsideTags(c.dat))).toBe(true);
+  });
+
+  it('fails a chunk over to the next route, which is reported as its rid', async () => {
+    const a = fakeProvider({ id: 'a.ts', languages: langs, failWith: 502 });
+    const b = fakeProvider({ id: 'b.ts', languages: langs });
+    const { call } = harness([a.module, b.module], { interlinguas: [] });
+    const r = await call('Translate', { src: 'en', trg: 'es', frm: 'html', dat: '<p>hi</p>' });
+    expect(r.body).toEqual([{ dat: '<p>HI</p>', rid: 'b.ts', cnt: 1, sum: 1, length: 2 }]);
+  });
+
+  it('answers 503 with the chunks when no route translated anything', async () => {
+    const a = fakeProvider({ id: 'a.ts', languages: langs, failWith: 503 });
+    const { call } = harness([a.module]);
+    const r = await call('Translate', { src: 'en', trg: 'es', frm: 'html', dat: '<p>hi</p>' });
+    expect(r.status).toBe(503);
+    expect(body<{ dat: TrdObj[] }>(r).dat[0]).toMatchObject({ dat: '<p>hi</p>', err: expect.stringMatching(/^503 /), length: 0 });
+  });
+
+  it('never lets provider markup into the result', async () => {
+    const a = fakeProvider({
+      id: 'a.ts',
+      languages: langs,
+      transform: (s) => s.replace('</p>', '<img src=x onerror=alert(1)><script>alert(2)</script></p>').replace('<a id=', '<a href="javascript:alert(3)" id='),
+    });
+    const { call } = harness([a.module]);
+    const r = await call('Translate', { src: 'en', trg: 'es', frm: 'html', dat: '<p>see <a href="/ok">this</a></p>' });
+    const out = joined(r);
+    expect(out).not.toMatch(/onerror|<script|javascript:|<img/);
+    expect(out).toContain('<a href="/ok">this</a>');
+  });
+});
