@@ -75,7 +75,9 @@ export interface ProviderModule {
   readonly needsUrl?: boolean;
   /** Whether this runtime has what the provider needs (e.g. the browser's own Translator API). */
   readonly available?: () => boolean;
-  /** Whether a fresh install (no settings) enables it. */
+  /** Whether its settings are complete when a fixed rule (needsKey, needsUrl) cannot say. */
+  readonly configured?: (settings: ProviderSettings) => boolean;
+  /** Whether a fresh install (no settings) enables it: such providers are in DEFAULT_SETTINGS. */
   readonly enabledByDefault: boolean;
   create(settings: ProviderSettings, env: ProviderEnv): Provider;
 }

@@ -9,7 +9,7 @@
 import { canonicalLanguage } from '../core/lang';
 import { ProviderError } from '../core/errors';
 import type { BatchOptions, LanguageSupport, Pair, Provider, ProviderEnv, ProviderModule, ProviderSettings } from '../core/provider';
-import { fetchJson, isRecord, type Classify, type HttpCall } from './http';
+import { fetchJson, isRecord, type Classify, type HttpCall } from './lib/http';
 
 const PAIRS_TTL_MS = 10 * 60 * 1000;
 const MAX_CHARS = 4000;

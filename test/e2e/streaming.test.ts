@@ -53,7 +53,7 @@ describe('streaming Translate over the translate port', () => {
   beforeAll(async () => {
     browser = await launchExtension();
     page = await browser.openExtensionPage(OPTIONS_PATH);
-    const set = await message(page, { type: 'settings:set', data: { settings: { interlinguas: ['ca'] } } });
+    const set = await message(page, { type: 'settings:set', data: { settings: { providers: { 'apertium.ts': { enabled: true, url: 'http://127.0.0.1:2737' } }, interlinguas: ['ca'] } } });
     expect(set).toMatchObject({ data: { status: 200, body: { interlinguas: ['ca'] } } });
   });
   afterAll(() => browser?.close());

@@ -226,7 +226,7 @@ describe('server process', () => {
       await writeFile(config, JSON.stringify({ ...settingsDoc([{ name: 'test', key: KEY }]), providers: { 'apertium.ts': { enabled: true, url: apy.url } } }));
       const running = await serve(['--config', config, '--port', '0']);
       const pending = api(running.base, 'Translate', { auth: KEY, src: 'en', trg: 'es', dat: 'slow text' });
-      await vi.waitFor(() => expect(apy.requests.some((r) => r.path === '/translate')).toBe(true));
+      await vi.waitFor(() => expect(apy.requests.some((r) => r.path === '/translate')).toBe(true), { timeout: 15_000, interval: 20 });
       running.child.kill('SIGTERM');
       const r = await pending;
       expect(r.status).toBe(200);

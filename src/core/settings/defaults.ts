@@ -17,8 +17,15 @@ function deepFreeze<T>(value: T): T {
  * of every later caller; take a copy through withDefaults.
  */
 export const DEFAULT_SETTINGS: Settings = deepFreeze({
-  providers: { 'apertium.ts': { enabled: true, url: 'http://127.0.0.1:2737' } },
-  ranking: ['apertium.ts'],
+  // The providers whose modules say enabledByDefault (test/unit/providers/registry.test.ts checks):
+  // the local engine first (private, offline), then the free web one, then the on-device one,
+  // whose first use downloads a language pack.
+  providers: {
+    'apertium.ts': { enabled: true, url: 'http://127.0.0.1:2737' },
+    'google.ts': { enabled: true },
+    'chrome.ts': { enabled: true },
+  },
+  ranking: ['apertium.ts', 'google.ts', 'chrome.ts'],
   interlinguas: ['en'],
   keys: [],
   limits: { textSize: DEFAULT_TEXT_SIZE },

@@ -31,3 +31,12 @@ describe('provider registry', () => {
     expect(rows).toHaveLength(1);
   });
 });
+
+describe('a fresh install', () => {
+  it('enables exactly the providers whose modules say enabledByDefault, all ranked', async () => {
+    const { DEFAULT_SETTINGS } = await import('../../../src/core/settings/defaults');
+    const byDefault = PROVIDERS.filter((p) => p.enabledByDefault).map((p) => p.id).sort();
+    expect(Object.keys(DEFAULT_SETTINGS.providers).sort()).toEqual(byDefault);
+    expect([...DEFAULT_SETTINGS.ranking].sort()).toEqual(byDefault);
+  });
+});

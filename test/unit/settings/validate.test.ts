@@ -8,8 +8,12 @@ const KEY = { name: 'my-app', key: 'k-12345678', quota: 100000 };
 describe('DEFAULT_SETTINGS and withDefaults', () => {
   it('is the documented fresh-install document', () => {
     expect(DEFAULT_SETTINGS).toEqual({
-      providers: { 'apertium.ts': { enabled: true, url: 'http://127.0.0.1:2737' } },
-      ranking: ['apertium.ts'],
+      providers: {
+        'apertium.ts': { enabled: true, url: 'http://127.0.0.1:2737' },
+        'google.ts': { enabled: true },
+        'chrome.ts': { enabled: true },
+      },
+      ranking: ['apertium.ts', 'google.ts', 'chrome.ts'],
       interlinguas: ['en'],
       keys: [],
       limits: { textSize: 1000 },

@@ -3,7 +3,7 @@
  * (`iw` -> `he`, `zh-CN`); `aliases` names the ones it cannot (`zh-CHS` -> `zh-Hans`, DeepL's `EN-US`
  * is fine). The first service code that maps to a canonical code is the one sent back.
  */
-import { canonicalLanguage } from '../core/lang';
+import { canonicalLanguage } from '../../core/lang';
 
 export interface CodeMap {
   /** Canonical codes, in the service's order. */

@@ -4,9 +4,9 @@
  * provider passes `classify` for the service's own error codes (DeepL 456, Google's
  * userRateLimitExceeded, OpenAI insufficient_quota ...); everything else falls back to the status.
  */
-import { ProviderError, toProviderError } from '../core/errors';
-import type { ProviderEnv } from '../core/provider';
-import type { RouteErrorCode } from '../core/types';
+import { ProviderError, toProviderError } from '../../core/errors';
+import type { ProviderEnv } from '../../core/provider';
+import type { RouteErrorCode } from '../../core/types';
 
 export interface HttpCall {
   method?: 'GET' | 'POST';

@@ -1,0 +1,76 @@
+/**
+ * Page-translation e2e helpers: point the extension's Apertium provider at a fake (settings:set
+ * from the options page, the only sender allowed to), and translate/measure/restore a tab from
+ * inside the content script's isolated world.
+ */
+import type { Page } from 'playwright-core';
+import { evaluateInContentScript, OPTIONS_PATH, type ExtensionBrowser } from '../e2e/browser';
+
+export async function useApertiumAt(browser: ExtensionBrowser, url: string): Promise<void> {
+  const options = await browser.openExtensionPage(OPTIONS_PATH);
+  const reply = await options.evaluate(
+    (u) =>
+      (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).chrome.runtime.sendMessage({
+        type: 'settings:set',
+        data: { settings: { providers: { 'apertium.ts': { enabled: true, url: u } }, ranking: ['apertium.ts'], interlinguas: ['en'], keys: [], limits: { textSize: 1000 } } },
+      }),
+    url,
+  );
+  await options.close();
+  if (!(reply as { data?: { status?: number } }).data || (reply as { data: { status: number } }).data.status !== 200) {
+    throw new Error(`settings:set failed: ${JSON.stringify(reply)}`);
+  }
+}
+
+export interface PageRun {
+  total: number;
+  marked: number;
+  misses: string[];
+  status: { state: string; done: number; total: number; errors: number; error?: string };
+  calls: number;
+  wallMs: number;
+  restoredIdentical: boolean;
+  bodyChars: number;
+}
+
+/**
+ * Translates the tab's page (content script world), waits until done, counts visible text nodes
+ * with letters that carry `marker`, restores, and compares body.innerHTML with the original.
+ */
+export function translateAndRestore(page: Page, extensionId: string, opts: { src: string; trg: string; marker: string; restore?: boolean }): Promise<PageRun> {
+  return evaluateInContentScript<PageRun>(
+    page,
+    extensionId,
+    `(async (o) => {
+      const P = globalThis.polyglot.page;
+      const before = document.body.innerHTML;
+      const calls0 = P.calls;
+      const t0 = performance.now();
+      await globalThis.polyglot.handle({ type: 'page:translate', data: { src: o.src, trg: o.trg } });
+      while (P.status().state === 'translating') await new Promise((r) => setTimeout(r, 20));
+      const wallMs = performance.now() - t0;
+      const SKIP = 'script,style,noscript,template,textarea,code,kbd,samp,var,pre,listing,svg,math,select,[translate="no" i],.notranslate,[contenteditable]:not([contenteditable="false" i])';
+      let total = 0, marked = 0;
+      const misses = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let n; (n = walker.nextNode()); ) {
+        if (!/\\p{L}/u.test(n.data)) continue;
+        const el = n.parentElement;
+        if (!el || el.closest(SKIP) || !el.checkVisibility()) continue;
+        const langEl = el.closest('body [lang]');
+        if (langEl && langEl.getAttribute('lang').split('-')[0].toLowerCase() !== o.src) continue;
+        total++;
+        if (n.data.includes(o.marker)) marked++;
+        else misses.push(n.data.trim().slice(0, 80));
+      }
+      const status = P.status();
+      const calls = P.calls - calls0;
+      let restoredIdentical = false;
+      if (o.restore !== false) {
+        P.restore();
+        restoredIdentical = document.body.innerHTML === before;
+      }
+      return { total, marked, misses: misses.slice(0, 12), status, calls, wallMs, restoredIdentical, bodyChars: before.length };
+    })(${JSON.stringify(opts)})`,
+  );
+}

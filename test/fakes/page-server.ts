@@ -1,0 +1,60 @@
+/**
+ * Serves files of a folder (the real-world pages of ../shared/pages) and inline test pages on
+ * 127.0.0.1. Real pages go out with `script-src 'none'`: their scripts never run, so the page is
+ * static and body.innerHTML before and after restore can be compared.
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, normalize } from 'node:path';
+
+export interface PageServer {
+  origin: string;
+  /** Serves `html` at `path` (scripts allowed: for test apps). */
+  set(path: string, html: string): void;
+  close(): Promise<void>;
+}
+
+export async function startPageServer(folder?: string): Promise<PageServer> {
+  const inline = new Map<string, string>();
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+    const own = inline.get(path);
+    if (own !== undefined) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(own);
+      return;
+    }
+    const file = folder ? normalize(join(folder, decodeURIComponent(path))) : '';
+    if (!folder || !file.startsWith(folder) || !file.endsWith('.html')) {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('not found');
+      return;
+    }
+    readFile(file).then(
+      (data) => {
+        // No charset: the page's own <meta charset> decides, as it did where it was saved.
+        res.writeHead(200, {
+          'content-type': 'text/html',
+          'content-security-policy': "script-src 'none'; img-src 'none'; media-src 'none'; font-src 'none'; connect-src 'none'; frame-src 'none'",
+        });
+        res.end(data);
+      },
+      () => {
+        res.writeHead(404, { 'content-type': 'text/plain' });
+        res.end('not found');
+      },
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    set: (path, html) => void inline.set(path, html),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
