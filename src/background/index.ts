@@ -6,6 +6,8 @@ import { createService } from '../core/service';
 import { PROVIDERS } from '../providers/index';
 import { ext } from '../shared/browser';
 import { createFetchListener } from './fetch-route';
+import { registerPageControls } from './page';
+import { idbMemory } from './memory-idb';
 import { asOnMessageListener, createMessageHandler } from './router';
 import { selfFrom } from './senders';
 import { createSettingsStore } from './settings';
@@ -21,10 +23,14 @@ const service = createService({
   store: storageKeyValueStore(),
   // Bound: a bare `fetch` called as a method of another object throws "Illegal invocation".
   fetch: globalThis.fetch.bind(globalThis),
+  // In IndexedDB, not RAM: the worker stays small and the memory outlives it.
+  memory: idbMemory(),
+  warn: (message) => console.warn(message),
 });
 
 browser.runtime.onMessage.addListener(asOnMessageListener(createMessageHandler({ service, settings, self: self_ })));
 browser.runtime.onConnect.addListener(createConnectListener({ service, self: self_ }));
+registerPageControls(browser);
 
 // Only a service worker has skipWaiting; in Firefox's event page the global is a Window.
 if (typeof (globalThis as { skipWaiting?: unknown }).skipWaiting === 'function') {

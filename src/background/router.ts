@@ -15,6 +15,7 @@ import {
   type WireReply,
 } from '../shared/messages';
 import { redactSecrets } from '../shared/secrets';
+import { PAGE_HANDLERS } from './page';
 import { classifySender, senderOrigin, type Self, type SenderKind } from './senders';
 import type { SettingsStore } from './settings';
 
@@ -24,12 +25,12 @@ export interface RouterDeps {
   self: Self;
 }
 
-interface Context {
+export interface Context {
   kind: SenderKind;
   sender: Runtime.MessageSender;
 }
 
-interface Handler<K extends MessageType> {
+export interface Handler<K extends MessageType> {
   /** Who may send it. */
   allow: readonly SenderKind[];
   handle(data: RequestOf<K>, ctx: Context, deps: RouterDeps): Promise<ResponseOf<K>>;
@@ -69,6 +70,8 @@ const HANDLERS: { [K in MessageType]: Handler<K> } = {
       }
     },
   },
+  // page:translate/restore/cancel/status (extension pages, forwarded to the tab) and page:progress (content).
+  ...PAGE_HANDLERS,
 };
 
 async function dispatch<K extends MessageType>(

@@ -1,20 +1,107 @@
 /**
- * The content script: for now only the engine, reached by message (page translation comes later).
+ * The content script: page translation (page.ts) driven by the background's `page:*` messages, and
+ * the engine, reached by message.
  *
- * The engine is put on the global object of the content script's isolated world. Page scripts run
- * in another world and never see it, nor can other extensions; so it adds no attack surface, while
- * later content-script modules and the e2e tests (through the DevTools protocol, which can evaluate
- * in an isolated world) reach it without any listener a page could talk to.
+ * The engine and the page translator are put on the global object of the content script's isolated
+ * world. Page scripts run in another world and never see it, nor can other extensions; so it adds
+ * no attack surface, while the e2e tests and the bench (through the DevTools protocol, which can
+ * evaluate in an isolated world) reach it without any listener a page could talk to.
  */
-import { callApi, translateStream } from '../shared/api';
+import { callApi, send, translateStream } from '../shared/api';
+import { ext } from '../shared/browser';
+import { isTabMessage, toWireError, type PageStatus, type TabMessage } from '../shared/messages';
+import { Indicator } from './indicator';
+import { PageTranslator } from './page';
+import { primary } from './segment';
 
 export interface ContentEngine {
   callApi: typeof callApi;
   translateStream: typeof translateStream;
+  page: PageTranslator;
+  /** Handles a tab message as if the background had sent it. */
+  handle(message: TabMessage): Promise<PageStatus>;
 }
 
 declare global {
   var polyglot: ContentEngine | undefined;
 }
 
-globalThis.polyglot = Object.freeze({ callApi, translateStream });
+const top = window === window.top;
+const indicator = new Indicator();
+let lastSent = 0;
+let lastState = '';
+let progressTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Progress to the background (the tab's badge): on every state change, else at most 4 times a second. */
+function report(status: PageStatus): void {
+  if (top) indicator.show(status);
+  if (!top) return;
+  clearTimeout(progressTimer);
+  const now = Date.now();
+  const sendIt = () => {
+    lastSent = Date.now();
+    send('page:progress', page.status()).catch(() => undefined);
+  };
+  if (status.state !== lastState || now - lastSent > 250) {
+    lastState = status.state;
+    sendIt();
+  } else progressTimer = setTimeout(sendIt, 250);
+}
+
+const page = new PageTranslator({
+  translate: (params, onItem, options) => translateStream(params, onItem, options),
+  onStatus: report,
+  ignore: (el) => indicator.isHost(el),
+});
+
+/** The page's language: its `lang`, else what the browser detects in its text. */
+async function pageLanguage(): Promise<string> {
+  const lang = primary(document.documentElement.getAttribute('lang') ?? '');
+  if (lang) return lang;
+  const sample = (document.body?.innerText ?? '').slice(0, 4000);
+  try {
+    const found = await ext().i18n.detectLanguage(sample);
+    const best = found.languages.sort((a, b) => b.percentage - a.percentage)[0]?.language;
+    if (best && best !== 'und') return primary(best);
+  } catch {
+    // No detector (or no text): English is the likeliest web page language.
+  }
+  return 'en';
+}
+
+async function handle(message: TabMessage): Promise<PageStatus> {
+  switch (message.type) {
+    case 'page:translate': {
+      const state = page.status().state;
+      const src = message.data.src ?? (state === 'original' ? await pageLanguage() : (page.status().src ?? (await pageLanguage())));
+      return page.start(src, message.data.trg);
+    }
+    case 'page:toggle': {
+      const state = page.status().state;
+      if (state !== 'original') return page.restore();
+      return page.start(await pageLanguage(), message.data.trg);
+    }
+    case 'page:restore':
+      return page.restore();
+    case 'page:cancel':
+      return page.cancel();
+    case 'page:status':
+      return page.status();
+  }
+}
+
+const runtime = ext().runtime;
+runtime.onMessage.addListener(((message: unknown, sender: { id?: string; tab?: unknown }, sendResponse: (r: unknown) => void) => {
+  // Only the background (or our own extension pages) may drive the page: never another tab.
+  if (sender.id !== runtime.id || sender.tab !== undefined || !isTabMessage(message)) return undefined;
+  const reply = handle(message).then(
+    (data) => ({ data }),
+    (e: unknown) => ({ error: toWireError(e) }),
+  );
+  // Every frame acts; only the top frame answers, or a frame's answer would race the top's.
+  if (!top) return undefined;
+  void reply.then(sendResponse);
+  return true;
+}) as Parameters<typeof runtime.onMessage.addListener>[0]);
+
+globalThis.polyglot = Object.freeze({ callApi, translateStream, page, handle });

@@ -18,6 +18,54 @@ export interface Protocol {
     request: { settings: unknown };
     response: { status: 200; body: Settings } | { status: 400; body: { err: string } };
   };
+  /** Translates the page in a tab (the active tab of the last focused window when tabId is left out). */
+  'page:translate': { request: { tabId?: number; src?: string; trg: string }; response: PageStatus };
+  /** Puts the page back exactly as it was. */
+  'page:restore': { request: { tabId?: number }; response: PageStatus };
+  /** Stops every request of the page's translation at once; what is translated stays. */
+  'page:cancel': { request: { tabId?: number }; response: PageStatus };
+  /** Where the page's translation stands. */
+  'page:status': { request: { tabId?: number }; response: PageStatus };
+  /** From the content script of a tab's top frame: its progress, shown as the tab's badge. */
+  'page:progress': { request: PageStatus; response: { ok: true } };
+}
+
+/** Page translation in one tab (docs/page-translation.md). */
+export type PageState = 'original' | 'translating' | 'translated' | 'cancelled';
+
+export interface PageStatus {
+  state: PageState;
+  src?: string;
+  trg?: string;
+  /** Units written and units known; errors: units no route translated. */
+  done: number;
+  total: number;
+  errors: number;
+  /** The last error, e.g. `400 ...` from the engine. */
+  error?: string;
+}
+
+/**
+ * What the background sends to a tab's content script (tabs.sendMessage), in the same wire form;
+ * only the top frame answers, every frame acts.
+ */
+export interface TabProtocol {
+  'page:translate': { request: { src?: string; trg: string }; response: PageStatus };
+  'page:restore': { request: Record<string, never>; response: PageStatus };
+  'page:cancel': { request: Record<string, never>; response: PageStatus };
+  'page:status': { request: Record<string, never>; response: PageStatus };
+  /** Keyboard shortcut and context menu: translate to trg, or restore when translated. */
+  'page:toggle': { request: { trg: string }; response: PageStatus };
+}
+
+export type TabMessageType = keyof TabProtocol;
+export type TabMessage = { [K in TabMessageType]: { type: K; data: TabProtocol[K]['request'] } }[TabMessageType];
+export const TAB_MESSAGE_TYPES: readonly TabMessageType[] = ['page:translate', 'page:restore', 'page:cancel', 'page:status', 'page:toggle'];
+
+export function isTabMessage(value: unknown): value is TabMessage {
+  if (typeof value !== 'object' || value === null) return false;
+  const { type, data } = value as { type?: unknown; data?: unknown };
+  return (TAB_MESSAGE_TYPES as readonly unknown[]).includes(type) && typeof data === 'object' && data !== null;
 }
 
 export type MessageType = keyof Protocol;
@@ -35,7 +83,9 @@ export interface WireError {
 /** A reply is either the response or an error; errors are rethrown as RemoteError on the caller's side. */
 export type WireReply<K extends MessageType> = { data: ResponseOf<K> } | { error: WireError };
 
-export const MESSAGE_TYPES: readonly MessageType[] = ['api', 'settings:get', 'settings:set'];
+export const MESSAGE_TYPES: readonly MessageType[] = [
+  'api', 'settings:get', 'settings:set', 'page:translate', 'page:restore', 'page:cancel', 'page:status', 'page:progress',
+];
 
 export function isWireMessage(value: unknown): value is WireMessage {
   if (typeof value !== 'object' || value === null) return false;

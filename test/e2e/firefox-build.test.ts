@@ -36,7 +36,7 @@ describe('Firefox build', () => {
       },
     });
     // Keys never in storage.sync, and no host beyond loopback for now.
-    expect(manifest['permissions']).toEqual(['storage']);
+    expect(manifest['permissions']).toEqual(['storage', 'contextMenus']);
     expect(manifest['host_permissions']).toEqual(['http://127.0.0.1/*', 'http://localhost/*']);
     expect(manifest).not.toHaveProperty('web_accessible_resources');
   });

@@ -1,0 +1,47 @@
+/**
+ * The in-page progress indicator: a host outside <body> (so body.innerHTML never shows it) with a
+ * closed shadow root, its styles reset, so no page CSS leaks in and none of ours leaks out.
+ */
+import type { PageStatus } from '../shared/messages';
+
+export const INDICATOR_TAG = 'polyglot-progress';
+
+export class Indicator {
+  private host: HTMLElement | null = null;
+  private label: HTMLElement | null = null;
+  private hideTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly doc: Document = document) {}
+
+  isHost(el: Element): boolean {
+    return el === this.host;
+  }
+
+  show(s: PageStatus): void {
+    clearTimeout(this.hideTimer);
+    if (s.state === 'original') return this.remove();
+    if (!this.host) {
+      this.host = this.doc.createElement(INDICATOR_TAG);
+      const root = this.host.attachShadow({ mode: 'closed' });
+      const style = this.doc.createElement('style');
+      style.textContent =
+        ':host{all:initial!important;position:fixed!important;right:12px!important;bottom:12px!important;z-index:2147483647!important}' +
+        'div{font:12px/1.4 system-ui,sans-serif;color:#fff;background:#333c;padding:4px 8px;border-radius:4px;pointer-events:none}';
+      this.label = this.doc.createElement('div');
+      this.label.setAttribute('role', 'status');
+      root.append(style, this.label);
+      this.doc.documentElement.append(this.host);
+    }
+    const pct = s.total ? Math.floor((100 * s.done) / s.total) : 100;
+    const errs = s.errors ? ` · ${s.errors} failed` : '';
+    this.label!.textContent =
+      s.state === 'translating' ? `Translating… ${pct}%${errs}` : s.state === 'cancelled' ? `Stopped at ${pct}%${errs}` : `Translated${errs}`;
+    if (s.state !== 'translating') this.hideTimer = setTimeout(() => this.remove(), 2500);
+  }
+
+  remove(): void {
+    clearTimeout(this.hideTimer);
+    this.host?.remove();
+    this.host = this.label = null;
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * One MutationObserver for the page: the document (body, head/title) and every open shadow root
+ * found. Changes are handed over in batches, at most one per frame; our own writes happen while it
+ * is paused, so it never reports them (pause first hands over what the page did before).
+ */
+import { ATTRIBUTE_NAMES } from './attributes';
+
+const OPTIONS: MutationObserverInit = {
+  childList: true,
+  subtree: true,
+  characterData: true,
+  attributes: true,
+  attributeFilter: [...ATTRIBUTE_NAMES],
+};
+
+/** Runs `cb` once, at the next frame or after 25 ms, whichever is first (rAF stops in hidden tabs). */
+export function nextFrame(cb: () => void): void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    cb();
+  };
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(run);
+  setTimeout(run, 25);
+}
+
+export class PageObserver {
+  private readonly mo: MutationObserver;
+  private readonly roots = new Set<Node>();
+  private pending: MutationRecord[] = [];
+  private scheduled = false;
+  private paused = 0;
+  private stopped = false;
+
+  constructor(
+    private readonly onBatch: (records: MutationRecord[]) => void,
+    private readonly frame: (cb: () => void) => void = nextFrame,
+  ) {
+    this.mo = new MutationObserver((records) => this.queue(records));
+  }
+
+  observe(root: Node): void {
+    if (this.stopped || this.roots.has(root)) return;
+    this.roots.add(root);
+    if (this.paused === 0) this.mo.observe(root, OPTIONS);
+  }
+
+  /** Runs `write` with the observer disconnected; what the page did before is still delivered. */
+  whilePaused<T>(write: () => T): T {
+    this.pause();
+    try {
+      return write();
+    } finally {
+      this.resume();
+    }
+  }
+
+  pause(): void {
+    if (this.paused++ > 0 || this.stopped) return;
+    this.queue(this.mo.takeRecords());
+    this.mo.disconnect();
+  }
+
+  resume(): void {
+    if (--this.paused > 0 || this.stopped) return;
+    for (const r of this.roots) if (r.isConnected || r.nodeType === 9) this.mo.observe(r, OPTIONS);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.mo.disconnect();
+    this.roots.clear();
+    this.pending = [];
+  }
+
+  private queue(records: MutationRecord[]): void {
+    if (records.length === 0 || this.stopped) return;
+    this.pending.push(...records);
+    if (this.scheduled) return;
+    this.scheduled = true;
+    this.frame(() => {
+      this.scheduled = false;
+      const batch = this.pending;
+      this.pending = [];
+      if (batch.length && !this.stopped) this.onBatch(batch);
+    });
+  }
+}

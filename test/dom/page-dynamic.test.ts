@@ -1,0 +1,145 @@
+/**
+ * Dynamic pages: mutation batches per frame with exact request counts, stale answers dropped,
+ * the page's own changes re-translated, cancel, and the viewport-first order.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { PageTranslator } from '../../src/content/page';
+import { Prioritizer } from '../../src/content/prioritize';
+import { Segmenter, type Unit } from '../../src/content/segment';
+import { fakeTranslator, manualFrames } from './page-fakes';
+
+let pages: PageTranslator[] = [];
+afterEach(() => {
+  for (const p of pages) p.restore();
+  pages = [];
+});
+
+function start(body: string, fake: ReturnType<typeof fakeTranslator>, maxInFlight = 4) {
+  document.head.innerHTML = '';
+  document.body.innerHTML = body;
+  const frames = manualFrames();
+  const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewport: false, maxInFlight });
+  pages.push(page);
+  page.start('en', 'es');
+  return { page, frames };
+}
+
+describe('dynamic pages', () => {
+  it('content added in one frame is translated in one request; a later frame brings one more', async () => {
+    const fake = fakeTranslator();
+    const { page, frames } = start('<main><p>First para</p></main>', fake);
+    await frames.settle();
+    expect(fake.calls).toHaveLength(1);
+    const main = document.querySelector('main')!;
+    for (let i = 0; i < 5; i++) main.append(Object.assign(document.createElement('p'), { textContent: `Added ${i}` }));
+    await frames.settle();
+    expect(fake.calls).toHaveLength(2);
+    expect(fake.calls[1]!.markup).toBe(['Added 0', 'Added 1', 'Added 2', 'Added 3', 'Added 4'].map((t, i) => `<p i=${i + 1}>${t}</p>`).join(''));
+    expect([...main.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['FIRST PARA', 'ADDED 0', 'ADDED 1', 'ADDED 2', 'ADDED 3', 'ADDED 4']);
+    main.append(Object.assign(document.createElement('p'), { textContent: 'Later one' }));
+    await frames.settle();
+    expect(fake.calls).toHaveLength(3);
+    expect(main.lastElementChild!.textContent).toBe('LATER ONE');
+    expect(page.status()).toMatchObject({ state: 'translated', done: 7, total: 7 });
+  });
+
+  it('an answer for text the page changed meanwhile is dropped; the new text is sent and written', async () => {
+    const fake = fakeTranslator({ hold: true });
+    const { page, frames } = start('<p id="p">Old text</p>', fake);
+    await frames.settle();
+    expect(fake.calls).toHaveLength(1);
+    const p = document.getElementById('p')!;
+    p.firstChild!.textContent = 'New text';
+    await frames.settle();
+    expect(fake.calls).toHaveLength(2);
+    expect(fake.calls[1]!.markup).toBe('<p i=1>New text</p>');
+    // The stale answer arrives after the change: it must not be written.
+    fake.calls[0]!.release();
+    await frames.settle();
+    expect(p.textContent).toBe('New text');
+    expect(page.dropped).toBe(1);
+    fake.calls[1]!.release();
+    await frames.settle();
+    expect(p.textContent).toBe('NEW TEXT');
+    expect(page.status()).toMatchObject({ state: 'translated', done: 1, total: 1, errors: 0 });
+  });
+
+  it('a framework rewriting translated text gets it re-translated, and restore keeps the framework\'s text', async () => {
+    const fake = fakeTranslator();
+    const { page, frames } = start('<p id="p">Count: <span id="n">one item</span></p>', fake);
+    await frames.settle();
+    const text = document.getElementById('n')!.firstChild as Text;
+    expect(text.data).toBe('ONE ITEM');
+    text.data = 'two items';
+    await frames.settle();
+    expect(fake.calls).toHaveLength(2);
+    expect(fake.calls[1]!.markup).toBe('<p i=1>Count: <span i=2>two items</span></p>');
+    expect(document.getElementById('p')!.innerHTML).toBe('COUNT: <span id="n">TWO ITEMS</span>');
+    expect(document.getElementById('n')!.firstChild).toBe(text);
+    page.restore();
+    expect(document.getElementById('p')!.innerHTML).toBe('Count: <span id="n">two items</span>');
+  });
+
+  it('our own writes are not seen as changes (no request loops)', async () => {
+    const fake = fakeTranslator();
+    const { frames } = start(Array.from({ length: 20 }, (_, i) => `<p>Para ${i} <b>bold</b></p>`).join(''), fake);
+    await frames.settle();
+    const n = fake.calls.length;
+    await frames.settle();
+    await frames.settle();
+    expect(fake.calls).toHaveLength(n);
+  });
+
+  it('cancel aborts every request in flight at once and sends no more', async () => {
+    const fake = fakeTranslator({ hold: true });
+    const body = Array.from({ length: 200 }, (_, i) => `<p>Paragraph number ${i} with some words in it.</p>`).join('');
+    const { page, frames } = start(body, fake, 2);
+    await frames.settle();
+    expect(fake.calls).toHaveLength(2);
+    page.cancel();
+    expect(fake.calls.every((c) => c.signal?.aborted)).toBe(true);
+    for (const c of fake.calls) c.release();
+    await frames.settle();
+    expect(fake.calls).toHaveLength(2);
+    expect(page.status()).toMatchObject({ state: 'cancelled', done: 0 });
+    expect(document.body.innerHTML).toBe(body);
+  });
+
+  it('a call that fails is counted as errors and leaves its units untouched', async () => {
+    const fake = fakeTranslator({ reply: () => { throw new Error('provider down'); } });
+    const { page, frames } = start('<p>One</p><p>Two</p>', fake);
+    await frames.settle();
+    expect(page.status()).toMatchObject({ state: 'translated', done: 0, total: 2, errors: 2, error: 'provider down' });
+    expect(document.body.innerHTML).toBe('<p>One</p><p>Two</p>');
+  });
+});
+
+describe('order', () => {
+  function ranked(tops: number[]) {
+    document.body.innerHTML = tops.map((_, i) => `<p>Unit ${i}</p>`).join('');
+    document.querySelectorAll('p').forEach((p, i) => {
+      const top = tops[i]!;
+      p.getBoundingClientRect = () => ({ top, bottom: top + 20, left: 0, right: 100, width: 100, height: 20, x: 0, y: top, toJSON: () => ({}) });
+    });
+    const units = new Segmenter().document(document);
+    const q = new Prioritizer<{ unit: Unit; seq: number }>({ observe: false, viewportHeight: () => 800 });
+    units.forEach((unit, seq) => q.add({ unit, seq }));
+    const name = (j: { unit: Unit }) => (j.unit.kind === 'range' ? j.unit.nodes[0]!.textContent : '');
+    return { q, name };
+  }
+
+  it('the viewport first, then a screen around it, then the rest in document order', () => {
+    const { q, name } = ranked([3000, 1200, 100, 5000, 500]);
+    const first = q.take((() => { let n = 0; return () => n++ < 2; })());
+    expect(first.map(name)).toEqual(['Unit 2', 'Unit 4']);
+    const next = q.take(() => true);
+    expect(next.map(name)).toEqual(['Unit 1', 'Unit 0', 'Unit 3']);
+  });
+
+  it('every fourth call starts from the far end, so the background never starves', () => {
+    const { q, name } = ranked([100, 150, 200, 250, 300, 9000]);
+    const one = () => { let n = 0; return () => n++ < 1; };
+    const got = [q.take(one()), q.take(one()), q.take(one()), q.take(one())].map((t) => t.map(name)[0]);
+    expect(got).toEqual(['Unit 0', 'Unit 1', 'Unit 2', 'Unit 5']);
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * Fakes for the page-translation DOM tests: a translator at the content script's boundary (it
+ * parses the frm=html markup it is sent and transforms each unit wrapper), the real engine over a
+ * fake provider, and frames the test runs by hand.
+ */
+import { createService } from '../../src/core/service';
+import { memoryStore } from '../../src/core/storage';
+import type { TrdObj } from '../../src/core/types';
+import type { TranslateFn } from '../../src/content/page';
+import { fakeProvider, upperOutsideTags } from '../fakes/fake-provider';
+
+export interface SentCall {
+  markup: string;
+  params: Record<string, unknown>;
+  signal: AbortSignal | undefined;
+  /** Lets a held call answer (manual mode). */
+  release(): void;
+}
+
+/** Upper-cases every text node (the fake's "translation"). */
+export function upper(wrapper: Element): void {
+  const walk = (n: Node) => {
+    if (n.nodeType === 3) (n as Text).data = (n as Text).data.toUpperCase();
+    for (let c = n.firstChild; c; c = c.nextSibling) walk(c);
+  };
+  walk(wrapper);
+}
+
+export function fakeTranslator(opts: { transform?: (wrapper: Element) => void; hold?: boolean; reply?: (markup: string) => string } = {}) {
+  const calls: SentCall[] = [];
+  const transform = opts.transform ?? upper;
+  const translate: TranslateFn = (params, onItem, { signal }) => {
+    const markup = String((params.dat as string[])[0]);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    calls.push({ markup, params: params as Record<string, unknown>, signal, release });
+    if (!opts.hold) release();
+    return gate.then(() => {
+      if (signal?.aborted) throw signal.reason;
+      let dat: string;
+      if (opts.reply) dat = opts.reply(markup);
+      else {
+        const t = document.createElement('template');
+        t.innerHTML = markup;
+        for (const p of t.content.querySelectorAll('p[i]')) transform(p);
+        dat = t.innerHTML;
+      }
+      const item: TrdObj = { dat, rid: 'fake.ts', cnt: 1, sum: 1, length: markup.length };
+      onItem(item);
+      return { status: 200, body: [item] };
+    });
+  };
+  return { translate, calls };
+}
+
+/** The real engine (frm=html chunking, placeholders, safe rebuild) over a provider that upper-cases. */
+export function engineTranslator() {
+  const { module, stats } = fakeProvider({ transform: (s) => upperOutsideTags(s) });
+  const settings = {
+    providers: { [module.id]: { enabled: true } },
+    ranking: [module.id],
+    interlinguas: ['en'],
+    keys: [],
+    limits: { textSize: 1000 },
+  };
+  const service = createService({ settings: async () => settings, providers: [module], store: memoryStore(), fetch: globalThis.fetch });
+  const sent: string[] = [];
+  const translate: TranslateFn = (params, onItem, { signal }) => {
+    sent.push(String((params.dat as string[])[0]));
+    return service.call('Translate', params, { trusted: true, ...(signal ? { signal } : {}), onResult: onItem });
+  };
+  return { translate, stats, sent };
+}
+
+/** Frames run by the test: `settle()` runs frames and microtasks until nothing is left. */
+export function manualFrames() {
+  const queue: (() => void)[] = [];
+  const tick = () => new Promise((r) => setTimeout(r, 0));
+  return {
+    frame: (cb: () => void) => void queue.push(cb),
+    get queued() {
+      return queue.length;
+    },
+    /** Runs one frame's callbacks (after pending microtasks and observer deliveries). */
+    async runFrame() {
+      await tick();
+      for (const cb of queue.splice(0)) cb();
+    },
+    async settle() {
+      for (let i = 0; i < 100; i++) {
+        await tick();
+        await tick();
+        if (queue.length === 0) return;
+        for (const cb of queue.splice(0)) cb();
+      }
+      throw new Error('frames never settled');
+    },
+  };
+}

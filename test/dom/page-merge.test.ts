@@ -1,0 +1,171 @@
+/**
+ * Write-back: live elements re-used in translated order, text written into the existing Text
+ * nodes, untrusted markup reduced to text, and restore that gives back body.innerHTML exactly.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PageTranslator } from '../../src/content/page';
+import { codePoints } from '../../src/content/chunk';
+import { engineTranslator, fakeTranslator, manualFrames, upper } from './page-fakes';
+
+function setup(body: string, translate: ReturnType<typeof fakeTranslator>['translate'], trg = 'es') {
+  document.documentElement.removeAttribute('lang');
+  document.head.innerHTML = '<title>The title</title>';
+  document.body.innerHTML = body;
+  const frames = manualFrames();
+  const page = new PageTranslator({ translate, frame: frames.frame, viewport: false });
+  const original = document.body.innerHTML;
+  page.start('en', trg);
+  return { page, frames, original };
+}
+
+/** Reverses the order of a wrapper's children (as a translator moving words around would), upper-cased. */
+function reverse(wrapper: Element): void {
+  upper(wrapper);
+  const flip = (el: Element) => {
+    el.replaceChildren(...[...el.childNodes].reverse());
+    for (const c of el.children) flip(c);
+  };
+  flip(wrapper);
+}
+
+describe('merge and restore', () => {
+  let pages: PageTranslator[] = [];
+  afterEach(() => {
+    for (const p of pages) p.restore();
+    pages = [];
+  });
+  beforeEach(() => void 0);
+
+  it('re-uses the live elements in translated order and keeps listeners, classes and attributes', async () => {
+    const { translate, calls } = fakeTranslator({ transform: reverse });
+    const { page, frames, original } = setup('<p id="p">Hello <a href="/x" class="link" data-k="v">dear <b>big</b></a> world</p>', translate);
+    pages.push(page);
+    const a = document.querySelector('a')!;
+    const b = document.querySelector('b')!;
+    const firstText = document.getElementById('p')!.firstChild!;
+    let clicks = 0;
+    a.addEventListener('click', () => clicks++);
+    await frames.settle();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.markup).toBe('<p i=1>The title</p><p i=2>Hello <a i=3>dear <b i=4>big</b></a> world</p>');
+    const p = document.getElementById('p')!;
+    // Reversed: "WORLD", the link, "HELLO" (no space at the run's edges, as in the original); the
+    // link's own children reversed too.
+    expect(p.innerHTML).toBe('WORLD<a href="/x" class="link" data-k="v"><b>BIG</b>DEAR </a>HELLO');
+    expect(document.querySelector('a')).toBe(a);
+    expect(document.querySelector('b')).toBe(b);
+    expect(p.contains(firstText)).toBe(true);
+    expect(document.title).toBe('THE TITLE');
+    expect(document.documentElement.lang).toBe('es');
+    a.click();
+    expect(clicks).toBe(1);
+    expect(page.status()).toMatchObject({ state: 'translated', done: 2, total: 2, errors: 0 });
+
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+    expect(document.title).toBe('The title');
+    expect(document.documentElement.hasAttribute('lang')).toBe(false);
+    expect(document.querySelector('a')).toBe(a);
+    a.click();
+    expect(clicks).toBe(2);
+  });
+
+  it('provider markup is never trusted: invented elements and attributes become text or vanish', async () => {
+    const evil = (markup: string) =>
+      markup
+        .replace('<b i=3>', '<b i=3 onclick="alert(1)" class="evil"><img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>')
+        .replace('</p>', '<iframe src="javascript:alert(1)"></iframe><a href="javascript:alert(1)" i=99>click</a><span i=2>dup</span></p>');
+    const { translate } = fakeTranslator({ reply: evil });
+    document.head.innerHTML = '';
+    document.body.innerHTML = '<p>Say <b>hi</b> now</p>';
+    const frames = manualFrames();
+    const page = new PageTranslator({ translate, frame: frames.frame, viewport: false });
+    pages.push(page);
+    const original = document.body.innerHTML;
+    page.start('en', 'es');
+    await frames.settle();
+    const p = document.querySelector('p')!;
+    expect(p.querySelectorAll('*')).toHaveLength(1);
+    expect(p.querySelector('b')!.attributes).toHaveLength(0);
+    expect(p.textContent).toContain('click');
+    expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
+  it('nested inline markup, mixed block and inline content and attributes round-trip', async () => {
+    const { translate } = fakeTranslator();
+    const body = [
+      '<div class="c">Lead <em>in <strong>deep <u>deeper</u></strong> text</em><!-- note --> more',
+      '<p title="Tip here">Block <img src="a.png" alt="A dog"> with <code>code()</code> inside</p>tail <i>end</i></div>',
+      '<input placeholder="Search here"><input type="submit" value="Go now"><ul><li>One</li><li>Two <span>2</span></li></ul>',
+    ].join('');
+    const { page, frames, original } = setup(body, translate);
+    pages.push(page);
+    await frames.settle();
+    expect(document.querySelector('em')!.outerHTML).toBe('<em>IN <strong>DEEP <u>DEEPER</u></strong> TEXT</em>');
+    expect(document.querySelector('p')!.outerHTML).toBe('<p title="TIP HERE">BLOCK <img src="a.png" alt="A DOG"> WITH <code>code()</code> INSIDE</p>');
+    expect(document.querySelector('input')!.getAttribute('placeholder')).toBe('SEARCH HERE');
+    expect(document.querySelector('input[type=submit]')!.getAttribute('value')).toBe('GO NOW');
+    expect(document.body.innerHTML).toContain('<!-- note -->');
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
+  it('RTL targets get dir=rtl on units and lang on the document; restore removes both', async () => {
+    const { translate } = fakeTranslator();
+    const { page, frames, original } = setup('<h1>Title</h1><p dir="ltr">Para</p><div>Run <p>in</p></div>', translate, 'ar');
+    pages.push(page);
+    await frames.settle();
+    expect(document.documentElement.getAttribute('lang')).toBe('ar');
+    expect(document.querySelector('h1')!.getAttribute('dir')).toBe('rtl');
+    expect(document.querySelector('p')!.getAttribute('dir')).toBe('rtl');
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+    expect(document.querySelector('p')!.getAttribute('dir')).toBe('ltr');
+  });
+
+  it('option text is translated while values and the selection stay', async () => {
+    const { translate } = fakeTranslator();
+    const { page, frames, original } = setup('<select id="s"><option>Red</option><option value="b" selected>Blue</option></select>', translate);
+    pages.push(page);
+    const s = document.getElementById('s') as HTMLSelectElement;
+    await frames.settle();
+    expect([...s.options].map((o) => [o.text, o.value])).toEqual([['RED', 'Red'], ['BLUE', 'b']]);
+    expect(s.selectedIndex).toBe(1);
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
+  it('a long paragraph goes in sentence pieces, every call within 1000 characters, and comes back whole', async () => {
+    const { translate, calls } = fakeTranslator();
+    const long = Array.from({ length: 50 }, (_, i) => `Sentence ${i} is here to make this paragraph long enough. `).join('');
+    const { page, frames, original } = setup(`<p>${long}</p><p>Short <b>one</b></p>`, translate);
+    pages.push(page);
+    await frames.settle();
+    expect(calls.length).toBeGreaterThan(2);
+    for (const c of calls) expect(codePoints(c.markup)).toBeLessThanOrEqual(1000);
+    expect(document.querySelector('p')!.textContent).toBe(long.toUpperCase());
+    expect(document.querySelector('p')!.childNodes).toHaveLength(1);
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
+  it('through the real engine (frm=html chunks, placeholders, rebuild): translated in place, restored exactly', async () => {
+    const { translate, sent, stats } = engineTranslator();
+    const body = Array.from({ length: 30 }, (_, i) => `<p class="p${i}">Paragraph ${i} with a <a href="/l${i}" title="Link ${i}">link</a> &amp; <b>bold</b> text.</p>`).join('');
+    const { page, frames, original } = setup(`<article>${body}<ul><li>Item one</li></ul></article>`, translate);
+    pages.push(page);
+    await frames.settle();
+    // Page attributes never reach the provider; only text and ids.
+    expect(stats.requests.flatMap((r) => r.segments).join('')).not.toMatch(/href|class|\/l1/);
+    for (const s of sent) expect(codePoints(s)).toBeLessThanOrEqual(1000);
+    expect(sent.length).toBeLessThan(10);
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+    const p3 = document.querySelector('.p3')!;
+    expect(p3.outerHTML).toBe('<p class="p3">PARAGRAPH 3 WITH A <a href="/l3" title="LINK 3">LINK</a> &amp; <b>BOLD</b> TEXT.</p>');
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+});

@@ -1,0 +1,59 @@
+/** One page translated by the real Apertium APy (English -> Spanish), in place, then restored. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPageServer, type PageServer } from '../fakes/page-server';
+import { evaluateInContentScript, launchExtension, type ExtensionBrowser } from './browser';
+
+const ARTICLE = `<!doctype html><html lang="en"><head><title>The garden</title></head><body>
+<article><h1>The garden</h1>
+<p id="a">The black cat sleeps on the table. My brother has a red house near the river.</p>
+<p id="b">We want to <a href="/more" class="more">read the book</a> in the <b>library</b> today.</p>
+<ul><li>The dog eats bread.</li><li>The children play in the park.</li></ul></article></body></html>`;
+
+describe('page translation with real Apertium', () => {
+  let browser: ExtensionBrowser;
+  let server: PageServer;
+
+  beforeAll(async () => {
+    [browser, server] = await Promise.all([launchExtension(), startPageServer()]);
+    server.set('/garden.html', ARTICLE);
+  });
+  afterAll(async () => {
+    await Promise.all([browser?.close(), server?.close()]);
+  });
+
+  it('shows real Spanish in place, links and classes kept, and restores exactly', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${server.origin}/garden.html`);
+    const result = await evaluateInContentScript<{ a: string; b: string; li: string; link: string; title: string; status: unknown; same: boolean }>(
+      page,
+      browser.id,
+      `(async () => {
+        const P = polyglot.page;
+        const before = document.body.innerHTML;
+        const link = document.querySelector('a.more');
+        await polyglot.handle({ type: 'page:translate', data: { trg: 'es' } });
+        while (P.status().state === 'translating') await new Promise((r) => setTimeout(r, 20));
+        const out = {
+          a: document.getElementById('a').textContent,
+          b: document.getElementById('b').innerHTML,
+          li: document.querySelector('li').textContent,
+          link: document.querySelector('a.more') === link ? document.querySelector('a.more').getAttribute('href') : 'replaced',
+          title: document.title,
+          status: P.status(),
+        };
+        P.restore();
+        return { ...out, same: document.body.innerHTML === before };
+      })()`,
+    );
+    console.log(JSON.stringify(result, null, 1));
+    expect(result.status).toMatchObject({ state: 'translated', src: 'en', trg: 'es', errors: 0 });
+    expect(result.a).toMatch(/gato/i);
+    expect(result.a).toMatch(/mesa/i);
+    expect(result.b).toMatch(/<a href="\/more" class="more">[^<]*libro[^<]*<\/a>/);
+    expect(result.li).toMatch(/perro/i);
+    expect(result.title).toMatch(/jard/i);
+    expect(result.link).toBe('/more');
+    expect(result.same).toBe(true);
+    await page.close();
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * A page with scripts: click listeners inside translated paragraphs and a small React-like app that
+ * owns its nodes (keeps references to its Text nodes and updates them in place) keep working after
+ * translate and after restore. Driven the way the popup will: page:* messages from an extension
+ * page to the background, forwarded to the tab; progress comes back as the tab's badge.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MARK_OPEN, startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
+import { useApertiumAt } from '../fakes/page-e2e';
+import { startPageServer, type PageServer } from '../fakes/page-server';
+import { evaluateInContentScript, launchExtension, OPTIONS_PATH, type ExtensionBrowser } from './browser';
+
+const APP = `<!doctype html><html lang="en"><head><title>App page</title></head><body>
+<p id="para">Click <button id="btn">this button</button> to count: <span id="count">no clicks yet</span>.</p>
+<p id="link-para">A <a href="#x" id="lnk">simple link</a> inside the text.</p>
+<div id="app"></div>
+<script>
+  window.__clicks = 0; window.__links = 0;
+  document.getElementById('btn').addEventListener('click', () => { window.__clicks++; });
+  document.getElementById('lnk').addEventListener('click', (e) => { e.preventDefault(); window.__links++; });
+  // A framework in miniature: it creates its nodes, keeps them, and patches their data in place.
+  const app = document.getElementById('app');
+  const state = { n: 0 };
+  const h = document.createElement('h2'); const title = document.createTextNode('Shopping list'); h.append(title);
+  const p = document.createElement('p'); const label = document.createTextNode(''); p.append(label);
+  const add = document.createElement('button'); add.id = 'add'; add.append(document.createTextNode('Add an item'));
+  const ul = document.createElement('ul');
+  app.append(h, p, add, ul);
+  function render() {
+    label.data = state.n === 1 ? 'You have one item' : 'You have ' + state.n + ' items';
+    while (ul.children.length < state.n) {
+      const li = document.createElement('li');
+      li.append(document.createTextNode('Item number ' + (ul.children.length + 1)));
+      ul.append(li);
+    }
+  }
+  add.addEventListener('click', () => { state.n++; render(); });
+  render();
+  window.__app = { label, p };
+</script></body></html>`;
+
+type Send = (m: unknown) => Promise<{ data?: unknown; error?: unknown }>;
+
+describe('page translation keeps a live page working', () => {
+  let browser: ExtensionBrowser;
+  let apy: MarkerApy;
+  let server: PageServer;
+  let page: Page;
+  let control: Page;
+  let tabId: number;
+
+  const send = (message: unknown) =>
+    control.evaluate((m) => (globalThis as unknown as { chrome: { runtime: { sendMessage: Send } } }).chrome.runtime.sendMessage(m), message);
+  const status = async () => ((await send({ type: 'page:status', data: { tabId } })) as { data: { state: string; done: number; total: number } }).data;
+  const settle = async (want: string) => {
+    for (let i = 0; i < 200; i++) {
+      const s = await status();
+      if (s.state === want) return s;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`never ${want}: ${JSON.stringify(await status())}`);
+  };
+  const badge = () =>
+    control.evaluate(
+      (id) => (globalThis as unknown as { chrome: { action: { getBadgeText(d: { tabId: number }): Promise<string> } } }).chrome.action.getBadgeText({ tabId: id }),
+      tabId,
+    );
+
+  beforeAll(async () => {
+    [browser, apy, server] = await Promise.all([launchExtension(), startMarkerApy(), startPageServer()]);
+    server.set('/app.html', APP);
+    await useApertiumAt(browser, apy.url);
+    page = await browser.context.newPage();
+    await page.goto(`${server.origin}/app.html`);
+    await evaluateInContentScript(page, browser.id, '1');
+    control = await browser.openExtensionPage(OPTIONS_PATH);
+    tabId = await control.evaluate(async (url) => {
+      const tabs = await (globalThis as unknown as { chrome: { tabs: { query(q: unknown): Promise<{ id: number; url: string }[]> } } }).chrome.tabs.query({});
+      return tabs.find((t) => t.url === url)!.id;
+    }, `${server.origin}/app.html`);
+  });
+  afterAll(async () => {
+    await Promise.all([browser?.close(), apy?.close(), server?.close()]);
+  });
+
+  it('translates through page:translate, keeps listeners and framework nodes, follows the framework, restores', async () => {
+    const original = await page.evaluate(() => document.getElementById('para')!.outerHTML + document.getElementById('link-para')!.outerHTML);
+    const reply = await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+    expect(reply).toMatchObject({ data: { state: 'translating', trg: 'es' } });
+    const done = await settle('translated');
+    expect(done.done).toBe(done.total);
+    expect(await badge()).toBe('✓');
+
+    const seen = await page.evaluate(() => {
+      const w = window as unknown as { __app: { label: Text; p: HTMLElement } };
+      return {
+        para: document.getElementById('para')!.textContent,
+        title: document.title,
+        label: w.__app.label.data,
+        labelInPlace: w.__app.label.parentNode === w.__app.p,
+        lang: document.documentElement.lang,
+      };
+    });
+    expect(seen.para).toContain(MARK_OPEN);
+    expect(seen.title).toContain(MARK_OPEN);
+    expect(seen.label).toBe(`${MARK_OPEN}You have 0 items${'⟧'}`);
+    expect(seen.labelInPlace).toBe(true);
+    expect(seen.lang).toBe('es');
+
+    await page.click('#btn');
+    await page.click('#lnk');
+    expect(await page.evaluate(() => [(window as unknown as { __clicks: number }).__clicks, (window as unknown as { __links: number }).__links])).toEqual([1, 1]);
+
+    // The framework patches its own nodes; the page follows in the target language.
+    await page.click('#add');
+    await page.waitForFunction(() => {
+      const w = window as unknown as { __app: { label: Text } };
+      const li = document.querySelector('#app li');
+      return w.__app.label.data.includes('⟦You have one item') && li?.textContent?.includes('⟦Item number 1');
+    });
+
+    const restored = await send({ type: 'page:restore', data: { tabId } });
+    expect(restored).toMatchObject({ data: { state: 'original', done: 0 } });
+    const after = await page.evaluate(() => ({
+      html: document.getElementById('para')!.outerHTML + document.getElementById('link-para')!.outerHTML,
+      label: (window as unknown as { __app: { label: Text } }).__app.label.data,
+      li: document.querySelector('#app li')!.textContent,
+      title: document.title,
+      lang: document.documentElement.lang,
+    }));
+    expect(after).toEqual({ html: original, label: 'You have one item', li: 'Item number 1', title: 'App page', lang: 'en' });
+    expect(await badge()).toBe('');
+    await page.click('#btn');
+    await page.click('#add');
+    expect(await page.evaluate(() => [(window as unknown as { __clicks: number }).__clicks, (window as unknown as { __app: { label: Text } }).__app.label.data])).toEqual([
+      2,
+      'You have 2 items',
+    ]);
+  });
+
+  it('page:cancel stops at once; page messages are refused from a content script', async () => {
+    apy.latencyMs = 400;
+    try {
+      await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+      const cancelled = await send({ type: 'page:cancel', data: { tabId } });
+      expect(cancelled).toMatchObject({ data: { state: 'cancelled' } });
+      const refused = await evaluateInContentScript(page, browser.id, `chrome.runtime.sendMessage({ type: 'page:translate', data: { trg: 'es' } })`);
+      expect(refused).toEqual({ error: { status: 403, message: expect.any(String) } });
+      await send({ type: 'page:restore', data: { tabId } });
+    } finally {
+      apy.latencyMs = 0;
+    }
+  });
+});
