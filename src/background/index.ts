@@ -7,6 +7,7 @@ import { PROVIDERS } from '../providers/index';
 import { ext } from '../shared/browser';
 import { createFetchListener } from './fetch-route';
 import { registerPageControls } from './page';
+import { registerSelectionControls } from './selection';
 import { idbMemory } from './memory-idb';
 import { asOnMessageListener, createMessageHandler } from './router';
 import { selfFrom } from './senders';
@@ -31,6 +32,7 @@ const service = createService({
 browser.runtime.onMessage.addListener(asOnMessageListener(createMessageHandler({ service, settings, self: self_ })));
 browser.runtime.onConnect.addListener(createConnectListener({ service, self: self_ }));
 registerPageControls(browser);
+registerSelectionControls(browser);
 
 // Only a service worker has skipWaiting; in Firefox's event page the global is a Window.
 if (typeof (globalThis as { skipWaiting?: unknown }).skipWaiting === 'function') {

@@ -16,6 +16,7 @@ import {
 } from '../shared/messages';
 import { redactSecrets } from '../shared/secrets';
 import { PAGE_HANDLERS } from './page';
+import { SELECTION_HANDLERS } from './selection';
 import { classifySender, senderOrigin, type Self, type SenderKind } from './senders';
 import type { SettingsStore } from './settings';
 
@@ -72,6 +73,8 @@ const HANDLERS: { [K in MessageType]: Handler<K> } = {
   },
   // page:translate/restore/cancel/status (extension pages, forwarded to the tab) and page:progress (content).
   ...PAGE_HANDLERS,
+  // selection:open-popup (content: the bubble) and usage:get (options).
+  ...SELECTION_HANDLERS,
 };
 
 async function dispatch<K extends MessageType>(

@@ -10,6 +10,7 @@
 import { callApi, send, translateStream } from '../shared/api';
 import { ext } from '../shared/browser';
 import { isTabMessage, toWireError, type PageStatus, type TabMessage } from '../shared/messages';
+import { installSelectionBubble, type SelectionBubble } from './bubble';
 import { Indicator } from './indicator';
 import { PageTranslator } from './page';
 import { primary } from './segment';
@@ -20,6 +21,8 @@ export interface ContentEngine {
   page: PageTranslator;
   /** Handles a tab message as if the background had sent it. */
   handle(message: TabMessage): Promise<PageStatus>;
+  /** The selection bubble (context menu / shortcut "Translate selection"). */
+  bubble: SelectionBubble;
 }
 
 declare global {
@@ -104,4 +107,6 @@ runtime.onMessage.addListener(((message: unknown, sender: { id?: string; tab?: u
   return true;
 }) as Parameters<typeof runtime.onMessage.addListener>[0]);
 
-globalThis.polyglot = Object.freeze({ callApi, translateStream, page, handle });
+const bubble = installSelectionBubble();
+
+globalThis.polyglot = Object.freeze({ callApi, translateStream, page, handle, bubble });

@@ -28,6 +28,10 @@ export interface Protocol {
   'page:status': { request: { tabId?: number }; response: PageStatus };
   /** From the content script of a tab's top frame: its progress, shown as the tab's badge. */
   'page:progress': { request: PageStatus; response: { ok: true } };
+  /** From the selection bubble: opens the popup (or a tab of it) with this text and pair. */
+  'selection:open-popup': { request: { text: string; src?: string; trg?: string }; response: { ok: true } };
+  /** Usage counted per API key name and per app (options page). */
+  'usage:get': { request: Record<string, never>; response: UsageCounters };
 }
 
 /** Page translation in one tab (docs/page-translation.md). */
@@ -58,6 +62,28 @@ export interface TabProtocol {
   'page:toggle': { request: { trg: string }; response: PageStatus };
 }
 
+/** Requests and characters, per key name (`keys`) and per app (`apps`). */
+export interface UsageCounters {
+  keys: Record<string, { requests: number; chars: number }>;
+  apps: Record<string, { requests: number; chars: number }>;
+}
+
+/**
+ * From the background to a tab's frames (context menu: the clicked frame with `targeted` and the
+ * menu's selectionText; shortcut: every frame, the one with a selection acts). No reply.
+ */
+export interface SelectionMessage {
+  type: 'selection:show';
+  data: { text?: string; targeted: boolean };
+}
+
+export function isSelectionMessage(value: unknown): value is SelectionMessage {
+  if (typeof value !== 'object' || value === null) return false;
+  const { type, data } = value as { type?: unknown; data?: { targeted?: unknown; text?: unknown } };
+  return type === 'selection:show' && typeof data === 'object' && data !== null && typeof data.targeted === 'boolean'
+    && (data.text === undefined || typeof data.text === 'string');
+}
+
 export type TabMessageType = keyof TabProtocol;
 export type TabMessage = { [K in TabMessageType]: { type: K; data: TabProtocol[K]['request'] } }[TabMessageType];
 export const TAB_MESSAGE_TYPES: readonly TabMessageType[] = ['page:translate', 'page:restore', 'page:cancel', 'page:status', 'page:toggle'];
@@ -85,6 +111,7 @@ export type WireReply<K extends MessageType> = { data: ResponseOf<K> } | { error
 
 export const MESSAGE_TYPES: readonly MessageType[] = [
   'api', 'settings:get', 'settings:set', 'page:translate', 'page:restore', 'page:cancel', 'page:status', 'page:progress',
+  'selection:open-popup', 'usage:get',
 ];
 
 export function isWireMessage(value: unknown): value is WireMessage {

@@ -1,0 +1,176 @@
+/**
+ * "Translate selection" in the page: the background asks (context menu or shortcut), this frame
+ * reads its selection (also inside inputs and textareas), and a bubble next to it shows the first
+ * translation and then each further route's alternative as translateStream delivers them.
+ */
+import { callApi as callApiDefault, send as sendDefault, translateStream as streamDefault } from '../shared/api';
+import { ext } from '../shared/browser';
+import { isSelectionMessage } from '../shared/messages';
+import type { LanguageLists, TrObj } from '../core/types';
+import { resultOf } from '../ui/shared/alternatives';
+import { primaryCode } from '../ui/shared/langs';
+import { BUBBLE_KEY, load, save, type BubblePrefs } from '../ui/shared/store';
+import { BubbleView, type BubbleSnapshot } from '../ui/bubble/view';
+
+export interface Selected {
+  text: string;
+  /** Viewport rectangle to place the bubble under. */
+  rect: { left: number; bottom: number; top: number };
+  /** The nearest `lang` around the selection, if any. */
+  lang: string;
+}
+
+/** Routes asked for at once: the first answer shows at once, two more as alternatives. */
+const ALTERNATIVES = 3;
+
+/** The frame's selection: a text field's selected range, else the document selection. */
+export function readSelection(doc: Document = document): Selected | undefined {
+  const active = doc.activeElement;
+  const langOf = (node: Node | null) => (node instanceof Element ? node : node?.parentElement)?.closest('[lang]')?.getAttribute('lang') ?? '';
+  if (active instanceof HTMLTextAreaElement || (active instanceof HTMLInputElement && /^(text|search|url|email|)$/.test(active.type))) {
+    const text = active.value.slice(active.selectionStart ?? 0, active.selectionEnd ?? 0).trim();
+    if (text) return { text, rect: active.getBoundingClientRect(), lang: langOf(active) };
+  }
+  const selection = doc.getSelection();
+  const text = selection?.toString().trim() ?? '';
+  if (!selection || !text || selection.rangeCount === 0) return undefined;
+  const range = selection.getRangeAt(0);
+  return { text, rect: range.getBoundingClientRect(), lang: langOf(range.commonAncestorContainer) };
+}
+
+export interface BubbleDeps {
+  callApi: typeof callApiDefault;
+  send: typeof sendDefault;
+  translateStream: typeof streamDefault;
+  detect: (text: string) => Promise<string | undefined>;
+  uiLanguage: () => string;
+}
+
+async function detectWithBrowser(text: string): Promise<string | undefined> {
+  try {
+    const found = await ext().i18n.detectLanguage(text);
+    const best = [...found.languages].sort((a, b) => b.percentage - a.percentage)[0]?.language;
+    return best && best !== 'und' ? best : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const defaults = (): BubbleDeps => ({
+  callApi: callApiDefault,
+  send: sendDefault,
+  translateStream: streamDefault,
+  detect: detectWithBrowser,
+  uiLanguage: () => ext().i18n.getUILanguage(),
+});
+
+export class SelectionBubble {
+  private view: BubbleView | undefined;
+  private controller: AbortController | undefined;
+  private text = '';
+  private lists: LanguageLists | undefined;
+  private readonly teardown = new AbortController();
+
+  constructor(private readonly deps: BubbleDeps = defaults(), private readonly doc: Document = document) {
+    const signal = this.teardown.signal;
+    // Capture phase: the page cannot swallow Esc or the outside click before we see it.
+    this.doc.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape' && this.view) {
+        e.stopPropagation();
+        this.close();
+      }
+    }, { capture: true, signal });
+    this.doc.addEventListener('pointerdown', (e) => {
+      if (this.view && !this.view.contains(e)) this.close();
+    }, { capture: true, signal });
+  }
+
+  /** Shows the bubble for this frame's selection, or for `fallback` text (context menu's selectionText). */
+  async show(fallback?: string): Promise<boolean> {
+    const selected = readSelection(this.doc) ?? (fallback ? { text: fallback, rect: { left: 16, top: 16, bottom: 16 }, lang: '' } : undefined);
+    if (!selected) return false;
+    this.close();
+    this.text = selected.text;
+    const view = new BubbleView(this.doc, {
+      onClose: () => this.close(),
+      onLanguages: (src, trg) => {
+        void save(BUBBLE_KEY, { trg } satisfies BubblePrefs);
+        void this.translate(src, trg);
+      },
+      onOpenPopup: () => void this.deps.send('selection:open-popup', { text: this.text, src: this.snapshot()?.src ?? '', trg: this.snapshot()?.trg ?? '' }).catch(() => undefined),
+    });
+    this.view = view;
+    const win = this.doc.defaultView;
+    view.host.style.left = `${Math.max(8, selected.rect.left + (win?.scrollX ?? 0))}px`;
+    view.host.style.top = `${selected.rect.bottom + (win?.scrollY ?? 0) + 8}px`;
+    this.doc.documentElement.append(view.host);
+    view.focus();
+    const src = primaryCode(selected.lang || this.doc.documentElement.lang || (await this.deps.detect(selected.text)) || 'en');
+    const prefs = await load<BubblePrefs>(BUBBLE_KEY, {});
+    await this.translate(src, prefs.trg ?? primaryCode(this.deps.uiLanguage()));
+    return true;
+  }
+
+  private async translate(src: string, trg: string): Promise<void> {
+    const view = this.view;
+    if (!view) return;
+    this.controller?.abort();
+    const controller = new AbortController();
+    this.controller = controller;
+    if (!this.lists) {
+      const reply = await this.deps.callApi('GetLanguages').catch(() => undefined);
+      if (reply?.status === 200) this.lists = reply.body as LanguageLists;
+    }
+    view.setLanguages(src, trg, this.lists ?? { src: [src], trg: [trg] }, this.deps.uiLanguage());
+    view.reset();
+    const start = performance.now();
+    const seen = new Set<string>();
+    const add = (item: TrObj) => {
+      if (controller.signal.aborted || seen.has(item.rid)) return;
+      seen.add(item.rid);
+      view.addResult(resultOf(item, performance.now() - start));
+    };
+    try {
+      const reply = await this.deps.translateStream(
+        { src, trg, dat: [this.text], min: ALTERNATIVES, max: ALTERNATIVES },
+        (item) => add(item as TrObj),
+        { signal: controller.signal },
+      );
+      const body = reply.body as { err?: string; dat?: unknown };
+      if (reply.status !== 200 && seen.size === 0) view.setError(body.err ?? `error ${reply.status}`);
+    } catch (e) {
+      if (!controller.signal.aborted) view.setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      if (this.controller === controller) view.setPending(false);
+    }
+  }
+
+  close(): void {
+    this.controller?.abort();
+    this.controller = undefined;
+    this.view?.host.remove();
+    this.view = undefined;
+  }
+
+  /** What the bubble shows (tests read it: the shadow root is closed). */
+  snapshot(): BubbleSnapshot | undefined {
+    return this.view?.snapshot();
+  }
+
+  destroy(): void {
+    this.close();
+    this.teardown.abort();
+  }
+}
+
+/** Listens for the background's `selection:show`; every frame gets it, the one with a selection acts. */
+export function installSelectionBubble(bubble = new SelectionBubble()): SelectionBubble {
+  const runtime = ext().runtime;
+  runtime.onMessage.addListener(((message: unknown, sender: { id?: string; tab?: unknown }) => {
+    // Only the background may ask: never a tab or another extension.
+    if (sender.id !== runtime.id || sender.tab !== undefined || !isSelectionMessage(message)) return undefined;
+    void bubble.show(message.data.targeted ? message.data.text : undefined);
+    return undefined;
+  }) as Parameters<typeof runtime.onMessage.addListener>[0]);
+  return bubble;
+}

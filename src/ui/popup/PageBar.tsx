@@ -1,0 +1,59 @@
+/**
+ * "Translate this page" / "Restore" for the active tab, through the page:* messages (the worker
+ * forwards them to the tab's content script); progress is polled while the page is translating,
+ * because the popup may open in the middle of a translation started by the shortcut.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { send } from '../../shared/api';
+import type { PageStatus } from '../../shared/messages';
+import { t } from '../shared/i18n';
+
+interface Props {
+  src: string;
+  trg: string;
+}
+
+function describe(s: PageStatus): string {
+  switch (s.state) {
+    case 'original': return t('pageOriginal', 'Page shown as it is');
+    case 'translating': return t('pageTranslating', 'Translating page: $1 of $2', String(s.done), String(s.total));
+    case 'translated': return s.errors > 0 ? t('pageErrors', 'Page translated; $1 parts failed', String(s.errors)) : t('pageTranslated', 'Page translated');
+    case 'cancelled': return t('pageCancelled', 'Page translation stopped');
+  }
+}
+
+export function PageBar({ src, trg }: Props) {
+  const [status, setStatus] = useState<PageStatus | undefined>(undefined);
+  const [error, setError] = useState('');
+
+  const run = (action: () => Promise<PageStatus>) => {
+    setError('');
+    action().then(setStatus, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  };
+
+  useEffect(() => {
+    // The popup of a tab without our content script (chrome:// pages) just shows no status.
+    send('page:status', {}).then(setStatus, () => undefined);
+  }, []);
+  useEffect(() => {
+    if (status?.state !== 'translating') return undefined;
+    const timer = setInterval(() => send('page:status', {}).then(setStatus, () => undefined), 500);
+    return () => clearInterval(timer);
+  }, [status?.state]);
+
+  const translated = status !== undefined && status.state !== 'original';
+  return (
+    <div class="page-bar">
+      <button type="button" onClick={() => run(() => send('page:translate', { src, trg }))}>
+        {t('translatePage', 'Translate this page')}
+      </button>
+      <button type="button" disabled={!translated} onClick={() => run(() => send('page:restore', {}))}>
+        {t('restorePage', 'Restore')}
+      </button>
+      {status?.state === 'translating' && (
+        <progress max={status.total || 1} value={status.done} aria-label={t('pageProgress', 'Page translation progress')} />
+      )}
+      <span class="page-status" role="status">{error || (status ? describe(status) : '')}</span>
+    </div>
+  );
+}

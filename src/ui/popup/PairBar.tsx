@@ -1,0 +1,38 @@
+/** Source and target pickers, swap, and the recent pairs as one-click buttons. */
+import type { LanguageLists } from '../../core/types';
+import { t } from '../shared/i18n';
+import { languageName } from '../shared/langs';
+import { LanguagePicker } from '../shared/LanguagePicker';
+
+interface Props {
+  lists: LanguageLists;
+  src: string;
+  trg: string;
+  locale: string;
+  recent: readonly [string, string][];
+  onPair: (src: string, trg: string) => void;
+}
+
+export function PairBar({ lists, src, trg, locale, recent, onPair }: Props) {
+  const pairName = (s: string, g: string) => `${languageName(s, locale)} → ${languageName(g, locale)}`;
+  const canSwap = lists.src.includes(trg) && lists.trg.includes(src);
+  return (
+    <div class="pair">
+      <div class="pair-pickers">
+        <LanguagePicker id="src" label={t('from', 'From')} codes={lists.src} value={src} locale={locale} onChange={(s) => onPair(s, trg)} />
+        <button type="button" class="icon swap" disabled={!canSwap} onClick={() => onPair(trg, src)}
+          aria-label={t('swap', 'Swap languages')} title={t('swap', 'Swap languages')}>⇄</button>
+        <LanguagePicker id="trg" label={t('to', 'To')} codes={lists.trg} value={trg} locale={locale} onChange={(g) => onPair(src, g)} />
+      </div>
+      {recent.length > 0 && (
+        <nav class="recent" aria-label={t('recentPairs', 'Recent pairs')}>
+          {recent.map(([s, g]) => (
+            <button type="button" key={`${s}>${g}`} class="chip" aria-pressed={s === src && g === trg} onClick={() => onPair(s, g)}>
+              {pairName(s, g)}
+            </button>
+          ))}
+        </nav>
+      )}
+    </div>
+  );
+}

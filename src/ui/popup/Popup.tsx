@@ -1,0 +1,141 @@
+/**
+ * The toolbar popup: pair, domain, text, the pair's routes, and the compare view filled route by
+ * route from translateStream. Preferences live in storage.local (`ui:popup`, `ui:routes`).
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { callApi, translateStream } from '../../shared/api';
+import { DOMAINS, type Domain, type LanguageLists, type TrObj } from '../../core/types';
+import { resultOf, type RouteResult } from '../shared/alternatives';
+import { Compare } from '../shared/Compare';
+import { domainLabel } from '../shared/domains';
+import { t, uiLanguage } from '../shared/i18n';
+import { primaryCode } from '../shared/langs';
+import { applyPref, pairKey, prefOf, pushRecent, ridOf, ROUTES_KEY, type RoutePref, type RouteRow } from '../shared/routes';
+import { HANDOFF_KEY, load, POPUP_KEY, remove, save, type Handoff, type PopupPrefs } from '../shared/store';
+import { PageBar } from './PageBar';
+import { PairBar } from './PairBar';
+import { RoutesPanel, type Limits } from './RoutesPanel';
+
+const errOf = (body: unknown): string => (body as { err?: string } | null)?.err ?? JSON.stringify(body);
+
+export function Popup() {
+  const locale = uiLanguage();
+  const [lists, setLists] = useState<LanguageLists>({ src: [], trg: [], exclude: [] });
+  const [prefs, setPrefs] = useState<PopupPrefs | undefined>(undefined);
+  const [src, setSrc] = useState('en');
+  const [trg, setTrg] = useState(primaryCode(locale) === 'en' ? 'es' : primaryCode(locale));
+  const [dom, setDom] = useState<Domain>('general');
+  const [text, setText] = useState('');
+  const [limits, setLimits] = useState<Limits>({ min: 2, max: 3, timeout: 20 });
+  const [rows, setRows] = useState<RouteRow[]>([]);
+  const [routesLoading, setRoutesLoading] = useState(true);
+  const [results, setResults] = useState<RouteResult[]>([]);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState('');
+  const running = useRef<AbortController | undefined>(undefined);
+
+  useEffect(() => {
+    void (async () => {
+      const [p, handoff] = await Promise.all([load<PopupPrefs>(POPUP_KEY, {}), load<Handoff | undefined>(HANDOFF_KEY, undefined)]);
+      if (p.src) setSrc(p.src);
+      if (p.trg) setTrg(p.trg);
+      if (p.dom && (DOMAINS as readonly string[]).includes(p.dom)) setDom(p.dom as Domain);
+      setLimits({ min: p.min ?? 2, max: p.max ?? 3, timeout: p.timeout ?? 20 });
+      // Text sent by the selection bubble's "open in popup" within the last minute.
+      if (handoff && Date.now() - handoff.at < 60_000) {
+        setText(handoff.text);
+        if (handoff.src) setSrc(handoff.src);
+        if (handoff.trg) setTrg(handoff.trg);
+        void remove(HANDOFF_KEY);
+      }
+      setPrefs(p);
+      const reply = await callApi('GetLanguages');
+      if (reply.status === 200) setLists(reply.body as LanguageLists);
+      else setError(errOf(reply.body));
+    })();
+  }, []);
+
+  useEffect(() => {
+    if (!prefs) return;
+    setRoutesLoading(true);
+    void (async () => {
+      const [reply, stored] = await Promise.all([callApi('GetRoutes', { src, trg }), load<Record<string, RoutePref>>(ROUTES_KEY, {})]);
+      setRows(reply.status === 200 ? applyPref(reply.body as string[], stored[pairKey(src, trg)]) : []);
+      setRoutesLoading(false);
+    })();
+  }, [src, trg, prefs]);
+
+  const remember = (patch: PopupPrefs) => {
+    const next = { ...prefs, src, trg, dom, ...limits, ...patch };
+    setPrefs(next);
+    void save(POPUP_KEY, next);
+  };
+
+  const changeRows = (next: RouteRow[]) => {
+    setRows(next);
+    void load<Record<string, RoutePref>>(ROUTES_KEY, {}).then((all) => save(ROUTES_KEY, { ...all, [pairKey(src, trg)]: prefOf(next) }));
+  };
+
+  const translate = async () => {
+    if (!text.trim()) return;
+    running.current?.abort();
+    const controller = new AbortController();
+    running.current = controller;
+    remember({ recent: pushRecent(prefs?.recent ?? [], [src, trg]) });
+    setResults([]);
+    setError('');
+    setPending(true);
+    const start = performance.now();
+    const seen: RouteResult[] = [];
+    const add = (item: TrObj) => {
+      if (seen.some((r) => r.rid === item.rid)) return;
+      seen.push(resultOf(item, performance.now() - start));
+      setResults([...seen]);
+    };
+    const rid = ridOf(rows);
+    try {
+      const reply = await translateStream(
+        { src, trg, dat: [text], dom, min: limits.min, max: limits.max, timeout: limits.timeout, ...(rid.length ? { rid } : {}) },
+        (item) => add(item as TrObj),
+        { signal: controller.signal },
+      );
+      // Anything the reply holds that did not stream (a 503 lists every failed route).
+      const body = reply.body as { dat?: TrObj[]; err?: string };
+      (Array.isArray(body.dat) ? body.dat : []).forEach(add);
+      if (reply.status !== 200) setError(errOf(reply.body));
+    } catch (e) {
+      if (!controller.signal.aborted) setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      if (running.current === controller) setPending(false);
+    }
+  };
+
+  return (
+    <main class="popup">
+      <header>
+        <h1>{t('extName', 'Polyglot Translate')}</h1>
+        <PageBar src={src} trg={trg} />
+      </header>
+      <PairBar lists={lists} src={src} trg={trg} locale={locale} recent={prefs?.recent ?? []}
+        onPair={(s, g) => { setSrc(s); setTrg(g); remember({ src: s, trg: g }); }} />
+      <div class="row">
+        <label for="dom">{t('domain', 'Domain')}</label>
+        <select id="dom" value={dom} onChange={(e) => { const d = e.currentTarget.value as Domain; setDom(d); remember({ dom: d }); }}>
+          {DOMAINS.map((d) => <option key={d} value={d}>{domainLabel(d)}</option>)}
+        </select>
+      </div>
+      <label for="text" class="block-label">{t('textLabel', 'Text to translate')}</label>
+      <textarea id="text" rows={4} lang={src} value={text} onInput={(e) => setText(e.currentTarget.value)}
+        onKeyDown={(e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void translate(); }} />
+      <RoutesPanel rows={rows} onRows={changeRows} limits={limits} loading={routesLoading}
+        onLimits={(l) => { setLimits(l); remember(l); }} />
+      <p class="actions">
+        <button type="button" class="primary" id="translate" disabled={!text.trim()} onClick={() => void translate()}>
+          {t('translate', 'Translate')}
+        </button>
+      </p>
+      {error && <p class="error" role="alert">{error}</p>}
+      {(results.length > 0 || pending) && <Compare results={results} pending={pending} lang={trg} />}
+    </main>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * A language picker: a search box (by name or code) that filters a list box of languages named by
+ * Intl.DisplayNames. A plain select keeps it keyboard- and screen-reader-friendly with no custom
+ * combobox semantics to get wrong.
+ */
+import { useMemo, useState } from 'preact/hooks';
+import { t } from './i18n';
+import { languages, searchLanguages } from './langs';
+
+interface Props {
+  id: string;
+  label: string;
+  codes: readonly string[];
+  value: string;
+  locale: string;
+  onChange: (code: string) => void;
+}
+
+export function LanguagePicker({ id, label, codes, value, locale, onChange }: Props) {
+  const [query, setQuery] = useState('');
+  const all = useMemo(() => languages(codes, locale), [codes, locale]);
+  const shown = searchLanguages(all, query, locale);
+  // The current value stays selectable even when the search hides it.
+  const list = shown.some((l) => l.code === value) ? shown : [...all.filter((l) => l.code === value), ...shown];
+  return (
+    <div class="lang-picker">
+      <label for={`${id}-select`}>{label}</label>
+      <input
+        id={`${id}-search`}
+        type="search"
+        placeholder={t('searchLanguage', 'Search name or code')}
+        aria-label={t('searchLanguageFor', 'Search: $1', label)}
+        value={query}
+        onInput={(e) => {
+          const q = e.currentTarget.value;
+          setQuery(q);
+          // A search that narrows to one language picks it: typing a code is enough.
+          const found = searchLanguages(all, q, locale);
+          if (found.length === 1 && found[0] && found[0].code !== value) onChange(found[0].code);
+        }}
+      />
+      <select id={`${id}-select`} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
+        {list.map((l) => (
+          <option key={l.code} value={l.code}>
+            {l.name} ({l.code})
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * The UI's own preferences in storage.local, under `ui:` keys so they never meet the engine's
+ * `settings` or `usage:` entries. Never storage.sync: keeps the door shut on anything secret.
+ */
+import { ext } from '../../shared/browser';
+
+export interface PopupPrefs {
+  src?: string;
+  trg?: string;
+  dom?: string;
+  min?: number;
+  max?: number;
+  timeout?: number;
+  recent?: [string, string][];
+}
+
+export interface BubblePrefs {
+  /** The target the user chose in the bubble; else the browser's language. */
+  trg?: string;
+}
+
+/** Text handed from the bubble's "open in popup" to the popup. */
+export interface Handoff {
+  text: string;
+  src?: string;
+  trg?: string;
+  at: number;
+}
+
+export const POPUP_KEY = 'ui:popup';
+export const BUBBLE_KEY = 'ui:bubble';
+export const HANDOFF_KEY = 'ui:handoff';
+
+export async function load<T>(key: string, fallback: T): Promise<T> {
+  try {
+    const found = (await ext().storage.local.get(key))[key];
+    return (found as T | undefined) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export async function save(key: string, value: unknown): Promise<void> {
+  await ext().storage.local.set({ [key]: value });
+}
+
+export async function remove(key: string): Promise<void> {
+  await ext().storage.local.remove(key);
+}

@@ -1,0 +1,112 @@
+/**
+ * The popup, opened as a tab (the real toolbar popup is out of Playwright's reach): pair and
+ * domain, route reordering by keyboard and by drag, min=max=3 with the compare view filled route by
+ * route, disagreement highlighted, and a failing route listed with its err.
+ * Routes: Apertium (the real APy), LibreTranslate (a fake that upper-cases), chained through ca.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeLibre, type FakeLibre } from '../fakes/fake-libre';
+import { APY_URL } from '../support/apy-setup';
+import { launchExtension, OPTIONS_PATH, type ExtensionBrowser } from './browser';
+import { POPUP_PATH, setSettings, storageGet } from './ui-helpers';
+
+const rowIds = (page: Page) => page.locator('[data-testid="routes"] > li').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')));
+
+describe('popup: compare alternatives', () => {
+  let browser: ExtensionBrowser;
+  let libre: FakeLibre;
+  let page: Page;
+
+  beforeAll(async () => {
+    libre = await startFakeLibre({ languages: { en: ['es', 'ca'], ca: ['es', 'en'], es: ['en', 'ca'] } });
+    browser = await launchExtension();
+    // settings:set is for the options page only.
+    const options = await browser.openExtensionPage(OPTIONS_PATH);
+    await setSettings(options, {
+      providers: { 'apertium.ts': { enabled: true, url: APY_URL }, 'libre.ts': { enabled: true, url: libre.url } },
+      ranking: ['apertium.ts', 'libre.ts'],
+      interlinguas: ['ca'],
+    });
+    await options.close();
+    page = await browser.openExtensionPage(POPUP_PATH);
+    await page.setViewportSize({ width: 460, height: 900 });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await libre?.close();
+  });
+
+  it('picks a pair by searching names and codes, and a domain', async () => {
+    await page.getByLabel('Search: From').fill('english');
+    await expect.poll(() => page.locator('#src-select').inputValue()).toBe('en');
+    await page.getByLabel('Search: To').fill('spa');
+    await expect.poll(() => page.locator('#trg-select').inputValue()).toBe('es');
+    expect(await page.locator('#trg-select option:checked').textContent()).toBe('Spanish (es)');
+    await page.getByLabel('Domain').selectOption({ label: 'Technology' });
+    await expect.poll(() => rowIds(page)).toEqual(['apertium.ts', 'libre.ts', 'apertium.ts,ca,apertium.ts', 'apertium.ts,ca,libre.ts', 'libre.ts,ca,apertium.ts', 'libre.ts,ca,libre.ts']);
+  });
+
+  it('reorders routes by keyboard and by drag, and remembers the order for the pair', async () => {
+    await page.getByRole('button', { name: 'Move libre up' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => rowIds(page)).toEqual(['libre.ts', 'apertium.ts', 'apertium.ts,ca,apertium.ts', 'apertium.ts,ca,libre.ts', 'libre.ts,ca,apertium.ts', 'libre.ts,ca,libre.ts']);
+    await expect(page.getByRole('status').filter({ hasText: 'moved to position 1' }).count()).resolves.toBe(1);
+    // Drag the chained Apertium route onto the second row.
+    await page.locator('[data-id="apertium.ts,ca,apertium.ts"]').dragTo(page.locator('[data-id="apertium.ts"]'));
+    const order = ['libre.ts', 'apertium.ts,ca,apertium.ts', 'apertium.ts', 'apertium.ts,ca,libre.ts', 'libre.ts,ca,apertium.ts', 'libre.ts,ca,libre.ts'];
+    await expect.poll(() => rowIds(page)).toEqual(order);
+    await expect.poll(() => storageGet<Record<string, { order: string[] }>>(page, 'ui:routes')).toMatchObject({ 'en>es': { order } });
+    // Reopened, the popup shows the same order.
+    await page.reload();
+    await expect.poll(() => rowIds(page)).toEqual(order);
+  });
+
+  it('translates with min=max=3: three routes side by side, disagreement marked, identical outputs merged', async () => {
+    await page.getByLabel('Min').fill('3');
+    await page.getByLabel('Min').blur();
+    await page.getByLabel('Max').fill('3');
+    await page.getByLabel('Max').blur();
+    await page.getByLabel('Text to translate').fill('Hello world');
+    await page.getByRole('button', { name: 'Translate', exact: true }).click();
+    await expect.poll(() => page.locator('.alt-routes code').evaluateAll((c) => c.map((x) => x.getAttribute('title')).sort()), { timeout: 15_000 })
+      .toEqual(['apertium.ts', 'apertium.ts,ca,apertium.ts', 'libre.ts'].sort());
+    await expect.poll(() => page.locator('.pending').count()).toBe(0);
+    const cards = await page.locator('.alternative').evaluateAll((els) => els.map((e) => ({
+      routes: e.getAttribute('data-routes'),
+      text: e.querySelector('.alt-text')?.textContent,
+      marked: [...e.querySelectorAll('mark')].map((m) => m.textContent),
+    })));
+    const upper = cards.find((c) => c.routes === 'libre.ts');
+    expect(upper).toEqual({ routes: 'libre.ts', text: 'HELLO WORLD', marked: ['HELLO', 'WORLD'] });
+    // Apertium's direct and chained outputs: merged when equal, else each a card of its own.
+    const apertium = cards.filter((c) => c.routes !== 'libre.ts');
+    expect(apertium.flatMap((c) => c.routes?.split(' '))).toEqual(expect.arrayContaining(['apertium.ts', 'apertium.ts,ca,apertium.ts']));
+    for (const c of apertium) expect(c.text).toMatch(/^Hola/);
+    // Against HELLO WORLD every Apertium word disagrees.
+    for (const c of apertium) expect(c.marked).toContain('Hola');
+    expect(await page.locator('.latency').count()).toBe(3);
+    const request = libre.requests.find((r) => r.path === '/translate');
+    expect(request).toBeDefined();
+    await page.locator('main').screenshot({ path: 'docs/screenshots/popup.png' });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(22, 24, 29)');
+    await page.locator('main').screenshot({ path: 'docs/screenshots/popup-dark.png' });
+    await page.emulateMedia({ colorScheme: 'light' });
+  });
+
+  it('shows a failing route with its err while the others show text', async () => {
+    libre.rule({ path: '/translate', fault: { type: 'status', status: 500, body: { error: 'engine crashed' } } });
+    // A new text: the engine's translation memory would answer the old one without asking libre.
+    await page.getByLabel('Text to translate').fill('Good morning');
+    await page.getByRole('button', { name: 'Translate', exact: true }).click();
+    const failed = () => page.evaluate(() => document.querySelector('.failed li[data-rid="libre.ts"] .err')?.textContent ?? '');
+    await expect.poll(failed, { timeout: 15_000 }).toMatch(/^5\d\d libre\.ts/);
+    await expect.poll(() => page.locator('.pending').count(), { timeout: 20_000 }).toBe(0);
+    const texts = await page.locator('.alt-text').allTextContents();
+    expect(texts.length).toBeGreaterThanOrEqual(1);
+    for (const text of texts) expect(text).toMatch(/^Buenos d[ií]as/i);
+    await page.locator('main').screenshot({ path: 'docs/screenshots/popup-failed-route.png' });
+    libre.clearRules();
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * "Translate selection": text selected on a 127.0.0.1 page, the context-menu handler invoked in
+ * the worker (a real menu click is out of Playwright's reach), the bubble shows the first
+ * translation, then the second route's alternative; Esc closes it. Routes: Apertium (a fake APy
+ * that answers after 1.5 s) and LibreTranslate (a fake that answers at once), both upper-casing.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeApy, type FakeApy } from '../fakes/fake-apy';
+import { startFakeLibre, type FakeLibre } from '../fakes/fake-libre';
+import { evaluateInContentScript, launchExtension, OPTIONS_PATH, type ExtensionBrowser } from './browser';
+import { setSettings, storageSet } from './ui-helpers';
+
+interface Snapshot {
+  src: string;
+  trg: string;
+  results: { rid: string; text?: string; err?: string; ms: number }[];
+  error: string;
+  pending: boolean;
+}
+
+const snapshot = (page: Page, id: string) => evaluateInContentScript<Snapshot | null>(page, id, 'globalThis.polyglot.bubble.snapshot() ?? null');
+
+describe('selection bubble', () => {
+  let browser: ExtensionBrowser;
+  let apy: FakeApy;
+  let libre: FakeLibre;
+  let page: Page;
+
+  beforeAll(async () => {
+    apy = await startFakeApy();
+    apy.rule({ path: '/translate', fault: { type: 'delay', ms: 1500 } });
+    libre = await startFakeLibre();
+    browser = await launchExtension();
+    const options = await browser.openExtensionPage(OPTIONS_PATH);
+    await setSettings(options, {
+      providers: { 'apertium.ts': { enabled: true, url: apy.url }, 'libre.ts': { enabled: true, url: libre.url } },
+      ranking: ['apertium.ts', 'libre.ts'],
+      interlinguas: [],
+    });
+    // The browser's language is English like the page: the user's chosen target, as the bubble stores it.
+    await storageSet(options, { 'ui:bubble': { trg: 'es' } });
+    await options.close();
+    page = await browser.context.newPage();
+    await page.setViewportSize({ width: 720, height: 420 });
+    await page.goto(`${browser.pageOrigin}/article`);
+    await page.evaluate(() => {
+      document.body.style.cssText = 'font: 18px Georgia, serif; margin: 40px; color: #222';
+      const p = document.getElementById('text')!;
+      p.textContent = 'Hello world';
+      p.insertAdjacentHTML('afterend', '<p>The bubble stays clear of the page styles: this paragraph is styled by the page, the bubble by itself.</p>');
+      getSelection()!.selectAllChildren(p);
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await apy?.close();
+    await libre?.close();
+  });
+
+  it('shows the first translation, then the second route as it arrives; Esc closes it', async () => {
+    await evaluateInContentScript(page, browser.id, '1');
+    await browser.worker.evaluate(async (url) => {
+      const c = (globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<{ id: number; url: string }[]> }; contextMenus: { onClicked: { dispatch(info: object, tab: object): void } } } }).chrome;
+      const [tab] = await c.tabs.query({ url: `${url}/*` });
+      c.contextMenus.onClicked.dispatch({ menuItemId: 'translate-selection', selectionText: 'Hello world', frameId: 0, editable: false, pageUrl: tab!.url }, tab!);
+    }, browser.pageOrigin);
+
+    // First: libre's answer alone, Apertium still on its way.
+    await expect.poll(async () => (await snapshot(page, browser.id))?.results.length ?? 0, { timeout: 5000, interval: 50 }).toBe(1);
+    const first = (await snapshot(page, browser.id))!;
+    expect(first).toMatchObject({ src: 'en', trg: 'es', pending: true, results: [{ rid: 'libre.ts', text: 'HELLO WORLD' }] });
+    expect(await page.locator('polyglot-bubble').count()).toBe(1);
+    // The page cannot look inside.
+    expect(await page.evaluate(() => document.querySelector('polyglot-bubble')!.shadowRoot)).toBeNull();
+
+    await expect.poll(async () => (await snapshot(page, browser.id))?.pending, { timeout: 8000 }).toBe(false);
+    const all = (await snapshot(page, browser.id))!;
+    expect(all.results.map((r) => r.rid)).toEqual(['libre.ts', 'apertium.ts']);
+    expect(all.results[1]).toMatchObject({ text: 'HELLO WORLD' });
+    expect(all.results[1]!.ms).toBeGreaterThanOrEqual(1400);
+    await page.screenshot({ path: 'docs/screenshots/bubble.png' });
+
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('polyglot-bubble').count()).toBe(0);
+    expect(await snapshot(page, browser.id)).toBeNull();
+  });
+
+  it('translates a selection inside a textarea through the shortcut path, and closes on a click outside', async () => {
+    await page.evaluate(() => {
+      const area = document.createElement('textarea');
+      area.id = 'area';
+      area.value = 'Good morning, friends';
+      document.body.append(area);
+      area.focus();
+      area.setSelectionRange(0, 12);
+    });
+    await browser.worker.evaluate(async (url) => {
+      const c = (globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<{ id: number }[]>; sendMessage(id: number, m: object): Promise<unknown> } } }).chrome;
+      const [tab] = await c.tabs.query({ url: `${url}/*` });
+      // What the `translate-selection` command sends: every frame, the one with a selection acts.
+      await c.tabs.sendMessage(tab!.id, { type: 'selection:show', data: { targeted: false } }).catch(() => undefined);
+    }, browser.pageOrigin);
+    await expect.poll(async () => (await snapshot(page, browser.id))?.results[0]?.text, { timeout: 5000 }).toBe('GOOD MORNING');
+    await page.mouse.click(5, 400);
+    await expect.poll(() => page.locator('polyglot-bubble').count()).toBe(0);
+  });
+});
