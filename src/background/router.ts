@@ -21,7 +21,7 @@ import { classifySender, senderOrigin, type Self, type SenderKind } from './send
 import type { SettingsStore } from './settings';
 
 export interface RouterDeps {
-  service: Pick<TranslationService, 'call' | 'flush'>;
+  service: Pick<TranslationService, 'call' | 'flush' | 'health'>;
   settings: SettingsStore;
   self: Self;
 }
@@ -69,6 +69,12 @@ const HANDLERS: { [K in MessageType]: Handler<K> } = {
         if (e instanceof ApiError && e.status === 400) return { status: 400, body: { err: e.message } };
         throw e;
       }
+    },
+  },
+  health: {
+    allow: EXTENSION_PAGES,
+    async handle(_data, _ctx, { service }) {
+      return service.health?.() ?? {};
     },
   },
   // page:translate/restore/cancel/status (extension pages, forwarded to the tab) and page:progress (content).

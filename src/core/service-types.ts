@@ -1,4 +1,5 @@
 import type { ProviderModule } from './provider';
+import type { ProviderHealth, TranslationMemory } from './scheduler/index';
 import type { Settings } from './settings/types';
 import type { KeyValueStore } from './storage';
 import type { ApiReply, LooseParams, Params, TrdObj, TrObj } from './types';
@@ -12,6 +13,13 @@ export interface ServiceDeps {
   store: KeyValueStore;
   fetch: typeof fetch;
   now?(): number;
+  /**
+   * Where translations are remembered (IndexedDB in the extension, a file on the server); a hit
+   * costs no provider request. Absent: nothing is remembered between calls.
+   */
+  memory?: TranslationMemory;
+  /** Where non-fatal problems (an unreadable memory) are reported; default: nowhere. */
+  warn?(message: string): void;
 }
 
 export interface CallOptions {
@@ -47,4 +55,11 @@ export interface TranslationService {
   http(request: HttpRequest, options?: CallOptions): Promise<ApiReply>;
   /** Writes pending usage counters. */
   flush(): Promise<void>;
+  /**
+   * Per enabled provider id: `state` ok / limited (a 429 in the last minute) / down (circuit open,
+   * language list unavailable, or 3 failures in a row), recent latency p50/p90 in ms, requests in
+   * flight and queued. Empty before the first call that needed the providers. Always present on
+   * createService's result (optional here only so hand-made test doubles need not have it).
+   */
+  health?(): Record<string, ProviderHealth>;
 }

@@ -38,10 +38,10 @@ function queryBytes(query: string): Uint8Array {
   return new TextEncoder().encode(query);
 }
 
-export function createService(deps: ServiceDeps): TranslationService {
+export function createService(deps: ServiceDeps): TranslationService & Required<Pick<TranslationService, 'health'>> {
   const now = deps.now ?? Date.now;
   const usage = new Usage(deps.store);
-  const catalogs = new CatalogCache(deps.providers, { fetch: deps.fetch });
+  const catalogs = new CatalogCache(deps.providers, { fetch: deps.fetch }, { memory: deps.memory, warn: deps.warn });
   let current: { settings: Settings; at: number; ttl: number; snapshot: Promise<Snapshot> } | undefined;
 
   async function snapshot(): Promise<Snapshot> {
@@ -199,5 +199,5 @@ export function createService(deps: ServiceDeps): TranslationService {
     }
   }
 
-  return { call, http, flush: () => usage.flush() };
+  return { call, http, flush: () => usage.flush(), health: () => catalogs.health() };
 }

@@ -1,8 +1,11 @@
 /**
- * `npm run serve -- --config <file> --port <n> [--host 127.0.0.1] [--state <file>]`: the interface
+ * `npm run serve -- --config <file> --port <n> [--host 127.0.0.1] [--state <file>] [--memory <file>]`:
+ * the interface
  * over HTTP on the extension's engine. Prints one line `listening on http://<host>:<port>` when
  * ready; on SIGTERM/SIGINT stops accepting, lets in-flight requests finish (5 s at most), writes
  * usage and exits 0. Exit 2: bad arguments, config or state file.
+ * `--memory`: the translation memory (JSONL); default beside the state file
+ * (`<state without .json>.memory.jsonl`); without a state file it is kept in RAM only.
  */
 import type { AddressInfo } from 'node:net';
 import { createService } from '../core/service';
@@ -13,32 +16,60 @@ import { PROVIDERS } from '../providers/index';
 import { parseServerArgs, USAGE, UsageError, type ServerOptions } from './args';
 import { ConfigError, configSettings } from './config';
 import { createHttpServer } from './http';
+import { openFileMemory, type FileMemory } from './memory-file';
 import { CorruptStateError, openStateFile } from './state';
+import { createMemory, type TranslationMemory } from '../core/scheduler/index';
 
 const DRAIN_MS = 5000;
 const warn = (message: string) => console.error(message);
 
-async function setup(options: ServerOptions): Promise<{ settings: () => Promise<Settings>; store: KeyValueStore }> {
+/** `--memory <file>` / `--memory=<file>`, taken out before the other arguments are parsed. */
+function takeMemoryArg(argv: string[]): { rest: string[]; memory?: string } {
+  const rest: string[] = [];
+  let memory: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--memory') {
+      memory = argv[++i];
+      if (!memory) throw new UsageError('--memory needs a file name');
+    } else if (a.startsWith('--memory=')) memory = a.slice('--memory='.length);
+    else rest.push(a);
+  }
+  return memory !== undefined ? { rest, memory } : { rest };
+}
+
+interface Deps {
+  settings: () => Promise<Settings>;
+  store: KeyValueStore;
+  memory: TranslationMemory;
+  file?: FileMemory;
+}
+
+async function setup(options: ServerOptions, memoryPath: string | undefined): Promise<Deps> {
   const defaults = withDefaults({});
   const settings = options.config !== undefined ? await configSettings(options.config, warn) : async () => defaults;
   if (options.state === undefined) warn('no --config or --state: usage is kept in memory only');
   const store = options.state !== undefined ? await openStateFile(options.state) : memoryStore();
-  return { settings, store };
+  const path = memoryPath ?? (options.state !== undefined ? `${options.state.replace(/\.json$/, '')}.memory.jsonl` : undefined);
+  if (path === undefined) return { settings, store, memory: createMemory() };
+  const file = await openFileMemory(path);
+  return { settings, store, memory: file, file };
 }
 
 async function main(): Promise<void> {
   let options: ServerOptions;
-  let deps: Awaited<ReturnType<typeof setup>>;
+  let deps: Deps;
   try {
-    options = parseServerArgs(process.argv.slice(2));
-    deps = await setup(options);
+    const { rest, memory } = takeMemoryArg(process.argv.slice(2));
+    options = parseServerArgs(rest);
+    deps = await setup(options, memory);
   } catch (e) {
     if (e instanceof UsageError) warn(`${e.message}\n${USAGE}`);
     else if (e instanceof ConfigError || e instanceof CorruptStateError) warn(e.message);
     else throw e;
     process.exit(2);
   }
-  const service = createService({ ...deps, providers: PROVIDERS, fetch: globalThis.fetch });
+  const service = createService({ ...deps, providers: PROVIDERS, fetch: globalThis.fetch, warn });
   const server = createHttpServer(service, { log: warn });
 
   let stopping = false;
@@ -54,6 +85,7 @@ async function main(): Promise<void> {
     clearTimeout(deadline);
     try {
       await service.flush();
+      await deps.file?.flush();
     } catch (e) {
       warn(`could not write usage: ${(e as Error).message}`);
       process.exit(1);

@@ -2,6 +2,7 @@
  * The one protocol map between extension contexts and the background (docs/messages.md).
  * Each message name maps to its request and response; the wire forms below are derived from it.
  */
+import type { ProviderHealth } from '../core/scheduler/index';
 import type { Settings } from '../core/settings/types';
 import type { ApiReply, LooseParams, TrdObj, TrObj } from '../core/types';
 
@@ -32,6 +33,8 @@ export interface Protocol {
   'selection:open-popup': { request: { text: string; src?: string; trg?: string }; response: { ok: true } };
   /** Usage counted per API key name and per app (options page). */
   'usage:get': { request: Record<string, never>; response: UsageCounters };
+  /** Per enabled provider: ok / limited / down, recent latency (src/core/scheduler). */
+  health: { request: Record<string, never>; response: Record<string, ProviderHealth> };
 }
 
 /** Page translation in one tab (docs/page-translation.md). */
@@ -111,7 +114,7 @@ export type WireReply<K extends MessageType> = { data: ResponseOf<K> } | { error
 
 export const MESSAGE_TYPES: readonly MessageType[] = [
   'api', 'settings:get', 'settings:set', 'page:translate', 'page:restore', 'page:cancel', 'page:status', 'page:progress',
-  'selection:open-popup', 'usage:get',
+  'selection:open-popup', 'usage:get', 'health',
 ];
 
 export function isWireMessage(value: unknown): value is WireMessage {

@@ -22,6 +22,9 @@ function setup() {
     async flush() {
       flushes += 1;
     },
+    health() {
+      return { 'apertium.ts': { state: 'ok' as const, latency_ms: { p50: 30, p90: 45 }, in_flight: 0, queued: 0, requests: 3, failures: 0 } };
+    },
   };
   const storage = fakeStorage({ settings: STORED });
   const settings = createSettingsStore(storage.area, storage.onChanged);
@@ -52,6 +55,12 @@ describe('router', () => {
     expect(ask('api', PAGE_SENDER)).toBeUndefined();
     expect(ask({ type: 'api' }, PAGE_SENDER)).toBeUndefined();
     expect(calls).toEqual([]);
+  });
+
+  it('reports provider health to extension pages only', async () => {
+    const { ask } = setup();
+    expect(await ask({ type: 'health', data: {} }, PAGE_SENDER)).toMatchObject({ data: { 'apertium.ts': { state: 'ok', latency_ms: { p90: 45 } } } });
+    expect(await ask({ type: 'health', data: {} }, CONTENT_SENDER)).toMatchObject({ error: { status: 403 } });
   });
 
   it('answers a malformed api request with 400', async () => {

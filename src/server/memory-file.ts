@@ -1,0 +1,97 @@
+/**
+ * The server's translation memory: an append-only JSONL file, one entry per line, loaded into an
+ * LRU map at start. New entries are appended (batched: one write per burst); when the file holds
+ * twice as many lines as the cap allows entries, it is rewritten from the map through a temporary
+ * file and a rename, so a crash leaves the old or the new file, never half of one. A torn last
+ * line (a crash mid-append) is skipped on load. Recency of hits is not written: after a restart,
+ * eviction follows the order entries were written in.
+ */
+import { appendFile, open, readFile, rename, unlink } from 'node:fs/promises';
+import { DEFAULT_MAX_ENTRIES, MemoryLru, type MemoryEntry, type MemoryKey, type TranslationMemory } from '../core/scheduler/memory';
+
+export interface FileMemory extends TranslationMemory {
+  readonly path: string;
+  readonly size: number;
+  /** Waits for pending writes (call before exit). */
+  flush(): Promise<void>;
+}
+
+const isEntry = (v: unknown): v is MemoryEntry => {
+  if (typeof v !== 'object' || v === null) return false;
+  const e = v as Record<string, unknown>;
+  return ['provider', 'src', 'trg', 'domain', 'format', 'text', 'translation'].every((k) => typeof e[k] === 'string') && typeof e.at === 'number';
+};
+
+export async function openFileMemory(path: string, maxEntries = DEFAULT_MAX_ENTRIES): Promise<FileMemory> {
+  const lru = new MemoryLru(maxEntries);
+  let lines = 0;
+  try {
+    const text = await readFile(path, 'utf8');
+    for (const line of text.split('\n')) {
+      if (!line) continue;
+      try {
+        const e: unknown = JSON.parse(line);
+        if (isEntry(e)) lru.setSync([{ ...e, kind: e.kind === 'output' ? 'output' : 'translated' }]);
+      } catch {
+        // A torn line from a crash mid-append: the rest of the file is still good.
+      }
+      lines += 1;
+    }
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+
+  let pending: string[] = [];
+  let writing: Promise<void> = Promise.resolve();
+
+  /** One write at a time; entries set meanwhile go in the next one. */
+  function write(): Promise<void> {
+    writing = writing.then(async () => {
+      if (pending.length === 0) return;
+      const batch = pending;
+      pending = [];
+      if (lines + batch.length > 2 * maxEntries) {
+        await rewrite();
+      } else {
+        await appendFile(path, batch.join(''), { encoding: 'utf8', mode: 0o600 });
+        lines += batch.length;
+      }
+    });
+    return writing;
+  }
+
+  async function rewrite(): Promise<void> {
+    const all = [...lru.entries()].map((e) => `${JSON.stringify(e)}\n`);
+    const tmp = `${path}.${process.pid}.tmp`;
+    const file = await open(tmp, 'w', 0o600);
+    try {
+      await file.writeFile(all.join(''), 'utf8');
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    try {
+      await rename(tmp, path);
+    } catch (e) {
+      await unlink(tmp).catch(() => undefined);
+      throw e;
+    }
+    lines = all.length;
+  }
+
+  return {
+    path,
+    get size() {
+      return lru.size;
+    },
+    async get(keys: readonly MemoryKey[]) {
+      return lru.getSync(keys);
+    },
+    async set(entries: readonly MemoryEntry[]) {
+      lru.setSync(entries);
+      for (const e of entries) pending.push(`${JSON.stringify(e)}\n`);
+      await write();
+    },
+    flush: () => write(),
+  };
+}
