@@ -3,6 +3,7 @@
  * and the extension's worker (messages and its `/api` fetch route) both call this.
  */
 import { authenticate, type Caller } from './auth';
+import { compileGlossary } from './engine/glossary';
 import { translateDocument } from './engine/translate-document';
 import { translateText } from './engine/translate-text';
 import { ApiError } from './errors';
@@ -104,7 +105,8 @@ export function createService(deps: ServiceDeps): TranslationService & Required<
   }
 
   function run(req: TranslateRequest, routes: string[], snap: Snapshot, options: CallOptions): Promise<ApiReply> {
-    const ctx = { providers: snap.catalog.providers, signal: options.signal, onResult: options.onResult };
+    const glossary = compileGlossary(snap.settings.glossaries, req.src, req.trg, req.dom);
+    const ctx = { providers: snap.catalog.providers, signal: options.signal, onResult: options.onResult, glossary };
     return req.frm === 'html' ? translateDocument(req, routes, ctx) : translateText(req, routes, ctx);
   }
 

@@ -1,4 +1,5 @@
 import type { Provider } from '../provider';
+import type { Glossary } from './glossary';
 import type { TrdObj, TrObj } from '../types';
 
 /** What a Translate run needs besides the request: the available providers and the caller's hooks. */
@@ -7,4 +8,6 @@ export interface RunContext {
   /** Aborts every provider request of the call. */
   signal?: AbortSignal;
   onResult?(item: TrObj | TrdObj): void;
+  /** The user's glossary for the request's pair and domain. */
+  glossary?: Glossary;
 }

@@ -1,7 +1,9 @@
 /** Runs one route (direct, or two legs chained through an interlingua) over a list of texts. */
-import { ProviderError } from '../errors';
+import { ProviderError, toProviderError } from '../errors';
+import { protect } from '../html/protect';
 import type { BatchOptions, Provider } from '../provider';
 import { parseRoute } from '../routes/routes';
+import { htmlToText, type Glossary } from './glossary';
 import { translateLeg, type Outcome } from './leg';
 
 export async function runRoute(
@@ -31,4 +33,46 @@ export async function runRoute(
     current = next;
   }
   return current;
+}
+
+/**
+ * Text-format texts with the user's glossary: a text holding a term travels as a one-chunk
+ * document (the term kept verbatim, see glossary.ts) and comes back as text; the others as text.
+ */
+export async function runTextRoute(
+  rid: string,
+  texts: readonly string[],
+  src: string,
+  trg: string,
+  providers: ReadonlyMap<string, Provider>,
+  options: BatchOptions,
+  signal: AbortSignal,
+  glossary: Glossary | undefined,
+): Promise<Outcome[]> {
+  const marked = glossary ? texts.map((t) => glossary.markText(t)) : [];
+  if (!glossary || marked.every((m) => m === undefined)) return runRoute(rid, texts, src, trg, providers, options, signal);
+  const plain = texts.flatMap((_, i) => (marked[i] === undefined ? [i] : []));
+  const withTerms = texts.flatMap((_, i) => (marked[i] === undefined ? [] : [i]));
+  const prots = withTerms.map((i) => protect(marked[i]!));
+  const sent = prots.flatMap((p) => p.segments.slice(0, 1));
+  const [plainOut, htmlOut] = await Promise.all([
+    runRoute(rid, plain.map((i) => texts[i]!), src, trg, providers, options, signal),
+    sent.length ? runRoute(rid, sent, src, trg, providers, { ...options, format: 'html' }, signal) : Promise.resolve([]),
+  ]);
+  const out: Outcome[] = [...texts];
+  plain.forEach((i, k) => (out[i] = plainOut[k]!));
+  let next = 0;
+  withTerms.forEach((i, k) => {
+    const p = prots[k]!;
+    const answer = p.segments.length ? htmlOut[next++]! : undefined;
+    if (answer instanceof ProviderError) out[i] = answer;
+    else {
+      try {
+        out[i] = htmlToText(glossary.unmark(p.restore(answer === undefined ? [] : [answer])));
+      } catch (e) {
+        out[i] = toProviderError(e);
+      }
+    }
+  });
+  return out;
 }

@@ -48,7 +48,8 @@ async function tryRoute(rid: string, chunks: Chunk[], req: TranslateRequest, ctx
       return;
     }
     try {
-      chunk.out = { dat: chunk.prot.restore(outcomes as string[]), rid, cnt: 0, length: chunk.prot.chars };
+      const dat = chunk.prot.restore(outcomes as string[]);
+      chunk.out = { dat: ctx.glossary ? ctx.glossary.unmark(dat) : dat, rid, cnt: 0, length: chunk.prot.chars };
       done.push(chunk);
     } catch (e) {
       chunk.lastError = toProviderError(e);
@@ -61,7 +62,8 @@ async function tryRoute(rid: string, chunks: Chunk[], req: TranslateRequest, ctx
 export async function translateDocument(req: TranslateRequest, routes: readonly string[], ctx: RunContext): Promise<ApiReply> {
   const sources = splitDocument(req.dat[0] ?? '', CHUNK_CHARS);
   const sum = sources.length;
-  const chunks: Chunk[] = sources.map((source) => ({ source, prot: protect(source) }));
+  const glossary = ctx.glossary;
+  const chunks: Chunk[] = sources.map((source) => ({ source, prot: protect(glossary ? glossary.markHtml(source) : source) }));
   const finalize = (c: Chunk, out: Omit<TrdObj, 'cnt' | 'sum'>) => {
     c.out = { ...out, cnt: chunks.indexOf(c) + 1, sum };
     ctx.onResult?.(c.out);

@@ -6,7 +6,7 @@
 import { ProviderError, routeErr, toProviderError } from '../errors';
 import type { ApiReply, TranslateRequest, TrObj } from '../types';
 import type { Outcome } from './leg';
-import { runRoute } from './route';
+import { runTextRoute } from './route';
 import { codePoints } from './segments';
 import type { RunContext } from './context';
 
@@ -35,7 +35,7 @@ export function translateText(req: TranslateRequest, routes: readonly string[], 
     const start = (i: number) => {
       const ac = new AbortController();
       running.set(i, ac);
-      runRoute(routes[i]!, req.dat, req.src, req.trg, ctx.providers, { format: 'text', domain: req.dom }, ac.signal)
+      runTextRoute(routes[i]!, req.dat, req.src, req.trg, ctx.providers, { format: 'text', domain: req.dom }, ac.signal, ctx.glossary)
         .catch((e: unknown) => req.dat.map(() => toProviderError(e)))
         .then((outcomes) => settle(i, outcomes));
     };

@@ -12,6 +12,15 @@ export interface ApiKeySettings {
   [field: string]: unknown;
 }
 
+/** Term pairs the engine imposes on every provider for a pair, in a domain (or in all: `general`). */
+export interface GlossarySettings {
+  domain?: string;
+  src: string;
+  trg: string;
+  /** Source term -> target term; matched as whole words, case-insensitively. */
+  terms: Record<string, string>;
+}
+
 /** The settings document (decisions.md "Settings document"). Unknown fields are kept. */
 export interface Settings {
   providers: Record<string, ProviderSettings>;
@@ -21,5 +30,6 @@ export interface Settings {
   interlinguas: string[];
   keys: ApiKeySettings[];
   limits: { textSize: number; [field: string]: unknown };
+  glossaries?: GlossarySettings[];
   [field: string]: unknown;
 }

@@ -7,7 +7,8 @@ import { ApiError } from '../errors';
 import { canonicalLanguage } from '../lang';
 import type { ProviderSettings } from '../provider';
 import { withDefaults } from './defaults';
-import type { ApiKeySettings, Settings } from './types';
+import { DOMAINS } from '../types';
+import type { ApiKeySettings, GlossarySettings, Settings } from './types';
 
 const PROVIDER_ID = /^[a-z0-9-]+\.ts$/;
 const MIN_KEY_LENGTH = 8;
@@ -123,6 +124,30 @@ function validateLimits(value: unknown): Settings['limits'] {
   return limits as Settings['limits'];
 }
 
+const DOMAIN_NAMES: readonly string[] = DOMAINS;
+
+/** glossaries: [{domain?, src, trg, terms: {source term: target term}}], codes canonicalized. */
+function validateGlossaries(value: unknown): GlossarySettings[] {
+  return array(value, 'settings.glossaries').map((entry, i) => {
+    const path = `settings.glossaries[${i}]`;
+    const g = object(entry, path);
+    const lang = (field: 'src' | 'trg') => {
+      const code = typeof g[field] === 'string' ? canonicalLanguage(g[field] as string) : undefined;
+      return code ?? fail(`${path}.${field}`, 'not a language code');
+    };
+    const domain = g['domain'];
+    if (domain !== undefined && (typeof domain !== 'string' || !DOMAIN_NAMES.includes(domain))) {
+      fail(`${path}.domain`, `must be one of ${DOMAIN_NAMES.join(', ')}`);
+    }
+    const terms = object(g['terms'], `${path}.terms`);
+    for (const [from, to] of Object.entries(terms)) {
+      if (from.trim() === '') fail(`${path}.terms`, 'a source term is empty');
+      if (typeof to !== 'string' || to.trim() === '') fail(`${path}.terms[${JSON.stringify(from)}]`, 'must be a non-empty string');
+    }
+    return { ...g, src: lang('src'), trg: lang('trg'), terms: terms as Record<string, string> };
+  });
+}
+
 /**
  * The settings document, checked, with defaults for missing top-level fields and interlinguas in
  * canonical form. Throws ApiError 400 naming the first bad field, e.g.
@@ -136,5 +161,6 @@ export function validateSettings(doc: unknown): Settings {
   if (doc['interlinguas'] !== undefined) checked['interlinguas'] = validateInterlinguas(doc['interlinguas']);
   if (doc['keys'] !== undefined) checked['keys'] = validateKeys(doc['keys']);
   if (doc['limits'] !== undefined) checked['limits'] = validateLimits(doc['limits']);
+  if (doc['glossaries'] !== undefined) checked['glossaries'] = validateGlossaries(doc['glossaries']);
   return withDefaults(checked as Partial<Settings>);
 }
