@@ -59,6 +59,10 @@ export function createService(deps: ServiceDeps): TranslationService & Required<
       }),
     };
     current = entry;
+    // A failed build is not reused: the next call tries again.
+    entry.snapshot.catch(() => {
+      if (current === entry) current = undefined;
+    });
     return entry.snapshot;
   }
 
