@@ -78,8 +78,16 @@ export function createRemote(settings: ProviderSettings, env: ProviderEnv, optio
   const now = options.now ?? Date.now;
   let cached: { support: LanguageSupport; at: number } | undefined;
 
+  // The remote's messages may quote the key we sent (a 403 naming it): it never reaches a route err.
+  const redact = (e: ProviderError): ProviderError => (key ? new ProviderError(e.code, e.message.split(key).join('***'), e.retryAfterMs) : e);
+  const redacting: Classify = (f) => {
+    const e = classify(f);
+    return e && redact(e);
+  };
   const call = (fn: string, init: Omit<HttpCall, 'url'>, signal: AbortSignal, query = ''): Promise<unknown> =>
-    fetchJson(env, { ...init, url: `${base}/api/${fn}${query}` }, signal, 'remote', classify);
+    fetchJson(env, { ...init, url: `${base}/api/${fn}${query}` }, signal, 'remote', redacting).catch((e: unknown) => {
+      throw e instanceof ProviderError ? redact(e) : e;
+    });
 
   const form = (pair: Pair, batch: BatchOptions, dat: readonly string[]) => {
     const f = new URLSearchParams({ auth: key, src: pair.src, trg: pair.trg });
@@ -97,7 +105,7 @@ export function createRemote(settings: ProviderSettings, env: ProviderEnv, optio
     if (!dat) throw new ProviderError(502, 'remote Translate answered no dat list');
     // Failed routes are reported beside the one that succeeded: take the success.
     const ok = dat.find((t): t is Record<string, unknown> => isRecord(t) && Array.isArray(t.text) && !failed(t.err));
-    if (!ok) throw firstRouteErr(dat) ?? new ProviderError(502, 'remote Translate answered no translation');
+    if (!ok) throw redact(firstRouteErr(dat) ?? new ProviderError(502, 'remote Translate answered no translation'));
     const text = ok.text as unknown[];
     if (text.length !== segments.length || text.some((s) => typeof s !== 'string')) {
       throw new ProviderError(502, `remote answered ${text.length} texts for ${segments.length}`);
@@ -113,7 +121,8 @@ export function createRemote(settings: ProviderSettings, env: ProviderEnv, optio
     }
     const chunks = body as Record<string, unknown>[];
     // A failed chunk carries the untranslated original: half a translation is not a translation.
-    const bad = firstRouteErr(chunks);
+    const found = firstRouteErr(chunks);
+    const bad = found && redact(found);
     if (bad) throw bad;
     const order = (c: Record<string, unknown>) => (typeof c.cnt === 'number' ? c.cnt : 0);
     return [...chunks].sort((a, b) => order(a) - order(b)).map((c) => c.dat as string).join('');

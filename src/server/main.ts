@@ -18,6 +18,7 @@ import { ConfigError, configSettings } from './config';
 import { createHttpServer } from './http';
 import { openFileMemory, type FileMemory } from './memory-file';
 import { CorruptStateError, openStateFile } from './state';
+import { Usage } from '../core/usage/usage';
 import { createMemory, type TranslationMemory } from '../core/scheduler/index';
 
 const DRAIN_MS = 5000;
@@ -50,6 +51,10 @@ async function setup(options: ServerOptions, memoryPath: string | undefined): Pr
   const settings = options.config !== undefined ? await configSettings(options.config, warn) : async () => defaults;
   if (options.state === undefined) warn('no --config or --state: usage is kept in memory only');
   const store = options.state !== undefined ? await openStateFile(options.state) : memoryStore();
+  // Counters of the wrong shape would fail every request with a 500: refuse to start instead.
+  await new Usage(store).load().catch((e: unknown) => {
+    throw new CorruptStateError(`state file ${options.state}: ${(e as Error).message}; fix or remove it`);
+  });
   const path = memoryPath ?? (options.state !== undefined ? `${options.state.replace(/\.json$/, '')}.memory.jsonl` : undefined);
   if (path === undefined) return { settings, store, memory: createMemory() };
   const file = await openFileMemory(path);

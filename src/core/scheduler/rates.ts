@@ -31,7 +31,7 @@ export const DEFAULT_RATES: Readonly<Record<string, Partial<RateSettings>>> = {
   // LLM servers (often one local GPU) answer one prompt at a time faster than several.
   'llm.ts': { concurrency: 2, rps: 4 },
   'mymemory.ts': { concurrency: 2, rps: 2 },
-  'libretranslate.ts': { concurrency: 2, rps: 5 },
+  'libre.ts': { concurrency: 2, rps: 5 },
 };
 
 /**

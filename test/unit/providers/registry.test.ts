@@ -40,3 +40,11 @@ describe('a fresh install', () => {
     expect([...DEFAULT_SETTINGS.ranking].sort()).toEqual(byDefault);
   });
 });
+
+describe('the rate table', () => {
+  it('names only registered providers', async () => {
+    const { DEFAULT_RATES } = await import('../../../src/core/scheduler/index');
+    const ids = new Set(PROVIDERS.map((p) => p.id as string));
+    expect(Object.keys(DEFAULT_RATES).filter((id) => !ids.has(id))).toEqual([]);
+  });
+});
