@@ -6,6 +6,7 @@ import { crx, type ManifestV3Export } from '@crxjs/vite-plugin';
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'vite';
 import manifest from './manifest.json' with { type: 'json' };
+import pkg from './package.json' with { type: 'json' };
 
 type Manifest = typeof manifest;
 
@@ -33,13 +34,18 @@ export function firefoxManifest(m: Manifest): Record<string, unknown> {
   };
 }
 
+/** package.json is the one place the version is set; both manifests take it from there. */
+export function withVersion(m: Manifest, version: string = pkg.version): Manifest {
+  return { ...m, version };
+}
+
 export default defineConfig(({ mode }) => {
   const firefox = mode === 'firefox';
   return {
     plugins: [
       preact(),
       crx({
-        manifest: (firefox ? firefoxManifest(manifest) : manifest) as ManifestV3Export,
+        manifest: (firefox ? firefoxManifest(withVersion(manifest)) : withVersion(manifest)) as ManifestV3Export,
         browser: firefox ? 'firefox' : 'chrome',
         // A self-contained IIFE content script needs no loader, hence no web_accessible_resources
         // that any web page could probe to detect the extension.

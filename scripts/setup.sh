@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what the project needs on a fresh Debian/Ubuntu machine: Debian's Chromium, Apertium APy
+# Installs what the project needs on a fresh Debian/Ubuntu machine: Debian's Chromium and Firefox ESR, Apertium APy
 # with its language pairs (through ../shared/tools/apy.sh), and the npm packages. Idempotent.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,9 +10,11 @@ if [ ! -f "$SHARED/tools/apy.sh" ]; then
 fi
 SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 export DEBIAN_FRONTEND=noninteractive
-if ! command -v chromium >/dev/null || [ ! -f /usr/share/apertium-apy/langNames.db ]; then
+if ! command -v chromium >/dev/null || ! command -v firefox-esr >/dev/null || [ ! -f /usr/share/apertium-apy/langNames.db ]; then
   $SUDO apt-get update -qq
   command -v chromium >/dev/null || $SUDO apt-get -o DPkg::Lock::Timeout=300 install -y -qq chromium >/dev/null
+  # Firefox ESR for the Firefox e2e tests (puppeteer-core over WebDriver BiDi; it never downloads a browser).
+  command -v firefox-esr >/dev/null || $SUDO apt-get -o DPkg::Lock::Timeout=300 install -y -qq firefox-esr >/dev/null
   [ -f /usr/share/apertium-apy/langNames.db ] || $SUDO bash "$SHARED/tools/apy.sh" install >/dev/null
 fi
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then

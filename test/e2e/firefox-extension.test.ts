@@ -1,0 +1,198 @@
+/**
+ * The Firefox build in Firefox ESR (firefox-browser.ts): the background event page runs the engine
+ * and answers over messaging (no /api fetch route, no Chrome Translator there), the selection
+ * bubble, whole-page translation and exact restore on two real pages (../shared/pages, scripts
+ * off), and the popup's compare view. Providers: the real Apertium APy (the tier's globalSetup),
+ * a LibreTranslate fake that upper-cases, and an APy-compatible fake that marks text.
+ */
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeLibre, type FakeLibre } from '../fakes/fake-libre';
+import { MARK_OPEN, startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
+import { startPageServer, type PageServer } from '../fakes/page-server';
+import { APY_URL } from '../support/apy-setup';
+import { requireShared } from '../support/shared';
+import { buildFirefox, launchFirefox, POPUP_PATH, type FirefoxExtension, type InPage } from './firefox-browser';
+
+interface Wire<T> {
+  data?: T;
+  error?: { status: number; message: string };
+}
+interface ApiReply {
+  status: number;
+  body: unknown;
+}
+interface PageStatus {
+  state: string;
+  done: number;
+  total: number;
+  errors: number;
+}
+
+const REAL_PAGES = ['readability-001.html', 'readability-ars-1.html'];
+const SELECTION_PAGE = '<!doctype html><html lang="en"><title>Selection</title><p id="text">Hello world</p><textarea id="area">Good morning, friends</textarea></html>';
+
+let ff: FirefoxExtension;
+let server: PageServer;
+let libre: FakeLibre;
+let marker: MarkerApy;
+
+async function setSettings(settings: unknown): Promise<void> {
+  const reply = await ff.message<Wire<ApiReply>>({ type: 'settings:set', data: { settings } });
+  if (reply.data?.status !== 200) throw new Error(`settings refused: ${JSON.stringify(reply)}`);
+}
+
+function storageSet(value: Record<string, unknown>): Promise<void> {
+  return ff.control.evaluate((v) => (globalThis as unknown as InPage).browser.storage.local.set(v), value);
+}
+
+const api = (fn: string, params: Record<string, unknown> = {}) => ff.message<Wire<ApiReply>>({ type: 'api', data: { fn, params } });
+
+beforeAll(async () => {
+  await buildFirefox();
+  [ff, server, libre, marker] = await Promise.all([
+    launchFirefox(),
+    startPageServer(requireShared('pages')),
+    startFakeLibre({ languages: { en: ['es', 'ca'], ca: ['es', 'en'], es: ['en', 'ca'] } }),
+    startMarkerApy(),
+  ]);
+  server.set('/selection', SELECTION_PAGE);
+});
+afterAll(async () => {
+  await Promise.all([ff?.close(), server?.close(), libre?.close(), marker?.close()]);
+});
+
+describe('Firefox: the event page runs the engine', () => {
+  it('answers the four functions over messaging, without Chrome Translator, against the real APy', async () => {
+    await setSettings({ providers: { 'apertium.ts': { enabled: true, url: APY_URL } }, ranking: ['apertium.ts'], interlinguas: [] });
+    const providers = await api('GetProviders');
+    expect(providers.data?.status).toBe(200);
+    const ids = Object.keys(providers.data?.body as Record<string, string>);
+    expect(ids).toContain('apertium.ts');
+    // Translator is undefined in Firefox: available() leaves chrome.ts out.
+    expect(ids).not.toContain('chrome.ts');
+    expect(await ff.control.evaluate(() => typeof (globalThis as { Translator?: unknown }).Translator)).toBe('undefined');
+
+    const reply = await api('Translate', { src: 'en', trg: 'es', dat: ['Good morning'], max: 1 });
+    expect(reply.data?.status).toBe(200);
+    expect(JSON.stringify(reply.data?.body)).toMatch(/Buenos d[ií]as/);
+    // No service worker controls extension pages in Firefox: /api is not served there, messaging is the way.
+    expect(await ff.control.evaluate(() => navigator.serviceWorker?.controller ?? null)).toBeNull();
+  });
+});
+
+describe('Firefox: selection bubble', () => {
+  let page: Page;
+  const texts = () => ff.inShadow<string[]>(page, 'polyglot-bubble', '(root) => [...root.querySelectorAll(".main, .alt-text")].map((e) => e.textContent)');
+
+  beforeAll(async () => {
+    await setSettings({ providers: { 'apertium.ts': { enabled: true, url: APY_URL } }, ranking: ['apertium.ts'], interlinguas: [] });
+    await storageSet({ 'ui:bubble': { trg: 'es' } });
+    page = await ff.openPage(`${server.origin}/selection`);
+  });
+
+  it('context menu "Translate selection": the bubble shows the translation; Esc closes it', async () => {
+    await page.evaluate(() => getSelection()?.selectAllChildren(document.getElementById('text')!));
+    await ff.menuClick({ menuItemId: 'translate-selection', selectionText: 'Hello world', frameId: 0, editable: false, pageUrl: page.url() }, page.url());
+    await expect.poll(texts, { timeout: 10_000, interval: 100 }).toEqual([expect.stringMatching(/^Hola mundo$/i)]);
+    // The page itself cannot look inside.
+    expect(await page.evaluate(() => document.querySelector('polyglot-bubble')?.shadowRoot ?? 'closed')).toBe('closed');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.evaluate(() => document.querySelectorAll('polyglot-bubble').length)).toBe(0);
+  });
+
+  it('the shortcut translates a selection inside a textarea', async () => {
+    await page.evaluate(() => {
+      const area = document.getElementById('area') as HTMLTextAreaElement;
+      area.focus();
+      area.setSelectionRange(0, 12);
+    });
+    await ff.command('translate-selection', page.url());
+    await expect.poll(texts, { timeout: 10_000, interval: 100 }).toEqual([expect.stringMatching(/^Buenos d[ií]as/)]);
+  });
+});
+
+describe('Firefox: page translation on real pages', () => {
+  beforeAll(async () => {
+    await setSettings({
+      providers: { 'apertium.ts': { enabled: true, url: marker.url } },
+      ranking: ['apertium.ts'],
+      interlinguas: [],
+      limits: { textSize: 1000 },
+    });
+  });
+
+  for (const name of REAL_PAGES) {
+    it(`${name}: translated in place, restore exact`, async () => {
+      const page = await ff.openPage(`${server.origin}/${name}`);
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      try {
+        const url = page.url();
+        const tabId = await ff.tabId(url);
+        const before = await page.evaluate(() => document.body.innerHTML);
+        const started = await ff.message<Wire<PageStatus>>({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+        expect(started.error).toBeUndefined();
+        await expect
+          .poll(async () => (await ff.message<Wire<PageStatus>>({ type: 'page:status', data: { tabId } })).data?.state, { timeout: 30_000, interval: 100 })
+          .toBe('translated');
+        const status = (await ff.message<Wire<PageStatus>>({ type: 'page:status', data: { tabId } })).data;
+        expect(status).toMatchObject({ state: 'translated', errors: 0 });
+        const { total, marked } = await page.evaluate((mark) => {
+          const SKIP = 'script,style,noscript,template,textarea,code,kbd,samp,var,pre,svg,math,select,[translate="no" i],.notranslate';
+          let all = 0;
+          let hits = 0;
+          const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+          for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+            const el = n.parentElement;
+            if (!/\p{L}/u.test(n.nodeValue ?? '') || !el || el.closest(SKIP) || !el.checkVisibility()) continue;
+            all++;
+            if ((n.nodeValue ?? '').includes(mark)) hits++;
+          }
+          return { total: all, marked: hits };
+        }, MARK_OPEN);
+        console.log(`firefox ${name}: ${marked}/${total} visible texts marked, ${status?.done}/${status?.total} units`);
+        expect(total).toBeGreaterThan(10);
+        expect(marked / total).toBeGreaterThanOrEqual(0.97);
+
+        const restored = await ff.message<Wire<PageStatus>>({ type: 'page:restore', data: { tabId } });
+        expect(restored.data?.state).toBe('original');
+        expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
+        expect(errors).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    });
+  }
+});
+
+describe('Firefox: popup compare', () => {
+  it('translates with two routes side by side, the real APy and the fake, disagreement marked', async () => {
+    await setSettings({
+      providers: { 'apertium.ts': { enabled: true, url: APY_URL }, 'libre.ts': { enabled: true, url: libre.url } },
+      ranking: ['apertium.ts', 'libre.ts'],
+      interlinguas: [],
+    });
+    await storageSet({ 'ui:popup': { src: 'en', trg: 'es', min: 2, max: 2, timeout: 20 } });
+    const popup = await ff.openExtensionPage(POPUP_PATH);
+    await popup.waitForSelector('#text');
+    await popup.type('#text', 'Hello world');
+    await popup.click('#translate');
+    const cards = () =>
+      popup.evaluate(() =>
+        [...document.querySelectorAll('.alternative')].map((e) => ({
+          routes: e.getAttribute('data-routes'),
+          text: e.querySelector('.alt-text')?.textContent,
+          marked: [...e.querySelectorAll('mark')].map((m) => m.textContent),
+        })),
+      );
+    await expect.poll(async () => (await cards()).length, { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => popup.evaluate(() => document.querySelectorAll('.pending').length)).toBe(0);
+    const all = await cards();
+    expect(all.find((c) => c.routes === 'libre.ts')).toEqual({ routes: 'libre.ts', text: 'HELLO WORLD', marked: ['HELLO', 'WORLD'] });
+    const apertium = all.find((c) => c.routes === 'apertium.ts');
+    expect(apertium?.text).toMatch(/^Hola mundo$/i);
+    expect(apertium?.marked).toContain('Hola');
+    expect(libre.requests.some((r) => r.path === '/translate')).toBe(true);
+  });
+});
