@@ -5,6 +5,7 @@
 import { createService } from '../core/service';
 import { PROVIDERS } from '../providers/index';
 import { ext } from '../shared/browser';
+import { contentPolicy } from './content-calls';
 import { createFetchListener } from './fetch-route';
 import { registerPageControls } from './page';
 import { registerSelectionControls } from './selection';
@@ -12,6 +13,7 @@ import { idbMemory } from './memory-idb';
 import { asOnMessageListener, createMessageHandler } from './router';
 import { selfFrom } from './senders';
 import { createSettingsStore } from './settings';
+import { registerSync } from './sync';
 import { createConnectListener } from './translate-port';
 import { storageKeyValueStore } from './usage-store';
 
@@ -29,10 +31,13 @@ const service = createService({
   warn: (message) => console.warn(message),
 });
 
-browser.runtime.onMessage.addListener(asOnMessageListener(createMessageHandler({ service, settings, self: self_ })));
-browser.runtime.onConnect.addListener(createConnectListener({ service, self: self_ }));
+// Privacy routing and the provider log for content scripts' calls (messages and the port alike).
+const policy = contentPolicy({ service, settings });
+browser.runtime.onMessage.addListener(asOnMessageListener(createMessageHandler({ service, settings, self: self_, contentPolicy: policy })));
+browser.runtime.onConnect.addListener(createConnectListener({ service, self: self_, contentPolicy: policy }));
 registerPageControls(browser);
 registerSelectionControls(browser);
+registerSync(browser);
 
 // Only a service worker has skipWaiting; in Firefox's event page the global is a Window.
 if (typeof (globalThis as { skipWaiting?: unknown }).skipWaiting === 'function') {

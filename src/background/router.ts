@@ -15,15 +15,27 @@ import {
   type WireReply,
 } from '../shared/messages';
 import { redactSecrets } from '../shared/secrets';
+import type { ContentPolicy } from './content-calls';
 import { PAGE_HANDLERS } from './page';
+import { LOG_HANDLERS, type ProviderLog } from './provider-log';
 import { SELECTION_HANDLERS } from './selection';
 import { classifySender, senderOrigin, type Self, type SenderKind } from './senders';
 import type { SettingsStore } from './settings';
+import { SITES_HANDLERS, type SitesStore, type TabControl } from './sites';
 
 export interface RouterDeps {
   service: Pick<TranslationService, 'call' | 'flush' | 'health'>;
   settings: SettingsStore;
   self: Self;
+  /**
+   * What a content script's `api` call goes through (privacy routing, provider log:
+   * content-calls.ts); index.ts always gives it, hand-made test doubles may leave it out.
+   */
+  contentPolicy?: ContentPolicy;
+  /** Site rules, provider log, tabs (sites.ts, provider-log.ts); absent: storage.local and the real tabs. */
+  sites?: SitesStore;
+  log?: ProviderLog;
+  tabs?: TabControl;
 }
 
 export interface Context {
@@ -43,11 +55,16 @@ const EXTENSION_AND_CONTENT: readonly SenderKind[] = ['options', 'page', 'conten
 const HANDLERS: { [K in MessageType]: Handler<K> } = {
   api: {
     allow: EXTENSION_AND_CONTENT,
-    async handle({ fn, params }, ctx, { service }) {
+    async handle({ fn, params }, ctx, deps) {
+      const { service } = deps;
       if (typeof fn !== 'string' || typeof params !== 'object' || params === null) {
         throw new ApiError(400, 'api: data must be {fn: string, params: object}');
       }
-      const reply = await service.call(fn, params, { trusted: true, origin: senderOrigin(ctx.sender) });
+      // Privacy routing and the provider log apply to a site's calls, never to our own pages'.
+      const prepared = ctx.kind === 'content' ? await deps.contentPolicy?.(fn, params, ctx.sender) : undefined;
+      if (prepared?.refuse) return prepared.refuse;
+      const reply = await service.call(fn, prepared?.params ?? params, { trusted: true, origin: senderOrigin(ctx.sender), ...prepared?.options });
+      prepared?.done(reply);
       // Usage must survive the worker's death; the write need not delay the reply.
       service.flush().catch(() => undefined);
       return reply;
@@ -81,6 +98,9 @@ const HANDLERS: { [K in MessageType]: Handler<K> } = {
   ...PAGE_HANDLERS,
   // selection:open-popup (content: the bubble) and usage:get (options).
   ...SELECTION_HANDLERS,
+  // sites:get/set (popup, options), page:loaded (content: applies the rules), log:* (options).
+  ...SITES_HANDLERS,
+  ...LOG_HANDLERS,
 };
 
 async function dispatch<K extends MessageType>(

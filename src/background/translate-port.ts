@@ -10,11 +10,14 @@ import {
   type TranslatePortMessage,
   type TranslatePortRequest,
 } from '../shared/messages';
+import type { ContentPolicy } from './content-calls';
 import { classifySender, senderOrigin, type Self } from './senders';
 
 export interface PortDeps {
   service: Pick<TranslationService, 'call' | 'flush'>;
   self: Self;
+  /** As RouterDeps.contentPolicy: privacy routing and the provider log for content scripts. */
+  contentPolicy?: ContentPolicy;
 }
 
 function isRequest(value: unknown): value is TranslatePortRequest {
@@ -23,12 +26,13 @@ function isRequest(value: unknown): value is TranslatePortRequest {
 }
 
 /** The runtime.onConnect listener. Ports of other names are left to their own listeners. */
-export function createConnectListener({ service, self }: PortDeps) {
+export function createConnectListener({ service, self, contentPolicy }: PortDeps) {
   return (port: Runtime.Port): void => {
     if (port.name !== TRANSLATE_PORT) return;
     const sender = port.sender;
     // Same audience as the `api` message: the extension's pages and content scripts.
-    if (classifySender(sender, self) === undefined || !sender) {
+    const kind = classifySender(sender, self);
+    if (kind === undefined || !sender) {
       port.disconnect();
       return;
     }
@@ -52,12 +56,22 @@ export function createConnectListener({ service, self }: PortDeps) {
         post({ type: 'error', error: { status: 400, message: 'translate: expected {params: object}' } });
         return;
       }
-      service
-        .call('Translate', message.params, {
-          trusted: true,
-          origin: senderOrigin(sender),
-          signal: controller.signal,
-          onResult: (item) => post({ type: 'result', item }),
+      const policy = kind === 'content' && contentPolicy ? contentPolicy('Translate', message.params, sender) : Promise.resolve(undefined);
+      policy
+        .then((prepared) => {
+          if (prepared?.refuse) return prepared.refuse;
+          return service
+            .call('Translate', prepared?.params ?? message.params, {
+              trusted: true,
+              origin: senderOrigin(sender),
+              signal: controller.signal,
+              onResult: (item) => post({ type: 'result', item }),
+              ...prepared?.options,
+            })
+            .then((reply) => {
+              prepared?.done(reply);
+              return reply;
+            });
         })
         .then(
           (reply) => post({ type: 'done', reply }),

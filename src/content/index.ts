@@ -72,6 +72,10 @@ async function pageLanguage(): Promise<string> {
   return 'en';
 }
 
+/** The language reported to the background once per page (site rules), reused by page:status. */
+let detected: Promise<string> | undefined;
+const loadedLanguage = () => (detected ??= pageLanguage());
+
 async function handle(message: TabMessage): Promise<PageStatus> {
   switch (message.type) {
     case 'page:translate': {
@@ -89,7 +93,8 @@ async function handle(message: TabMessage): Promise<PageStatus> {
     case 'page:cancel':
       return page.cancel();
     case 'page:status':
-      return page.status();
+      // The popup's site rules need the host and the language; only here, the badge needs neither.
+      return { ...page.status(), site: location.hostname, lang: await loadedLanguage() };
   }
 }
 
@@ -108,5 +113,11 @@ runtime.onMessage.addListener(((message: unknown, sender: { id?: string; tab?: u
 }) as Parameters<typeof runtime.onMessage.addListener>[0]);
 
 const bubble = installSelectionBubble();
+
+// Site rules (always / never, per site and per language) are applied by the background once the
+// top frame says the page has loaded and in which language; an `always` comes back as page:translate.
+if (top && /^https?:$/.test(location.protocol)) {
+  loadedLanguage().then((lang) => send('page:loaded', { lang })).catch(() => undefined);
+}
 
 globalThis.polyglot = Object.freeze({ callApi, translateStream, page, handle, bubble });

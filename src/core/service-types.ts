@@ -34,6 +34,11 @@ export interface CallOptions {
    * router): a request without `auth` uses the built-in key, counted as `extension` in usage.
    */
   trusted?: boolean;
+  /**
+   * Privacy routing (a private site's content script): only routes whose every provider passes
+   * may run, as first choice or as failover; none left answers 403. Absent: every provider.
+   */
+  allowProviders?: (id: string) => boolean;
 }
 
 /** A raw HTTP request, before any decoding: the service checks UTF-8 on the bytes itself. */

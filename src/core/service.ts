@@ -13,6 +13,7 @@ import { authParam, validatePairParams, validateTranslate } from './interface/va
 import { detectLanguage } from './lang';
 import { CatalogCache, enabledModules, type Catalog } from './routes/catalog';
 import { orderRoutes } from './routes/routes';
+import { routeProviders } from './privacy';
 import type { CallOptions, HttpRequest, ServiceDeps, TranslationService } from './service-types';
 import type { Settings } from './settings/types';
 import { FUNCTION_NAMES, type ApiReply, type FunctionName, type LanguageLists, type LooseParams, type Params, type TrdObj, type TrObj, type TranslateRequest } from './types';
@@ -88,6 +89,15 @@ export function createService(deps: ServiceDeps): TranslationService & Required<
     return authenticate(snap.settings, usage, key, { trusted: options.trusted, origin: options.origin, app });
   }
 
+  /** Privacy routing: only routes whose every provider the caller may use; none is a 403. */
+  function allowedRoutes(routes: readonly string[], options: CallOptions, src: string, trg: string): string[] {
+    const allow = options.allowProviders;
+    if (!allow) return [...routes];
+    const allowed = routes.filter((r) => routeProviders(r).every(allow));
+    if (allowed.length === 0) throw new ApiError(403, `no route from ${src} to ${trg} uses only the providers allowed for this caller (a private site: local providers only)`);
+    return allowed;
+  }
+
   async function translate(params: Params, options: CallOptions): Promise<ApiReply> {
     const snap = await snapshot();
     const who = await caller(snap, params, 'Translate', options, params.app?.[0]);
@@ -102,7 +112,8 @@ export function createService(deps: ServiceDeps): TranslationService & Required<
     if (size > who.remaining) {
       throw new ApiError(403, `authorization key "${who.name}" has ${who.remaining} characters left; this request has ${size}`);
     }
-    const reply = await run(req, orderRoutes(defaults, req.rid), snap, options);
+    const allowed = allowedRoutes(defaults, options, req.src, req.trg);
+    const reply = await run(req, orderRoutes(allowed, req.rid.filter((r) => allowed.includes(r))), snap, options);
     const items: (TrObj | TrdObj)[] = Array.isArray(reply.body) ? reply.body : ((reply.body as { dat?: TrObj[] }).dat ?? []);
     await usage.add(who.name, req.app, items.reduce((n, t) => n + (t.err ? 0 : t.length), 0));
     return reply;
@@ -124,8 +135,9 @@ export function createService(deps: ServiceDeps): TranslationService & Required<
       const detected = cr.src ?? detectLanguage(cr.dat.join('\n'), candidates);
       if (!detected) throw new ApiError(400, 'could not detect the source language: name it');
       const { src, trg } = resolvePair(snap, detected, cr.trg);
-      const routes = snap.catalog.table.routes(src, trg);
-      if (routes.length === 0) throw new ApiError(400, `no route from ${src} to ${trg}`);
+      const all = snap.catalog.table.routes(src, trg);
+      if (all.length === 0) throw new ApiError(400, `no route from ${src} to ${trg}`);
+      const routes = allowedRoutes(all, options, src, trg);
       const base = { src, trg, min: 1, max: 1, timeout: 20, dom: 'general', rid: [], frm: cr.frm } as const;
       let texts: string[];
       let chars = 0;

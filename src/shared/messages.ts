@@ -4,6 +4,7 @@
  */
 import type { ProviderHealth } from '../core/scheduler/index';
 import type { Settings } from '../core/settings/types';
+import type { LoadDecision, SitePatch, SitePrefs } from '../core/sites';
 import type { ApiReply, LooseParams, TrdObj, TrObj } from '../core/types';
 
 /** Interface query parameters; repeatable ones (dat, rid) as arrays. */
@@ -35,6 +36,27 @@ export interface Protocol {
   'usage:get': { request: Record<string, never>; response: UsageCounters };
   /** Per enabled provider: ok / limited / down, recent latency (src/core/scheduler). */
   health: { request: Record<string, never>; response: Record<string, ProviderHealth> };
+  /** Site and language rules (docs/ui.md "Sites"): popup and options. */
+  'sites:get': { request: Record<string, never>; response: SitePrefs };
+  /** Changes rules (`null` removes one); a bad patch is an error 400 naming the field. */
+  'sites:set': { request: SitePatch; response: SitePrefs };
+  /** From a tab's top frame once the page has loaded: its language; the background applies the rules. */
+  'page:loaded': { request: { lang: string }; response: LoadDecision };
+  /** The provider log and whether it is on (options page). */
+  'log:get': { request: Record<string, never>; response: { on: boolean; entries: LogEntry[] } };
+  /** Turns the provider log on or off (entries are kept until log:clear). */
+  'log:set': { request: { on: boolean }; response: { on: boolean } };
+  'log:clear': { request: Record<string, never>; response: { ok: true } };
+}
+
+/** One Translate from a site's content script: which providers got how many characters (never the text). */
+export interface LogEntry {
+  /** Epoch ms. */
+  at: number;
+  /** The web origin of the frame that asked. */
+  site: string;
+  providers: string[];
+  chars: number;
 }
 
 /** Page translation in one tab (docs/page-translation.md). */
@@ -50,6 +72,9 @@ export interface PageStatus {
   errors: number;
   /** The last error, e.g. `400 ...` from the engine. */
   error?: string;
+  /** page:status only: the page's host name and language (`lang`, else detected), for the popup's site rules. */
+  site?: string;
+  lang?: string;
 }
 
 /**
@@ -115,6 +140,7 @@ export type WireReply<K extends MessageType> = { data: ResponseOf<K> } | { error
 export const MESSAGE_TYPES: readonly MessageType[] = [
   'api', 'settings:get', 'settings:set', 'page:translate', 'page:restore', 'page:cancel', 'page:status', 'page:progress',
   'selection:open-popup', 'usage:get', 'health',
+  'sites:get', 'sites:set', 'page:loaded', 'log:get', 'log:set', 'log:clear',
 ];
 
 export function isWireMessage(value: unknown): value is WireMessage {

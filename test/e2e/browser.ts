@@ -41,7 +41,15 @@ function startPageServer(): Promise<Server> {
   return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)));
 }
 
-export async function launchExtension(dist: string = DIST): Promise<ExtensionBrowser> {
+export interface LaunchOptions {
+  /**
+   * Extra host-resolver rules before the catch-all, e.g. `MAP remote.test 127.0.0.1`: a fake
+   * served on loopback under a name that is not loopback (privacy routing tests).
+   */
+  hostRules?: string[];
+}
+
+export async function launchExtension(dist: string = DIST, options: LaunchOptions = {}): Promise<ExtensionBrowser> {
   const profile = await mkdtemp(join(tmpdir(), 'polyglot-e2e-'));
   const server = await startPageServer();
   const context = await chromium.launchPersistentContext(profile, {
@@ -57,7 +65,7 @@ export async function launchExtension(dist: string = DIST): Promise<ExtensionBro
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
+      `--host-resolver-rules=${[...(options.hostRules ?? []), 'MAP * ~NOTFOUND', 'EXCLUDE 127.0.0.1'].join(' , ')}`,
       `--disable-extensions-except=${dist}`,
       `--load-extension=${dist}`,
     ],

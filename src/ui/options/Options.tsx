@@ -8,7 +8,9 @@ import { send } from '../../shared/api';
 import type { Settings } from '../../core/settings/types';
 import { t } from '../shared/i18n';
 import { Keys } from './Keys';
+import { ProviderLog } from './ProviderLog';
 import { Providers } from './Providers';
+import { Sites } from './Sites';
 import { Transfer } from './Transfer';
 
 export function parseCodes(text: string): string[] {
@@ -69,6 +71,8 @@ export function Options() {
           <Keys doc={doc} onDoc={edit} />
         </>
       )}
+      <Sites show={show} />
+      <ProviderLog />
       <Transfer show={show} onImported={() => void reload()} />
     </main>
   );

@@ -11,6 +11,8 @@ import { t } from '../shared/i18n';
 interface Props {
   src: string;
   trg: string;
+  /** The tab to act on; absent: the active tab (the toolbar popup's case). */
+  tabId?: number;
 }
 
 function describe(s: PageStatus): string {
@@ -22,7 +24,8 @@ function describe(s: PageStatus): string {
   }
 }
 
-export function PageBar({ src, trg }: Props) {
+export function PageBar({ src, trg, tabId }: Props) {
+  const tab = tabId === undefined ? {} : { tabId };
   const [status, setStatus] = useState<PageStatus | undefined>(undefined);
   const [error, setError] = useState('');
 
@@ -33,21 +36,21 @@ export function PageBar({ src, trg }: Props) {
 
   useEffect(() => {
     // The popup of a tab without our content script (chrome:// pages) just shows no status.
-    send('page:status', {}).then(setStatus, () => undefined);
+    send('page:status', tab).then(setStatus, () => undefined);
   }, []);
   useEffect(() => {
     if (status?.state !== 'translating') return undefined;
-    const timer = setInterval(() => send('page:status', {}).then(setStatus, () => undefined), 500);
+    const timer = setInterval(() => send('page:status', tab).then(setStatus, () => undefined), 500);
     return () => clearInterval(timer);
   }, [status?.state]);
 
   const translated = status !== undefined && status.state !== 'original';
   return (
     <div class="page-bar">
-      <button type="button" onClick={() => run(() => send('page:translate', { src, trg }))}>
+      <button type="button" onClick={() => run(() => send('page:translate', { ...tab, src, trg }))}>
         {t('translatePage', 'Translate this page')}
       </button>
-      <button type="button" disabled={!translated} onClick={() => run(() => send('page:restore', {}))}>
+      <button type="button" disabled={!translated} onClick={() => run(() => send('page:restore', tab))}>
         {t('restorePage', 'Restore')}
       </button>
       {status?.state === 'translating' && (

@@ -3,7 +3,8 @@
  * route from translateStream. Preferences live in storage.local (`ui:popup`, `ui:routes`).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { callApi, translateStream } from '../../shared/api';
+import { callApi, send, translateStream } from '../../shared/api';
+import type { ProviderHealth } from '../../core/scheduler/index';
 import { DOMAINS, type Domain, type LanguageLists, type TrObj } from '../../core/types';
 import { resultOf, type RouteResult } from '../shared/alternatives';
 import { Compare } from '../shared/Compare';
@@ -15,11 +16,22 @@ import { HANDOFF_KEY, load, POPUP_KEY, remove, save, type Handoff, type PopupPre
 import { PageBar } from './PageBar';
 import { PairBar } from './PairBar';
 import { RoutesPanel, type Limits } from './RoutesPanel';
+import { SitePanel } from './SitePanel';
+
+/**
+ * `?tab=<id>`: the tab the page bar and the site panel act on when the popup is opened as a tab
+ * (where the active tab is the popup itself); the toolbar popup has none and acts on the active tab.
+ */
+function tabParam(): number | undefined {
+  const n = Number(new URLSearchParams(globalThis.location?.search ?? '').get('tab') ?? NaN);
+  return Number.isInteger(n) && n >= 0 ? n : undefined;
+}
 
 const errOf = (body: unknown): string => (body as { err?: string } | null)?.err ?? JSON.stringify(body);
 
 export function Popup() {
   const locale = uiLanguage();
+  const tabId = tabParam();
   const [lists, setLists] = useState<LanguageLists>({ src: [], trg: [], exclude: [] });
   const [prefs, setPrefs] = useState<PopupPrefs | undefined>(undefined);
   const [src, setSrc] = useState('en');
@@ -29,6 +41,7 @@ export function Popup() {
   const [limits, setLimits] = useState<Limits>({ min: 2, max: 3, timeout: 20 });
   const [rows, setRows] = useState<RouteRow[]>([]);
   const [routesLoading, setRoutesLoading] = useState(true);
+  const [health, setHealth] = useState<Record<string, ProviderHealth> | undefined>(undefined);
   const [results, setResults] = useState<RouteResult[]>([]);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState('');
@@ -62,6 +75,8 @@ export function Popup() {
       const [reply, stored] = await Promise.all([callApi('GetRoutes', { src, trg }), load<Record<string, RoutePref>>(ROUTES_KEY, {})]);
       setRows(reply.status === 200 ? applyPref(reply.body as string[], stored[pairKey(src, trg)]) : []);
       setRoutesLoading(false);
+      // After GetRoutes: the worker has built the catalog the health numbers are about.
+      send('health', {}).then(setHealth, () => undefined);
     })();
   }, [src, trg, prefs]);
 
@@ -114,8 +129,9 @@ export function Popup() {
     <main class="popup">
       <header>
         <h1>{t('extName', 'Polyglot Translate')}</h1>
-        <PageBar src={src} trg={trg} />
+        <PageBar src={src} trg={trg} tabId={tabId} />
       </header>
+      <SitePanel trg={trg} locale={locale} tabId={tabId} />
       <PairBar lists={lists} src={src} trg={trg} locale={locale} recent={prefs?.recent ?? []}
         onPair={(s, g) => { setSrc(s); setTrg(g); remember({ src: s, trg: g }); }} />
       <div class="row">
@@ -127,7 +143,7 @@ export function Popup() {
       <label for="text" class="block-label">{t('textLabel', 'Text to translate')}</label>
       <textarea id="text" rows={4} lang={src} value={text} onInput={(e) => setText(e.currentTarget.value)}
         onKeyDown={(e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void translate(); }} />
-      <RoutesPanel rows={rows} onRows={changeRows} limits={limits} loading={routesLoading}
+      <RoutesPanel rows={rows} onRows={changeRows} limits={limits} loading={routesLoading} health={health}
         onLimits={(l) => { setLimits(l); remember(l); }} />
       <p class="actions">
         <button type="button" class="primary" id="translate" disabled={!text.trim()} onClick={() => void translate()}>

@@ -2,7 +2,9 @@
  * The pair's route list (GetRoutes) in the user's order, with switches, and min/max/timeout.
  * The order is kept per pair in storage.local (`ui:routes`), see ../shared/routes.ts.
  */
-import { routeLabel } from '../shared/alternatives';
+import type { ProviderHealth } from '../../core/scheduler/index';
+import { formatMs, routeLabel } from '../shared/alternatives';
+import { routeHealth } from '../shared/health';
 import type { RouteRow } from '../shared/routes';
 import { t } from '../shared/i18n';
 import { SortableList } from '../shared/SortableList';
@@ -19,6 +21,16 @@ interface Props {
   limits: Limits;
   onLimits: (limits: Limits) => void;
   loading: boolean;
+  /** The `health` message's answer: shown as ok / limited / down beside each route. */
+  health?: Readonly<Record<string, ProviderHealth>>;
+}
+
+function HealthBadge({ rid, health }: { rid: string; health: Readonly<Record<string, ProviderHealth>> }) {
+  const h = routeHealth(rid, health);
+  if (!h) return null;
+  const label = h.state === 'ok' ? t('healthOk', 'ok') : h.state === 'limited' ? t('healthLimited', 'limited') : t('healthDown', 'down');
+  const title = [h.p50 !== undefined ? t('healthLatency', 'median $1', formatMs(h.p50)) : '', h.error ?? ''].filter(Boolean).join(' · ');
+  return <span class={`health health-${h.state}`} data-state={h.state} title={title || undefined}>{label}</span>;
 }
 
 function NumberField({ id, label, value, min, max, onValue }: {
@@ -36,7 +48,7 @@ function NumberField({ id, label, value, min, max, onValue }: {
   );
 }
 
-export function RoutesPanel({ rows, onRows, limits, onLimits, loading }: Props) {
+export function RoutesPanel({ rows, onRows, limits, onLimits, loading, health }: Props) {
   return (
     <details class="routes-panel" open>
       <summary>{t('routes', 'Routes')} ({rows.filter((r) => r.on).length}/{rows.length})</summary>
@@ -49,6 +61,7 @@ export function RoutesPanel({ rows, onRows, limits, onLimits, loading }: Props) 
           items={rows.map((r) => ({ id: r.rid, on: r.on }))}
           name={(item) => routeLabel(item.id)}
           onChange={(items) => onRows(items.map((i) => ({ rid: i.id, on: i.on })))}
+          extra={health ? (item) => <HealthBadge rid={item.id} health={health} /> : undefined}
         />
       )}
       <p class="hint">{t('routesHint', 'Switched-off routes are only used when the others fail.')}</p>

@@ -1,6 +1,7 @@
 /**
  * The UI's own preferences in storage.local, under `ui:` keys so they never meet the engine's
- * `settings` or `usage:` entries. Never storage.sync: keeps the door shut on anything secret.
+ * `settings` or `usage:` entries. The UI never writes storage.sync itself: the background mirrors
+ * a fixed list of these keys there (src/background/sync.ts), so nothing secret can slip in.
  */
 import { ext } from '../../shared/browser';
 

@@ -1,0 +1,107 @@
+/**
+ * Site rules from the background's side (src/core/sites.ts): stored in storage.local under
+ * `ui:sites` (mirrored to storage.sync by sync.ts), edited by the popup and the options page
+ * (`sites:get`, `sites:set`), and applied when a page has loaded: the top frame's content script
+ * reports its language (`page:loaded`) and, for an `always` rule, gets `page:translate` in all its
+ * frames. The content script reporting (rather than tabs.onUpdated) needs no `tabs` permission for
+ * the URL and cannot race the script's injection.
+ */
+import type { Storage } from 'webextension-polyfill';
+import { ApiError } from '../core/errors';
+import { applySitePatch, decideOnLoad, validateSitePrefs, type LoadDecision, type SitePrefs } from '../core/sites';
+import { ext } from '../shared/browser';
+import type { Handler } from './router';
+import { defaultTarget, toTab } from './page';
+
+export const SITES_KEY = 'ui:sites';
+
+type Area = Pick<Storage.StorageArea, 'get' | 'set'>;
+
+export interface SitesStore {
+  get(): Promise<SitePrefs>;
+  /** Applies a patch; throws ApiError 400 naming the field of a bad one. */
+  patch(patch: unknown): Promise<SitePrefs>;
+}
+
+export function createSitesStore(area: () => Area = () => ext().storage.local): SitesStore {
+  // Patches are serialized: two quick edits from the popup must not read the same old value.
+  let queue: Promise<unknown> = Promise.resolve();
+  const read = async (): Promise<SitePrefs> => {
+    const stored = (await area().get(SITES_KEY))[SITES_KEY];
+    try {
+      return validateSitePrefs(stored);
+    } catch {
+      // A bad value can only come from elsewhere (another version through sync): no rules rather than no translation.
+      return validateSitePrefs(undefined);
+    }
+  };
+  return {
+    get: () => queue.then(read, read),
+    patch(patch) {
+      const next = queue.catch(() => undefined).then(async () => {
+        const prefs = applySitePatch(await read(), patch);
+        await area().set({ [SITES_KEY]: prefs });
+        return prefs;
+      });
+      queue = next;
+      return next;
+    },
+  };
+}
+
+/** The host of a URL, or undefined. */
+export function hostOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).hostname || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** How the background reaches tabs; a seam for unit tests. */
+export interface TabControl {
+  translate(tabId: number, data: { src: string; trg: string }): Promise<unknown>;
+  /** The browser's language: the target when no rule names one. */
+  language(): string;
+}
+
+const TABS: TabControl = {
+  translate: (tabId, data) => toTab(tabId, 'page:translate', data),
+  language: () => defaultTarget(),
+};
+
+let defaultStore: SitesStore | undefined;
+export const sitesStore = (): SitesStore => (defaultStore ??= createSitesStore());
+
+type SitesMessage = 'sites:get' | 'sites:set' | 'page:loaded';
+
+export const SITES_HANDLERS: { [K in SitesMessage]: Handler<K> } = {
+  'sites:get': {
+    allow: ['options', 'page'],
+    handle: (_data, _ctx, deps) => (deps.sites ?? sitesStore()).get(),
+  },
+  'sites:set': {
+    allow: ['options', 'page'],
+    handle: (data, _ctx, deps) => (deps.sites ?? sitesStore()).patch(data),
+  },
+  'page:loaded': {
+    allow: ['content'],
+    async handle(data, ctx, deps): Promise<LoadDecision> {
+      const tabId = ctx.sender.tab?.id;
+      // Only the top frame speaks for the page; frames are translated with it.
+      if (tabId === undefined || (ctx.sender.frameId ?? 0) !== 0) throw new ApiError(400, 'page:loaded: only from a tab\'s top frame');
+      if (typeof data.lang !== 'string' || data.lang === '') throw new ApiError(400, 'page:loaded: lang is required');
+      const host = hostOf(ctx.sender.url);
+      if (host === undefined) return { action: 'none', why: 'no-rule' };
+      const prefs = await (deps.sites ?? sitesStore()).get();
+      const tabs = deps.tabs ?? TABS;
+      const decision = decideOnLoad(prefs, host, data.lang, tabs.language());
+      if (decision.action === 'translate') {
+        // Not awaited: the content script answers page:translate while this reply is pending.
+        tabs.translate(tabId, { src: decision.src, trg: decision.trg }).catch(() => undefined);
+      }
+      return decision;
+    },
+  },
+};

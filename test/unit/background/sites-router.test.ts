@@ -1,0 +1,148 @@
+/**
+ * The router's site rules, page:loaded, provider log messages, and a content script's api call and
+ * translate port going through the content policy (privacy routing + log).
+ */
+import type { Runtime } from 'webextension-polyfill';
+import { describe, expect, it } from 'vitest';
+import { contentPolicy } from '../../../src/background/content-calls';
+import { createProviderLog, LOG_CAP } from '../../../src/background/provider-log';
+import { createMessageHandler } from '../../../src/background/router';
+import { createSettingsStore } from '../../../src/background/settings';
+import { createSitesStore } from '../../../src/background/sites';
+import { createConnectListener } from '../../../src/background/translate-port';
+import type { CallOptions } from '../../../src/core/service-types';
+import type { LooseParams, Params } from '../../../src/core/types';
+import { CONTENT_SENDER, fakePort, fakeStorage, OPTIONS_SENDER, PAGE_SENDER, SELF } from './fakes';
+
+const TOP = { ...CONTENT_SENDER, url: 'https://fr.example.com/news', origin: 'https://fr.example.com', frameId: 0 } as Runtime.MessageSender;
+
+function setup(initial: Record<string, unknown> = {}, routes = ['google.ts', 'apertium.ts']) {
+  const storage = fakeStorage({ settings: { providers: { 'apertium.ts': { enabled: true }, 'google.ts': { enabled: true } } }, ...initial });
+  const calls: { fn: string; params: Params | LooseParams; options?: CallOptions }[] = [];
+  const service = {
+    async call(fn: string, params: Params | LooseParams, options?: CallOptions) {
+      calls.push({ fn, params, ...(options ? { options } : {}) });
+      if (fn === 'GetRoutes') return { status: 200, body: routes };
+      const rid = (params as LooseParams)['rid'];
+      return { status: 200, body: { dat: [{ rid: Array.isArray(rid) ? rid[0] : 'google.ts', text: ['x'], length: 1 }] } };
+    },
+    async flush() {},
+  };
+  const settings = createSettingsStore(storage.area, storage.onChanged);
+  const sites = createSitesStore(() => storage.area);
+  const log = createProviderLog(() => storage.area);
+  const translated: { tabId: number; src: string; trg: string }[] = [];
+  const tabs = { translate: async (tabId: number, d: { src: string; trg: string }) => void translated.push({ tabId, ...d }), language: () => 'es' };
+  const policy = contentPolicy({ service, settings, sites, log });
+  const ask = createMessageHandler({ service, settings, self: SELF, sites, log, tabs, contentPolicy: policy });
+  return { ask, calls, storage, translated, service, policy, log };
+}
+
+describe('sites:get / sites:set', () => {
+  it('edits rules from the popup and the options page, validated, never from a content script', async () => {
+    const { ask, storage } = setup();
+    expect(await ask({ type: 'sites:set', data: { sites: { 'Example.com': { mode: 'always', trg: 'de' } } } }, PAGE_SENDER))
+      .toEqual({ data: { sites: { 'example.com': { mode: 'always', trg: 'de' } }, languages: {} } });
+    await ask({ type: 'sites:set', data: { languages: { fr: 'always' } } }, OPTIONS_SENDER);
+    expect(storage.data.get('ui:sites')).toEqual({ sites: { 'example.com': { mode: 'always', trg: 'de' } }, languages: { fr: 'always' } });
+    expect(await ask({ type: 'sites:set', data: { sites: { 'x.test': { mode: 'maybe' } } } }, PAGE_SENDER))
+      .toEqual({ error: { status: 400, message: 'sites["x.test"].mode: must be "always" or "never"' } });
+    expect(await ask({ type: 'sites:set', data: { sites: { 'evil.test': { mode: 'never' } } } }, CONTENT_SENDER)).toMatchObject({ error: { status: 403 } });
+    expect(await ask({ type: 'sites:get', data: {} }, CONTENT_SENDER)).toMatchObject({ error: { status: 403 } });
+    expect(await ask({ type: 'sites:get', data: {} }, PAGE_SENDER)).toMatchObject({ data: { languages: { fr: 'always' } } });
+  });
+
+  it('serializes quick edits, so none is lost', async () => {
+    const { ask } = setup();
+    await Promise.all(['a.test', 'b.test', 'c.test'].map((h) => ask({ type: 'sites:set', data: { sites: { [h]: { private: true } } } }, PAGE_SENDER)));
+    expect(Object.keys(((await ask({ type: 'sites:get', data: {} }, PAGE_SENDER)) as { data: { sites: object } }).data.sites).sort()).toEqual(['a.test', 'b.test', 'c.test']);
+  });
+});
+
+describe('page:loaded', () => {
+  it('sends page:translate to the tab of an always site, into the rule\'s target', async () => {
+    const { ask, translated } = setup({ 'ui:sites': { sites: { 'example.com': { mode: 'always', trg: 'de' } }, languages: {} } });
+    expect(await ask({ type: 'page:loaded', data: { lang: 'fr' } }, TOP)).toEqual({ data: { action: 'translate', src: 'fr', trg: 'de', why: 'site' } });
+    expect(translated).toEqual([{ tabId: 7, src: 'fr', trg: 'de' }]);
+  });
+
+  it('translates an always language into the browser language, and nothing for never or no rule', async () => {
+    const { ask, translated } = setup({ 'ui:sites': { sites: { 'quiet.test': { mode: 'never' } }, languages: { fr: 'always' } } });
+    expect(await ask({ type: 'page:loaded', data: { lang: 'fr-FR' } }, TOP)).toMatchObject({ data: { action: 'translate', trg: 'es', why: 'language' } });
+    expect(await ask({ type: 'page:loaded', data: { lang: 'fr' } }, { ...TOP, url: 'https://quiet.test/' })).toEqual({ data: { action: 'none', why: 'site-never' } });
+    expect(await ask({ type: 'page:loaded', data: { lang: 'en' } }, TOP)).toEqual({ data: { action: 'none', why: 'no-rule' } });
+    expect(translated).toHaveLength(1);
+  });
+
+  it('is only heard from a tab\'s top frame', async () => {
+    const { ask, translated } = setup({ 'ui:sites': { sites: { 'example.com': { mode: 'always' } }, languages: {} } });
+    expect(await ask({ type: 'page:loaded', data: { lang: 'fr' } }, { ...TOP, frameId: 2 })).toMatchObject({ error: { status: 400 } });
+    expect(await ask({ type: 'page:loaded', data: { lang: 'fr' } }, PAGE_SENDER)).toMatchObject({ error: { status: 403 } });
+    expect(translated).toEqual([]);
+  });
+});
+
+describe('provider log messages', () => {
+  it('are off by default, for the options page only; on, each content Translate is logged; clear empties it', async () => {
+    const { ask } = setup();
+    const translate = { type: 'api', data: { fn: 'Translate', params: { src: 'fr', trg: 'es', dat: ['Bonjour'] } } };
+    await ask(translate, TOP);
+    expect(await ask({ type: 'log:get', data: {} }, OPTIONS_SENDER)).toEqual({ data: { on: false, entries: [] } });
+    expect(await ask({ type: 'log:get', data: {} }, PAGE_SENDER)).toMatchObject({ error: { status: 403 } });
+    expect(await ask({ type: 'log:set', data: { on: true } }, CONTENT_SENDER)).toMatchObject({ error: { status: 403 } });
+    await ask({ type: 'log:set', data: { on: true } }, OPTIONS_SENDER);
+    await ask(translate, TOP);
+    // The popup's own calls are not a site's: not logged.
+    await ask(translate, PAGE_SENDER);
+    const got = (await ask({ type: 'log:get', data: {} }, OPTIONS_SENDER)) as { data: { on: boolean; entries: unknown[] } };
+    expect(got.data).toEqual({ on: true, entries: [{ at: expect.any(Number), site: 'https://fr.example.com', providers: ['google.ts'], chars: 7 }] });
+    await ask({ type: 'log:clear', data: {} }, OPTIONS_SENDER);
+    expect(await ask({ type: 'log:get', data: {} }, OPTIONS_SENDER)).toEqual({ data: { on: true, entries: [] } });
+  });
+
+  it('keeps the newest entries up to the cap, writing a burst in few writes', async () => {
+    const storage = fakeStorage({ 'log:on': true });
+    let writes = 0;
+    const area = { get: storage.area.get, set: async (v: Record<string, unknown>) => { writes += 1; await storage.area.set(v); } };
+    const log = createProviderLog(() => area, 5);
+    await Promise.all(Array.from({ length: 12 }, (_, i) => log.add({ at: i, site: 'https://a.test', providers: ['google.ts'], chars: 1 })));
+    expect((await log.entries()).map((e) => e.at)).toEqual([7, 8, 9, 10, 11]);
+    expect(writes).toBeLessThanOrEqual(2);
+    expect(LOG_CAP).toBe(1000);
+  });
+});
+
+describe('a private site\'s content calls', () => {
+  const PRIVATE = { 'ui:sites': { sites: { 'example.com': { private: true } }, languages: {} } };
+
+  it('reach the service through the api message with local rids and allowProviders', async () => {
+    const { ask, calls } = setup(PRIVATE);
+    await ask({ type: 'api', data: { fn: 'Translate', params: { src: 'fr', trg: 'es', dat: ['Bonjour'] } } }, TOP);
+    const translate = calls.find((c) => c.fn === 'Translate')!;
+    expect(translate.params).toMatchObject({ rid: ['apertium.ts'] });
+    expect(translate.options?.allowProviders?.('google.ts')).toBe(false);
+    expect(translate.options).toMatchObject({ trusted: true, origin: 'https://fr.example.com' });
+  });
+
+  it('reach the service through the translate port the same way', async () => {
+    const { service, policy, calls } = setup(PRIVATE);
+    const end = fakePort('translate', TOP);
+    createConnectListener({ service, self: SELF, contentPolicy: policy })(end.port);
+    end.send({ params: { src: 'fr', trg: 'es', dat: ['Bonjour'], frm: 'html' } });
+    await new Promise((r) => setTimeout(r, 10));
+    const translate = calls.find((c) => c.fn === 'Translate')!;
+    expect(translate.params).toMatchObject({ rid: ['apertium.ts'], frm: 'html' });
+    expect(translate.options?.allowProviders?.('apertium.ts')).toBe(true);
+    expect(end.posted.at(-1)).toMatchObject({ type: 'done', reply: { status: 200 } });
+  });
+
+  it('are answered 403 over the port when no route is local', async () => {
+    const { service, policy, calls } = setup(PRIVATE, ['google.ts']);
+    const end = fakePort('translate', TOP);
+    createConnectListener({ service, self: SELF, contentPolicy: policy })(end.port);
+    end.send({ params: { src: 'fr', trg: 'es', dat: ['Bonjour'] } });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(end.posted).toEqual([{ type: 'done', reply: { status: 403, body: { err: expect.stringContaining('private') } } }]);
+    expect(calls.map((c) => c.fn)).toEqual(['GetRoutes']);
+  });
+});
