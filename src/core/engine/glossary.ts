@@ -25,6 +25,10 @@ export interface Glossary {
   unmark(html: string): string;
 }
 
+/** Scripts written without spaces between words: no space is put back around a term there. */
+const NO_SPACES = new Set(['ja', 'zh', 'th', 'lo', 'km', 'my', 'bo']);
+const WORD = /[\p{L}\p{N}]/u;
+
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The glossary for a request: entries of its pair in its domain and in `general`. */
@@ -66,7 +70,15 @@ export function compileGlossary(entries: readonly GlossarySettings[] | undefined
     },
     unmark(html) {
       if (!html.includes(OPEN)) return html;
-      return html.replace(/<span translate="no" data-pg-term="">([^<]*)<\/span>/g, '$1');
+      // The term replaced a whole word; some engines (Apertium in HTML mode) drop the space next
+      // to an element they cannot see into, gluing the term to its neighbour: put it back.
+      const spaced = !NO_SPACES.has(trg.split('-')[0]!);
+      return html.replace(/<span translate="no" data-pg-term="">([^<]*)<\/span>/g, (whole, term: string, at: number) => {
+        if (!spaced) return term;
+        const before = WORD.test(html[at - 1] ?? '') ? ' ' : '';
+        const after = WORD.test(html[at + whole.length] ?? '') ? ' ' : '';
+        return before + term + after;
+      });
     },
   };
 }

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { send } from '../../shared/api';
 import type { Settings } from '../../core/settings/types';
 import { t } from '../shared/i18n';
+import { Glossaries } from './Glossaries';
 import { Keys } from './Keys';
 import { ProviderLog } from './ProviderLog';
 import { Providers } from './Providers';
@@ -68,6 +69,7 @@ export function Options() {
                 }} />
             </p>
           </section>
+          <Glossaries doc={doc} onDoc={edit} />
           <Keys doc={doc} onDoc={edit} />
         </>
       )}

@@ -49,3 +49,20 @@ describe("the user's glossary", () => {
     expect(validateSettings({ glossaries: [{ src: 'ENG', trg: 'spa', terms: { a: 'b' } }] }).glossaries).toEqual([{ src: 'en', trg: 'es', terms: { a: 'b' } }]);
   });
 });
+
+describe('glossary spacing', () => {
+  it('puts back a space an engine dropped next to the term, except in scripts without spaces', async () => {
+    const glue = (s: string) => s.replace(/ (<span)/g, '$1');
+    const a = fakeProvider({ id: 'a.ts', languages: { src: ['en', 'es', 'ja'], trg: ['en', 'es', 'ja'] }, transform: (s) => glue(s).toUpperCase() });
+    const { call } = harness([a.module], {
+      glossaries: [
+        { src: 'en', trg: 'es', terms: { world: 'mundo' } },
+        { src: 'en', trg: 'ja', terms: { world: '世界' } },
+      ],
+    });
+    const es = await call('Translate', { src: 'en', trg: 'es', dat: 'Hello world again' });
+    expect((es.body as { dat: TrObj[] }).dat[0]!.text).toEqual(['HELLO mundo AGAIN']);
+    const ja = await call('Translate', { src: 'en', trg: 'ja', dat: 'Hello world again' });
+    expect((ja.body as { dat: TrObj[] }).dat[0]!.text).toEqual(['HELLO世界 AGAIN']);
+  });
+});
