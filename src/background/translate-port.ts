@@ -65,7 +65,7 @@ export function createConnectListener({ service, self, contentPolicy }: PortDeps
               trusted: true,
               origin: senderOrigin(sender),
               signal: controller.signal,
-              onResult: (item) => post({ type: 'result', item }),
+              onResult: (item, meta) => post({ type: 'result', item, ...(meta?.cached ? { cached: true } : {}) }),
               ...prepared?.options,
             })
             .then((reply) => {

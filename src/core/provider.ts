@@ -43,6 +43,11 @@ export interface BatchOptions {
   /** `html`: segments are HTML fragments whose tags must come back (only if `Provider.html`). */
   format: Format;
   domain: Domain;
+  /**
+   * Told how many of a call's segments the translation memory answered (src/core/scheduler), so
+   * the UI can say an alternative came from the cache. Providers themselves never call it.
+   */
+  onCached?(hits: number, segments: number): void;
 }
 
 export interface Provider {

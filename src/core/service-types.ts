@@ -24,7 +24,7 @@ export interface ServiceDeps {
 
 export interface CallOptions {
   /** Translate: each route's tr_obj (frm=text) or each chunk's trd_obj (frm=html) as it settles. */
-  onResult?(item: TrObj | TrdObj): void;
+  onResult?(item: TrObj | TrdObj, meta?: { cached: boolean }): void;
   /** The caller went away: abort every provider request of this call. */
   signal?: AbortSignal;
   /** Web origin or app of the caller, checked against a key's `allowed` list. */

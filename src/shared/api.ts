@@ -53,7 +53,7 @@ export interface StreamOptions {
  */
 export function translateStream(
   params: ApiParams,
-  onItem: (item: TrObj | TrdObj) => void,
+  onItem: (item: TrObj | TrdObj, meta: { cached: boolean }) => void,
   options: StreamOptions = {},
   runtime: Messaging = ext().runtime,
 ): Promise<ApiReply> {
@@ -76,7 +76,7 @@ export function translateStream(
     signal?.addEventListener('abort', onAbort);
     port.onMessage.addListener((message: unknown) => {
       const m = message as TranslatePortMessage;
-      if (m.type === 'result') onItem(m.item);
+      if (m.type === 'result') onItem(m.item, { cached: m.cached === true });
       else if (m.type === 'done') finish(() => resolve(m.reply));
       else if (m.type === 'error') finish(() => reject(new RemoteError(m.error.status, m.error.message)));
     });

@@ -179,6 +179,7 @@ export interface TranslatePortRequest {
 
 /** The worker posts one `result` per route (tr_obj) or chunk (trd_obj) as it settles, then `done`. */
 export type TranslatePortMessage =
-  | { type: 'result'; item: TrObj | TrdObj }
+  /** `cached`: every segment of this result came from the translation memory. */
+  | { type: 'result'; item: TrObj | TrdObj; cached?: boolean }
   | { type: 'done'; reply: ApiReply }
   | { type: 'error'; error: WireError };

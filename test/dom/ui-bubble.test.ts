@@ -76,7 +76,7 @@ describe('selection', () => {
       send: vi.fn() as unknown as BubbleDeps['send'],
       translateStream: async (params, onItem) => {
         calls.push(params);
-        onItem({ rid: 'a.ts', text: ['Hello world'], length: 16 });
+        onItem({ rid: 'a.ts', text: ['Hello world'], length: 16 }, { cached: false });
         return { status: 200, body: { dat: [] } };
       },
       detect: async () => undefined,

@@ -95,6 +95,14 @@ describe('popup: compare alternatives', () => {
     await page.emulateMedia({ colorScheme: 'light' });
   });
 
+  it('marks alternatives the translation memory answered as cached, asking no provider', async () => {
+    const before = libre.requests.filter((r) => r.path === '/translate').length;
+    expect(await page.locator('.cached').count()).toBe(0);
+    await page.getByRole('button', { name: 'Translate', exact: true }).click();
+    await expect.poll(() => page.locator('.alternative .cached').count(), { timeout: 15_000 }).toBe(3);
+    expect(libre.requests.filter((r) => r.path === '/translate').length).toBe(before);
+  });
+
   it('shows a failing route with its err while the others show text', async () => {
     libre.rule({ path: '/translate', fault: { type: 'status', status: 500, body: { error: 'engine crashed' } } });
     // A new text: the engine's translation memory would answer the old one without asking libre.

@@ -2,12 +2,17 @@ import type { Provider } from '../provider';
 import type { Glossary } from './glossary';
 import type { TrdObj, TrObj } from '../types';
 
+/** What the UI may show beside a result: every segment of it came from the translation memory. */
+export interface ResultMeta {
+  cached: boolean;
+}
+
 /** What a Translate run needs besides the request: the available providers and the caller's hooks. */
 export interface RunContext {
   providers: ReadonlyMap<string, Provider>;
   /** Aborts every provider request of the call. */
   signal?: AbortSignal;
-  onResult?(item: TrObj | TrdObj): void;
+  onResult?(item: TrObj | TrdObj, meta?: ResultMeta): void;
   /** The user's glossary for the request's pair and domain. */
   glossary?: Glossary;
 }

@@ -14,6 +14,8 @@ export function translateText(req: TranslateRequest, routes: readonly string[], 
   const length = req.dat.reduce((n, d) => n + codePoints(d), 0);
   const results = new Map<number, TrObj>();
   const running = new Map<number, AbortController>();
+  /** Per route: segments asked of the providers, and how many the translation memory answered. */
+  const memory = new Map<number, { hits: number; segments: number }>();
   let successes = 0;
   let next = 0;
   let finished = false;
@@ -27,7 +29,8 @@ export function translateText(req: TranslateRequest, routes: readonly string[], 
       const tr: TrObj = err ? { rid, err: routeErr(err), length: 0 } : { rid, text: outcomes as string[], length };
       results.set(i, tr);
       if (!err) successes += 1;
-      ctx.onResult?.(tr);
+      const m = memory.get(i);
+      ctx.onResult?.(tr, { cached: !err && m !== undefined && m.segments > 0 && m.hits === m.segments });
       while (successes + running.size < req.min && next < routes.length) start(next++);
       if (successes >= req.min || running.size === 0) finish('done');
     };
@@ -35,7 +38,13 @@ export function translateText(req: TranslateRequest, routes: readonly string[], 
     const start = (i: number) => {
       const ac = new AbortController();
       running.set(i, ac);
-      runTextRoute(routes[i]!, req.dat, req.src, req.trg, ctx.providers, { format: 'text', domain: req.dom }, ac.signal, ctx.glossary)
+      const m = { hits: 0, segments: 0 };
+      memory.set(i, m);
+      const onCached = (hits: number, segments: number) => {
+        m.hits += hits;
+        m.segments += segments;
+      };
+      runTextRoute(routes[i]!, req.dat, req.src, req.trg, ctx.providers, { format: 'text', domain: req.dom, onCached }, ac.signal, ctx.glossary)
         .catch((e: unknown) => req.dat.map(() => toProviderError(e)))
         .then((outcomes) => settle(i, outcomes));
     };

@@ -37,6 +37,7 @@ export function withMemory(inner: ScheduledProvider, memory: TranslationMemory, 
       hits = [];
     }
     const misses = segments.flatMap((_, i) => (hits[i] ? [] : [i]));
+    batch.onCached?.(segments.length - misses.length, segments.length);
     if (misses.length === 0) return hits.map((h) => h!.translation);
     const out = await inner.translateBatch(misses.map((i) => segments[i]!), pair, batch, signal);
     const at = wallClock();

@@ -102,21 +102,21 @@ export function Popup() {
     setPending(true);
     const start = performance.now();
     const seen: RouteResult[] = [];
-    const add = (item: TrObj) => {
+    const add = (item: TrObj, cached = false) => {
       if (seen.some((r) => r.rid === item.rid)) return;
-      seen.push(resultOf(item, performance.now() - start));
+      seen.push(resultOf(item, performance.now() - start, cached));
       setResults([...seen]);
     };
     const rid = ridOf(rows);
     try {
       const reply = await translateStream(
         { src, trg, dat: [text], dom, min: limits.min, max: limits.max, timeout: limits.timeout, ...(rid.length ? { rid } : {}) },
-        (item) => add(item as TrObj),
+        (item, meta) => add(item as TrObj, meta.cached),
         { signal: controller.signal },
       );
       // Anything the reply holds that did not stream (a 503 lists every failed route).
       const body = reply.body as { dat?: TrObj[]; err?: string };
-      (Array.isArray(body.dat) ? body.dat : []).forEach(add);
+      (Array.isArray(body.dat) ? body.dat : []).forEach((item) => add(item));
       if (reply.status !== 200) setError(errOf(reply.body));
     } catch (e) {
       if (!controller.signal.aborted) setError(e instanceof Error ? e.message : String(e));

@@ -41,6 +41,7 @@ export function Compare({ results, pending, lang }: Props) {
                   <li key={r.rid}>
                     <code class="rid" title={r.rid}>{routeLabel(r.rid)}</code>{' '}
                     <span class="latency">{formatMs(r.ms)}</span>
+                    {r.cached && <span class="cached" title={t('cachedHint', 'From the translation memory: no provider was asked')}> {t('cached', 'cached')}</span>}
                   </li>
                 ))}
               </ul>

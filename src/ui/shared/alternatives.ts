@@ -10,17 +10,19 @@ export interface RouteResult {
   ms: number;
   text?: string;
   err?: string;
+  /** Answered by the translation memory, not by the provider just now. */
+  cached?: boolean;
 }
 
 export interface Alternative {
   text: string;
-  routes: { rid: string; ms: number }[];
+  routes: { rid: string; ms: number; cached?: boolean }[];
 }
 
 /** One tr_obj as the UI shows it: its texts joined, or its err. */
-export function resultOf(item: TrObj, ms: number): RouteResult {
+export function resultOf(item: TrObj, ms: number, cached = false): RouteResult {
   if (item.err !== undefined || item.text === undefined) return { rid: item.rid, ms, err: item.err ?? 'no text' };
-  return { rid: item.rid, ms, text: item.text.join('\n') };
+  return { rid: item.rid, ms, text: item.text.join('\n'), ...(cached ? { cached } : {}) };
 }
 
 /** Successful results grouped by identical text, in the order the first of each arrived. */
@@ -29,8 +31,9 @@ export function groupAlternatives(results: readonly RouteResult[]): Alternative[
   for (const r of results) {
     if (r.text === undefined) continue;
     const same = groups.find((g) => g.text === r.text);
-    if (same) same.routes.push({ rid: r.rid, ms: r.ms });
-    else groups.push({ text: r.text, routes: [{ rid: r.rid, ms: r.ms }] });
+    const route = { rid: r.rid, ms: r.ms, ...(r.cached ? { cached: true } : {}) };
+    if (same) same.routes.push(route);
+    else groups.push({ text: r.text, routes: [route] });
   }
   return groups;
 }

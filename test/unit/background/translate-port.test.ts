@@ -13,7 +13,7 @@ function slowService() {
     release: (reply: ApiReply) => release(reply),
     async call(_fn: string, params: Params | LooseParams, options: CallOptions = {}) {
       calls.push({ params, options });
-      options.onResult?.({ rid: 'a.ts', text: ['uno'], length: 3 });
+      options.onResult?.({ rid: 'a.ts', text: ['uno'], length: 3 }, { cached: true });
       options.onResult?.({ rid: 'b.ts', err: '503 provider unreachable', length: 0 });
       return new Promise<ApiReply>((resolve) => (release = resolve));
     },
@@ -31,7 +31,7 @@ describe('translate port', () => {
     end.send({ params: { src: 'en', trg: 'es', dat: ['one'], min: 2, max: 2 } });
     await tick();
     expect(end.posted).toEqual([
-      { type: 'result', item: { rid: 'a.ts', text: ['uno'], length: 3 } },
+      { type: 'result', item: { rid: 'a.ts', text: ['uno'], length: 3 }, cached: true },
       { type: 'result', item: { rid: 'b.ts', err: '503 provider unreachable', length: 0 } },
     ]);
     expect(service.calls[0]?.options).toMatchObject({ trusted: true, origin: SELF.origin });
