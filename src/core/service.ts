@@ -119,9 +119,21 @@ export function createService(deps: ServiceDeps): TranslationService & Required<
     return reply;
   }
 
+  /** A route's recent p90: the sum of its legs' (scheduler health); unknown until each leg answered. */
+  function hedgeAfterMs(rid: string): number | undefined {
+    const health = catalogs.health();
+    let total = 0;
+    for (const id of routeProviders(rid)) {
+      const p90 = health[id]?.latency_ms.p90;
+      if (p90 === null || p90 === undefined) return undefined;
+      total += p90;
+    }
+    return total;
+  }
+
   function run(req: TranslateRequest, routes: string[], snap: Snapshot, options: CallOptions): Promise<ApiReply> {
     const glossary = compileGlossary(snap.settings.glossaries, req.src, req.trg, req.dom);
-    const ctx = { providers: snap.catalog.providers, signal: options.signal, onResult: options.onResult, glossary };
+    const ctx = { providers: snap.catalog.providers, signal: options.signal, onResult: options.onResult, glossary, hedgeAfterMs: snap.settings.hedging === true ? hedgeAfterMs : undefined };
     return req.frm === 'html' ? translateDocument(req, routes, ctx) : translateText(req, routes, ctx);
   }
 

@@ -13,6 +13,8 @@ export interface RunContext {
   /** Aborts every provider request of the call. */
   signal?: AbortSignal;
   onResult?(item: TrObj | TrdObj, meta?: ResultMeta): void;
+  /** Hedging: how long a route may run before the next one starts too; undefined: never. */
+  hedgeAfterMs?(rid: string): number | undefined;
   /** The user's glossary for the request's pair and domain. */
   glossary?: Glossary;
 }

@@ -1,7 +1,9 @@
 /**
  * Translate in text format: min/max/timeout and failover (decisions.md "Translate: min, max,
  * timeout and failover"). The first `max` routes start at once; a failed route is replaced by the
- * next one while `min` successes could otherwise no longer be reached.
+ * next one while `min` successes could otherwise no longer be reached. With hedging (issue 4), a
+ * route still running after its recent p90 latency starts the next route too; the first answers
+ * win, and no more than `min` (<= max) successes are ever kept.
  */
 import { ProviderError, routeErr, toProviderError } from '../errors';
 import type { ApiReply, TranslateRequest, TrObj } from '../types';
@@ -16,6 +18,7 @@ export function translateText(req: TranslateRequest, routes: readonly string[], 
   const running = new Map<number, AbortController>();
   /** Per route: segments asked of the providers, and how many the translation memory answered. */
   const memory = new Map<number, { hits: number; segments: number }>();
+  const hedges = new Set<ReturnType<typeof setTimeout>>();
   let successes = 0;
   let next = 0;
   let finished = false;
@@ -44,6 +47,14 @@ export function translateText(req: TranslateRequest, routes: readonly string[], 
         m.hits += hits;
         m.segments += segments;
       };
+      const after = ctx.hedgeAfterMs?.(routes[i]!);
+      if (after !== undefined) {
+        const hedge = setTimeout(() => {
+          hedges.delete(hedge);
+          if (!finished && running.has(i) && successes < req.min && next < routes.length) start(next++);
+        }, after);
+        hedges.add(hedge);
+      }
       runTextRoute(routes[i]!, req.dat, req.src, req.trg, ctx.providers, { format: 'text', domain: req.dom, onCached }, ac.signal, ctx.glossary)
         .catch((e: unknown) => req.dat.map(() => toProviderError(e)))
         .then((outcomes) => settle(i, outcomes));
@@ -53,6 +64,7 @@ export function translateText(req: TranslateRequest, routes: readonly string[], 
       if (finished) return;
       finished = true;
       clearTimeout(timer);
+      for (const h of hedges) clearTimeout(h);
       ctx.signal?.removeEventListener('abort', onCancel);
       for (const [i, ac] of running) {
         ac.abort();

@@ -31,5 +31,7 @@ export interface Settings {
   keys: ApiKeySettings[];
   limits: { textSize: number; [field: string]: unknown };
   glossaries?: GlossarySettings[];
+  /** Start the next route too when one runs past its recent p90 latency (off by default). */
+  hedging?: boolean;
   [field: string]: unknown;
 }

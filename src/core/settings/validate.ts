@@ -162,5 +162,6 @@ export function validateSettings(doc: unknown): Settings {
   if (doc['keys'] !== undefined) checked['keys'] = validateKeys(doc['keys']);
   if (doc['limits'] !== undefined) checked['limits'] = validateLimits(doc['limits']);
   if (doc['glossaries'] !== undefined) checked['glossaries'] = validateGlossaries(doc['glossaries']);
+  if (doc['hedging'] !== undefined) boolean(doc['hedging'], 'settings.hedging');
   return withDefaults(checked as Partial<Settings>);
 }
