@@ -5,7 +5,8 @@
  * costs budget or reaches a provider, and the answer names live nodes by id only. Anything that is
  * not prose (code, images, form controls, notranslate) is an empty placeholder.
  */
-import { excluded, type PieceGroup, type RangeUnit, type Unit } from './segment';
+import type { PieceGroup, RangeUnit, Unit } from './segment';
+import { excluded, kids } from './tags';
 
 /** Default `limits.textSize` of the engine. */
 export const TEXT_LIMIT = 1000;
@@ -127,7 +128,7 @@ export function fit(unit: Unit, max: number): Unit[] {
       close(n);
       if (n.nodeType === 3) out.push(...pieces(n as Text, max - wrapper, unit.hidden));
       else if (n instanceof Element && !excluded(n)) {
-        out.push(...fit({ kind: 'range', parent: n, nodes: [...n.childNodes], anchor: null, whole: true, hidden: unit.hidden }, max));
+        out.push(...fit({ kind: 'range', parent: n, nodes: kids(n), anchor: null, whole: true, hidden: unit.hidden }, max));
       }
       continue;
     }

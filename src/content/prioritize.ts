@@ -1,8 +1,11 @@
 /**
  * Which units go next: those in the viewport, then those within a screen of it, then the rest of the
- * page in document order, so Ctrl+F, printing and saving see it all translated. An
- * IntersectionObserver re-ranks as the user scrolls; every fourth call is served from the far end
- * first so the background never starves behind endless new visible content.
+ * page in document order, so Ctrl+F, printing and saving see it all translated. A scroll re-ranks
+ * what is queued (one rect read per queued element, at most once per frame); every fourth call is
+ * served from the far end first so the background never starves behind endless new visible content.
+ *
+ * No IntersectionObserver: observing an element leaves observer data on it for its lifetime
+ * (measured: ~70 bytes per unit after restore), and the queue is ranked only when a call is packed.
  */
 import { unitElement, type Unit } from './segment';
 
@@ -17,42 +20,41 @@ export interface Ranked {
 export interface PrioritizerOptions {
   /** The viewport's height; injectable for tests. */
   viewportHeight?: () => number;
-  /** Set false where there is no layout (tests), to rank by order alone. */
+  /** Set false where nothing scrolls (tests): no re-ranking. */
   observe?: boolean;
 }
 
 export class Prioritizer<J extends Ranked> {
   private readonly buckets: Set<J>[] = [new Set(), new Set(), new Set()];
+  private readonly last = [-1, -1, -1];
+  private readonly unsorted = [false, false, false];
   private readonly where = new Map<J, Bucket>();
-  private readonly byEl = new Map<Element, Set<J>>();
-  private readonly io: IntersectionObserver | null;
+  /** The element each visible job is ranked by, for re-ranking on scroll. */
+  private readonly at = new Map<J, Element>();
+  private readonly stop = new AbortController();
+  private readonly layout: boolean;
   private calls = 0;
+  private rerank = false;
   private readonly height: () => number;
 
   constructor(opts: PrioritizerOptions = {}) {
     this.height = opts.viewportHeight ?? (() => globalThis.innerHeight || 800);
-    this.io =
-      opts.observe !== false && typeof IntersectionObserver === 'function'
-        ? new IntersectionObserver((entries) => this.onIntersect(entries), { rootMargin: '100% 0px' })
-        : null;
+    this.layout = opts.observe !== false;
+    if (this.layout && typeof addEventListener === 'function') {
+      addEventListener('scroll', () => (this.rerank = true), { passive: true, capture: true, signal: this.stop.signal });
+    }
   }
 
   get size(): number {
     return this.where.size;
   }
 
-  add(job: J): void {
-    const el = unitElement(job.unit);
-    const b = job.unit.hidden || !el ? 2 : this.rank(el.getBoundingClientRect());
+  /** Queues a job; `bucket` when the caller knows it (then `at` is what a scroll re-ranks it by). */
+  add(job: J, bucket?: Bucket, at?: Element | null): void {
+    const el = at ?? unitElement(job.unit);
+    const b = bucket ?? (job.unit.hidden || !el ? 2 : rankOf(el.getBoundingClientRect(), this.height()));
     this.put(job, b);
-    if (el && this.io && !job.unit.hidden) {
-      let set = this.byEl.get(el);
-      if (!set) {
-        this.byEl.set(el, (set = new Set()));
-        this.io.observe(el);
-      }
-      set.add(job);
-    }
+    if (el && this.layout && !job.unit.hidden) this.at.set(job, el);
   }
 
   delete(job: J): void {
@@ -60,15 +62,7 @@ export class Prioritizer<J extends Ranked> {
     if (b === undefined) return;
     this.buckets[b]!.delete(job);
     this.where.delete(job);
-    const el = unitElement(job.unit);
-    const set = el ? this.byEl.get(el) : undefined;
-    if (el && set) {
-      set.delete(job);
-      if (set.size === 0) {
-        this.byEl.delete(el);
-        this.io?.unobserve(el);
-      }
-    }
+    this.at.delete(job);
   }
 
   /**
@@ -76,10 +70,12 @@ export class Prioritizer<J extends Ranked> {
    * full). The first job is always taken.
    */
   take(accept: (job: J) => boolean): J[] {
+    if (this.rerank) this.reRank();
     const order: Bucket[] = ++this.calls % 4 === 0 ? [2, 1, 0] : [0, 1, 2];
     const taken: J[] = [];
     for (const b of order) {
-      for (const job of [...this.buckets[b]!].sort((x, y) => x.seq - y.seq)) {
+      if (this.unsorted[b]) this.sort(b);
+      for (const job of this.buckets[b]!) {
         if (!accept(job)) return taken;
         taken.push(job);
         this.delete(job);
@@ -91,16 +87,15 @@ export class Prioritizer<J extends Ranked> {
   clear(): void {
     for (const b of this.buckets) b.clear();
     this.where.clear();
-    this.byEl.clear();
-    this.io?.disconnect();
+    this.at.clear();
+    this.stop.abort();
   }
 
-  private rank(r: DOMRect): Bucket {
-    if (r.width === 0 && r.height === 0) return 2;
-    const h = this.height();
-    if (r.bottom >= 0 && r.top <= h) return 0;
-    if (r.bottom >= -h && r.top <= 2 * h) return 1;
-    return 2;
+  private sort(b: Bucket): void {
+    const jobs = [...this.buckets[b]!].sort((x, y) => x.seq - y.seq);
+    this.buckets[b] = new Set(jobs);
+    this.unsorted[b] = false;
+    this.last[b] = jobs.at(-1)?.seq ?? -1;
   }
 
   private put(job: J, b: Bucket): void {
@@ -109,14 +104,27 @@ export class Prioritizer<J extends Ranked> {
     if (old !== undefined) this.buckets[old]!.delete(job);
     this.buckets[b]!.add(job);
     this.where.set(job, b);
+    if (job.seq < this.last[b]!) this.unsorted[b] = true;
+    else this.last[b] = job.seq;
   }
 
-  private onIntersect(entries: IntersectionObserverEntry[]): void {
-    for (const e of entries) {
-      const set = this.byEl.get(e.target);
-      if (!set) continue;
-      const b = e.isIntersecting ? this.rank(e.boundingClientRect) : 2;
-      for (const job of set) if (this.where.has(job)) this.put(job, b);
+  /** All reads, no writes: one layout at most. */
+  private reRank(): void {
+    this.rerank = false;
+    const h = this.height();
+    const seen = new Map<Element, Bucket>();
+    for (const [job, el] of this.at) {
+      let b = seen.get(el);
+      if (b === undefined) seen.set(el, (b = rankOf(el.getBoundingClientRect(), h)));
+      this.put(job, b);
     }
   }
+}
+
+/** 0: in the viewport, 1: within a screen of it, 2: further, or not laid out. */
+export function rankOf(r: DOMRect, h: number): Bucket {
+  if (r.width === 0 && r.height === 0) return 2;
+  if (r.bottom >= 0 && r.top <= h) return 0;
+  if (r.bottom >= -h && r.top <= 2 * h) return 1;
+  return 2;
 }

@@ -1,64 +1,24 @@
 /**
- * Page units (STYLE.md "Page translation"), decided by computed style: an element whose children
- * are all inline is one unit, sent as HTML with its inline tags; a block with block children is
- * subdivided, and the inline runs between its block children are units of their own. Attribute
- * values (attributes.ts) are units of plain text.
+ * Page units (STYLE.md "Page translation"), decided by layout: an element whose children are all
+ * inline is one unit, sent as HTML with its inline tags; a block with block children is subdivided,
+ * and the inline runs between its block children are units of their own. Attribute values
+ * (attributes.ts) are units of plain text.
+ *
+ * Layout is read from the tag where no author style can have changed it (tags.ts), else from
+ * computed style, once per element. A walk can leave block subtrees for later (`Walk.defer`): the
+ * viewport is segmented first and the rest in idle slices.
  */
 import { translatableAttributes } from './attributes';
+import { BLOCK_TAGS, excluded, kids, SKIP_TAGS, tagDisplay } from './tags';
 
-/** A run of sibling nodes translated as one piece of HTML. */
-export interface RangeUnit {
-  kind: 'range';
-  parent: Element | ShadowRoot;
-  nodes: Node[];
-  /** The sibling after the run when it was found: restore and reorder insert before it. */
-  anchor: Node | null;
-  /** The run is all of an element's content (so `dir` can go on that element). */
-  whole: boolean;
-  /** Inside a display:none subtree: translated last. */
-  hidden: boolean;
-}
+import type { Later, Unit, Walk } from './units';
 
-/** Part of a text node too long for one request, split at sentence boundaries. */
-export interface PieceUnit {
-  kind: 'piece';
-  group: PieceGroup;
-  index: number;
-  hidden: boolean;
-}
-
-export interface PieceGroup {
-  text: Text;
-  sources: string[];
-  outs: (string | undefined)[];
-}
-
-export interface AttrUnit {
-  kind: 'attr';
-  el: Element;
-  name: string;
-  value: string;
-  hidden: boolean;
-}
-
-export type Unit = RangeUnit | PieceUnit | AttrUnit;
-
-/** Never translated, nothing inside looked at (their attributes neither). */
-const SKIP_TAGS = new Set([
-  'SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'TEXTAREA', 'CODE', 'KBD', 'SAMP', 'VAR', 'PRE', 'LISTING', 'XMP',
-  'PLAINTEXT', 'MATH', 'SVG', 'IFRAME', 'OBJECT', 'EMBED', 'CANVAS', 'VIDEO', 'AUDIO', 'SELECT', 'INPUT', 'IMG',
-  'BR', 'WBR', 'HR', 'PICTURE', 'METER', 'PROGRESS', 'DATALIST', 'OPTION', 'OPTGROUP', 'HEAD', 'LINK', 'META',
-]);
-
-/** Used for display:none elements, whose computed display says nothing about their kind. */
-const BLOCK_TAGS = new Set([
-  'ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'BODY', 'CAPTION', 'CENTER', 'DD', 'DETAILS', 'DIALOG', 'DIR', 'DIV',
-  'DL', 'DT', 'FIELDSET', 'FIGCAPTION', 'FIGURE', 'FOOTER', 'FORM', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER',
-  'HGROUP', 'HR', 'LI', 'MAIN', 'MENU', 'NAV', 'OL', 'P', 'PRE', 'SECTION', 'SUMMARY', 'TABLE', 'TBODY', 'TD',
-  'TFOOT', 'TH', 'THEAD', 'TR', 'UL', 'LEGEND', 'OPTGROUP', 'OPTION', 'SELECT', 'VIDEO', 'IFRAME', 'CANVAS',
-]);
+export { excluded, primary } from './tags';
+export type { AttrUnit, Later, PieceGroup, PieceUnit, RangeUnit, Unit, Walk } from './units';
 
 const HAS_LETTER = /\p{L}/u;
+const INLINE = 1;
+const NONE = 2;
 
 export interface SegmentOptions {
   /** Primary subtag of the page's language: elements whose `lang` says otherwise are skipped. */
@@ -71,48 +31,42 @@ export interface SegmentOptions {
   onShadowRoot?: (root: ShadowRoot) => void;
 }
 
-/** Why an element's content is left alone: the page says so, or it is not prose. */
-export function excluded(el: Element, src?: string): boolean {
-  if (SKIP_TAGS.has(el.tagName.toUpperCase())) return true;
-  if (el.namespaceURI !== 'http://www.w3.org/1999/xhtml') return true;
-  if (el.getAttribute('translate')?.toLowerCase() === 'no') return true;
-  if (el.classList.contains('notranslate')) return true;
-  const editable = el.getAttribute('contenteditable');
-  if (editable !== null && editable.toLowerCase() !== 'false') return true;
-  const lang = el.getAttribute('lang');
-  if (src && lang && primary(lang) !== src) return true;
-  return false;
-}
-
-export function primary(lang: string): string {
-  return lang.trim().toLowerCase().split(/[-_]/)[0] ?? '';
-}
-
 export class Segmenter {
-  private readonly inline = new WeakMap<Element, boolean>();
-  private readonly display: (el: Element) => string;
+  /** INLINE and NONE bits of each element seen. */
+  private readonly kind = new WeakMap<Element, number>();
+  private readonly computed: ((el: Element) => string) | undefined;
 
   constructor(private readonly opts: SegmentOptions = {}) {
-    this.display = opts.display ?? ((el) => getComputedStyle(el).display);
+    this.computed = opts.display;
   }
 
-  /** All units of a document: body, then title and description. */
-  document(doc: Document): Unit[] {
-    const out: Unit[] = [];
+  /** All units of a document: title and description, then the body (what `defer` left aside aside). */
+  document(doc: Document, walk: Walk = { out: [], later: [] }): Unit[] {
+    const out = walk.out;
     const title = doc.querySelector('head > title');
     if (title && HAS_LETTER.test(title.textContent ?? '')) {
-      out.push({ kind: 'range', parent: title, nodes: [...title.childNodes], anchor: null, whole: true, hidden: false });
+      out.push({ kind: 'range', parent: title, nodes: kids(title), anchor: null, whole: true, hidden: false });
     }
     for (const meta of doc.querySelectorAll('head > meta')) this.attrs(meta, false, out);
-    if (doc.body) this.block(doc.body, false, out);
+    if (doc.body) this.block(doc.body, false, walk);
     return out;
   }
 
   /** Units inside `root` (a block, or content a page added). */
   subtree(root: Element | ShadowRoot, hidden: boolean, out: Unit[] = []): Unit[] {
     if (root instanceof Element && (excluded(root, this.opts.src) || this.opts.ignore?.(root))) return out;
-    this.block(root, hidden, out);
+    this.block(root, hidden, { out, later: [] });
     return out;
+  }
+
+  /** A subtree a walk left for later (its shadow root first, as the walk would have). */
+  resume(later: Later, walk: Walk): void {
+    const el = later.el;
+    if (el.shadowRoot) {
+      this.opts.onShadowRoot?.(el.shadowRoot);
+      this.block(el.shadowRoot, later.hidden, walk);
+    }
+    this.block(el, later.hidden, walk);
   }
 
   /**
@@ -140,12 +94,12 @@ export class Segmenter {
       const whole = n === null && first === block.firstChild;
       out.push({ kind: 'range', parent: block, nodes, anchor: n, whole, hidden: false });
     }
-    for (const x of nodes) if (x instanceof Element) this.inlineAttrs(x, false, out);
+    for (const x of nodes) if (x.nodeType === 1) this.inlineAttrs(x as Element, false, out);
     return out;
   }
 
   private breaksRun(n: Node): boolean {
-    return n instanceof Element && (!this.isInline(n) || !!this.opts.ignore?.(n));
+    return n.nodeType === 1 && (!this.isInline(n as Element) || !!this.opts.ignore?.(n as Element));
   }
 
   /** The element or an ancestor is excluded. */
@@ -156,60 +110,66 @@ export class Segmenter {
   }
 
   /** Whether `el` and everything in it lays out inline (so it belongs to its parent's unit). */
-  isInline(el: Element): boolean {
-    let v = this.inline.get(el);
-    if (v !== undefined) return v;
-    const d = this.display(el);
-    const tag = el.tagName.toUpperCase();
-    if (d === 'none') v = !BLOCK_TAGS.has(tag);
-    else v = d === '' || d.startsWith('inline') || d.startsWith('ruby') || d === 'contents';
-    if (v && el.shadowRoot) v = false;
-    if (v && !excluded(el, this.opts.src)) {
-      for (const c of el.children) {
-        if (!this.isInline(c)) {
-          v = false;
+  isInline(el: Element, inHidden = false): boolean {
+    return (this.kindOf(el, inHidden) & INLINE) !== 0;
+  }
+
+  private kindOf(el: Element, inHidden: boolean): number {
+    const known = this.kind.get(el);
+    if (known !== undefined) return known;
+    // Inside display:none nothing has layout: the tag says (and no style is computed for it).
+    const tag = this.computed ? '' : inHidden ? 'none' : tagDisplay(el);
+    const d = tag === '' ? (this.computed ?? computedDisplay)(el) : tag;
+    let k = 0;
+    if (d === 'none') k = NONE | (BLOCK_TAGS.has(el.tagName.toUpperCase()) ? 0 : INLINE);
+    else if (d === '' || d.startsWith('inline') || d.startsWith('ruby') || d === 'contents') k = INLINE;
+    if (k & INLINE && el.shadowRoot) k &= ~INLINE;
+    if (k & INLINE && !excluded(el, this.opts.src)) {
+      const hidden = inHidden || (k & NONE) !== 0;
+      for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+        if (!this.isInline(c, hidden)) {
+          k &= ~INLINE;
           break;
         }
       }
     }
-    this.inline.set(el, v);
-    return v;
+    this.kind.set(el, k);
+    return k;
   }
 
   private hiddenEl(el: Element): boolean {
-    return this.display(el) === 'none' || el.hasAttribute('hidden');
+    return (this.kindOf(el, false) & NONE) !== 0 || el.hasAttribute('hidden');
   }
 
-  private block(parent: Element | ShadowRoot, hidden: boolean, out: Unit[]): void {
-    if (parent instanceof Element) this.attrs(parent, hidden, out);
+  private block(parent: Element | ShadowRoot, hidden: boolean, walk: Walk): void {
+    const out = walk.out;
+    if (parent.nodeType === 1) this.attrs(parent as Element, hidden, out);
     let run: Node[] = [];
     const flush = (anchor: Node | null) => {
       if (run.length && runHasText(run, this.opts.src)) {
         out.push({ kind: 'range', parent, nodes: run, anchor, whole: anchor === null && run[0] === parent.firstChild, hidden });
-        for (const n of run) if (n instanceof Element) this.inlineAttrs(n, hidden, out);
-      } else for (const n of run) if (n instanceof Element) this.inlineAttrs(n, hidden, out);
+      }
+      for (const n of run) if (n.nodeType === 1) this.inlineAttrs(n as Element, hidden, out);
       run = [];
     };
     for (let c = parent.firstChild; c; c = c.nextSibling) {
-      if (!(c instanceof Element)) {
-        if (c.nodeType === 3) run.push(c);
-        else if (run.length) run.push(c);
+      if (c.nodeType !== 1) {
+        if (c.nodeType === 3 || run.length) run.push(c);
         continue;
       }
-      if (this.opts.ignore?.(c)) continue;
-      if (this.isInline(c)) {
-        run.push(c);
+      const el = c as Element;
+      if (this.opts.ignore?.(el)) continue;
+      if (this.isInline(el, hidden)) {
+        run.push(el);
         continue;
       }
-      flush(c);
-      if (c.tagName === 'SELECT') this.options(c, hidden, out);
-      if (excluded(c, this.opts.src)) continue;
-      const h = hidden || this.hiddenEl(c);
-      if (c.shadowRoot) {
-        this.opts.onShadowRoot?.(c.shadowRoot);
-        this.block(c.shadowRoot, h, out);
-      }
-      this.block(c, h, out);
+      flush(el);
+      if (el.tagName === 'SELECT') this.options(el, hidden, out);
+      if (excluded(el, this.opts.src)) continue;
+      const h = hidden || this.hiddenEl(el);
+      const rank = walk.defer?.(el, h);
+      if (rank !== undefined) walk.later.push({ el, hidden: h, rank });
+      else this.resume({ el, hidden: h, rank: 0 }, walk);
     }
     flush(null);
   }
@@ -217,19 +177,17 @@ export class Segmenter {
   /** Attributes of an inline subtree, and the options of its selects. */
   private inlineAttrs(el: Element, hidden: boolean, out: Unit[]): void {
     if (el.tagName === 'SELECT') this.options(el, hidden, out);
-    if (excluded(el, this.opts.src) && !SKIP_TAGS.has(el.tagName.toUpperCase())) return;
+    const ex = excluded(el, this.opts.src);
+    if (ex && !SKIP_TAGS.has(el.tagName.toUpperCase())) return;
     this.attrs(el, hidden, out);
-    if (excluded(el, this.opts.src)) return;
-    for (const c of el.children) this.inlineAttrs(c, hidden, out);
+    if (ex) return;
+    for (let c = el.firstElementChild; c; c = c.nextElementSibling) this.inlineAttrs(c, hidden, out);
   }
 
   private options(select: Element, hidden: boolean, out: Unit[]): void {
-    if (excluded(select, this.opts.src) && select.tagName !== 'SELECT') return;
     if (select.closest('[translate="no" i], .notranslate')) return;
     for (const o of select.querySelectorAll('option')) {
-      if (HAS_LETTER.test(o.textContent ?? '')) {
-        out.push({ kind: 'range', parent: o, nodes: [...o.childNodes], anchor: null, whole: true, hidden });
-      }
+      if (HAS_LETTER.test(o.textContent ?? '')) out.push({ kind: 'range', parent: o, nodes: kids(o), anchor: null, whole: true, hidden });
     }
   }
 
@@ -240,13 +198,20 @@ export class Segmenter {
   }
 }
 
+function computedDisplay(el: Element): string {
+  return getComputedStyle(el).display;
+}
+
 /** Whether a run has a letter outside excluded elements. */
 export function runHasText(nodes: readonly Node[], src?: string): boolean {
-  for (const n of nodes) {
-    if (n.nodeType === 3) {
-      if (HAS_LETTER.test((n as Text).data)) return true;
-    } else if (n instanceof Element && !excluded(n, src) && runHasText([...n.childNodes], src)) return true;
-  }
+  for (const n of nodes) if (hasText(n, src)) return true;
+  return false;
+}
+
+function hasText(n: Node, src?: string): boolean {
+  if (n.nodeType === 3) return HAS_LETTER.test((n as Text).data);
+  if (n.nodeType !== 1 || excluded(n as Element, src)) return false;
+  for (let c = n.firstChild; c; c = c.nextSibling) if (hasText(c, src)) return true;
   return false;
 }
 

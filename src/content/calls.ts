@@ -1,0 +1,225 @@
+/**
+ * The calls of page translation: a queue by priority, units packed into frm=html calls (at most
+ * `maxInFlight` at once), answers written per frame with the observer paused. Every call has an
+ * increasing request id; a unit remembers the call it was last sent in, and an answer for any other
+ * call (or from before a restore or cancel) is dropped at write time.
+ */
+import type { ApiReply, TrdObj } from '../core/types';
+import type { PageState, PageStatus } from '../shared/messages';
+import { writeAnswer } from './answers';
+import { Call, fit, TEXT_LIMIT, unitSize } from './chunk';
+import { parseOffPage, UndoLog, wrappers } from './merge';
+import { nextFrame, type PageObserver } from './observe';
+import { Owners } from './ownership';
+import type { Bucket, Prioritizer } from './prioritize';
+import type { Job, PageDeps, Pending } from './jobs';
+import type { Segmenter, Unit } from './segment';
+
+export class PageCalls {
+  protected readonly doc: Document;
+  protected readonly frame: (cb: () => void) => void;
+  protected readonly limit: number;
+  protected readonly maxInFlight: number;
+  protected state: PageState = 'original';
+  protected src = '';
+  protected trg = '';
+  protected epoch = 0;
+  protected reqSeq = 0;
+  protected seq = 0;
+  protected done = 0;
+  protected total = 0;
+  protected errors = 0;
+  protected error: string | undefined;
+  /** Answers dropped because their unit had moved on (for tests and the bench). */
+  dropped = 0;
+  /** Calls sent since the page was loaded (for tests and the bench). */
+  calls = 0;
+  /**
+   * For the bench: ms spent in DOM extraction and write-back; after the trigger, when the first
+   * call left, when the whole page was segmented, when the first unit was written.
+   */
+  readonly metrics = { domMs: 0, startedAt: 0, firstSendMs: -1, segmentedMs: -1, firstWriteMs: -1 };
+  protected queue: Prioritizer<Job> | null = null;
+  protected observer: PageObserver | null = null;
+  protected segmenter: Segmenter | null = null;
+  /** The rest of the page is still being segmented. */
+  protected discovering = false;
+  protected queuedSize = 0;
+  protected readonly inflight = new Map<number, AbortController>();
+  protected pending: Pending[] = [];
+  protected flushScheduled = false;
+  /** Jobs written, in order: restore undoes them backwards. */
+  protected merged: Job[] = [];
+  protected docLog = new UndoLog();
+  protected readonly owners = new Owners<Job>();
+
+  constructor(protected readonly deps: PageDeps) {
+    this.doc = deps.doc ?? document;
+    this.frame = deps.frame ?? nextFrame;
+    this.limit = deps.limit ?? TEXT_LIMIT;
+    this.maxInFlight = deps.maxInFlight ?? 4;
+  }
+
+  status(): PageStatus {
+    return {
+      state: this.state,
+      ...(this.src ? { src: this.src } : {}),
+      ...(this.trg ? { trg: this.trg } : {}),
+      done: this.done,
+      total: this.total,
+      errors: this.errors,
+      ...(this.error ? { error: this.error } : {}),
+    };
+  }
+
+
+  protected halt(): void {
+    this.epoch++;
+    for (const ac of this.inflight.values()) ac.abort(new DOMException('page translation stopped', 'AbortError'));
+    this.inflight.clear();
+    this.queue?.clear();
+    this.queuedSize = 0;
+    this.discovering = false;
+    this.pending = [];
+  }
+
+
+  protected enqueue(unit: Unit, bucket?: Bucket, at?: Element): void {
+    const max = this.limit - 40;
+    const size = unitSize(unit);
+    const parts = size <= max ? [unit] : fit(unit, max);
+    for (const u of parts) {
+      const job: Job = { unit: u, seq: this.seq++, req: 0, state: 'queued', size: u === unit ? size : unitSize(u), log: null };
+      this.owners.own(job);
+      this.total++;
+      this.queuedSize += job.size;
+      this.queue!.add(job, u.hidden ? 2 : bucket, at);
+    }
+  }
+
+
+  /** Fills free slots with calls; while the page is being segmented, only with full ones unless `now`. */
+  protected pump(now = false): void {
+    const queue = this.queue;
+    if (this.state !== 'translating' || !queue) return;
+    while (this.inflight.size < this.maxInFlight && queue.size > 0 && (now || !this.discovering || this.queuedSize >= this.limit)) {
+      const call = new Call<Job>(this.limit);
+      const jobs = queue.take((job) => call.add(job));
+      if (jobs.length === 0) break;
+      for (const j of jobs) this.queuedSize -= j.size;
+      this.send(call, jobs);
+    }
+    if (!this.discovering && this.inflight.size === 0 && queue.size === 0 && this.pending.length === 0) {
+      this.state = 'translated';
+      this.report();
+    }
+  }
+
+  protected send(call: Call<Job>, jobs: Job[]): void {
+    const req = ++this.reqSeq;
+    const epoch = this.epoch;
+    for (const j of jobs) {
+      j.req = req;
+      j.state = 'sent';
+    }
+    const ac = new AbortController();
+    this.inflight.set(req, ac);
+    this.calls++;
+    if (this.metrics.firstSendMs < 0) this.metrics.firstSendMs = performance.now() - this.metrics.startedAt;
+    const params = { src: this.src, trg: this.trg, frm: 'html', dat: [call.markup] };
+    this.deps
+      .translate(params, (item) => {
+        if ('cnt' in item) this.later({ kind: 'item', req, epoch, call, item });
+      }, { signal: ac.signal })
+      .then(
+        (reply) => (reply.status === 200 ? undefined : replyError(reply)),
+        (e: unknown) => (e instanceof Error ? e.message : String(e)),
+      )
+      .then((error) => {
+        if (epoch !== this.epoch) return;
+        // The slot is free at once; the units' fate is settled in order after the answers' writes.
+        this.inflight.delete(req);
+        this.later({ kind: 'end', req, epoch, call, ...(error === undefined ? {} : { error }) });
+        this.pump();
+      });
+  }
+
+  protected later(p: Pending): void {
+    if (p.epoch !== this.epoch) return;
+    this.pending.push(p);
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    this.frame(() => {
+      this.flushScheduled = false;
+      this.flush();
+    });
+  }
+
+  /** All answers that arrived since the last frame, written at once with the observer paused. */
+  protected flush(): void {
+    const batch = this.pending;
+    this.pending = [];
+    const observer = this.observer;
+    if (!observer || batch.length === 0) return;
+    const t0 = performance.now();
+    const before = this.done;
+    observer.whilePaused(() => {
+      // With the first write, not before: setting lang restyles the whole page.
+      if (this.done === 0) this.docLog.attr(this.doc.documentElement, 'lang', this.trg);
+      for (const p of batch) {
+        if (p.epoch !== this.epoch) continue;
+        if (p.kind === 'item') this.write(p.req, p.call, p.item);
+        else this.end(p.req, p.call, p.error);
+      }
+    });
+    const t1 = performance.now();
+    this.metrics.domMs += t1 - t0;
+    if (this.metrics.firstWriteMs < 0 && this.done > before) this.metrics.firstWriteMs = t1 - this.metrics.startedAt;
+    this.report();
+    this.pump();
+  }
+
+  protected write(req: number, call: Call<Job>, item: TrdObj): void {
+    const frag = parseOffPage(item.dat, this.doc);
+    for (const [id, answer] of wrappers(frag)) {
+      const job = call.jobs.get(id);
+      if (!job) continue;
+      if (job.req !== req || job.state !== 'sent') {
+        this.dropped++;
+        continue;
+      }
+      if (item.err) {
+        this.fail(job, item.err);
+        continue;
+      }
+      job.log = writeAnswer(job.unit, answer, id, call.entries, this.trg);
+      job.state = 'done';
+      this.done++;
+      this.merged.push(job);
+    }
+  }
+
+  protected end(req: number, call: Call<Job>, error?: string): void {
+    this.inflight.delete(req);
+    for (const job of call.jobs.values()) {
+      // A unit the answer lost, or a call that failed as a whole.
+      if (job.req === req && job.state === 'sent') this.fail(job, error ?? 'the translation lost this unit');
+    }
+  }
+
+  protected fail(job: Job, err: string): void {
+    job.state = 'error';
+    this.errors++;
+    this.error = err;
+  }
+
+
+  protected report(): void {
+    this.deps.onStatus?.(this.status());
+  }
+}
+
+function replyError(reply: ApiReply): string {
+  const err = (reply.body as { err?: unknown } | null)?.err;
+  return `${reply.status} ${typeof err === 'string' ? err : 'translation failed'}`;
+}

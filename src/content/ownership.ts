@@ -1,0 +1,67 @@
+/**
+ * Which job owns a node or an attribute, so the page's own changes find the unit they touch. Only a
+ * unit's top-level nodes are recorded (a lookup walks up from the changed node): a unit's inline
+ * elements own everything inside them, and ancestors of a block are never a unit's nodes. Weak
+ * maps: nothing here keeps a node the page dropped alive.
+ */
+import type { PieceGroup, Unit } from './segment';
+
+export class Owners<J extends { unit: Unit }> {
+  private nodes = new WeakMap<Node, J>();
+  private attrs = new WeakMap<Element, Map<string, J>>();
+  private pieces = new WeakMap<PieceGroup, J[]>();
+
+  own(job: J): void {
+    const u = job.unit;
+    if (u.kind === 'attr') {
+      let m = this.attrs.get(u.el);
+      if (!m) this.attrs.set(u.el, (m = new Map()));
+      m.set(u.name, job);
+    } else if (u.kind === 'piece') {
+      const list = this.pieces.get(u.group);
+      if (list) list.push(job);
+      else this.pieces.set(u.group, [job]);
+      if (!this.nodes.has(u.group.text)) this.nodes.set(u.group.text, job);
+    } else for (const n of u.nodes) this.nodes.set(n, job);
+  }
+
+  disown(job: J): void {
+    const u = job.unit;
+    if (u.kind === 'attr') this.attrs.get(u.el)?.delete(u.name);
+    else if (u.kind === 'piece') {
+      this.nodes.delete(u.group.text);
+      this.pieces.delete(u.group);
+    } else for (const n of u.nodes) if (this.nodes.get(n) === job) this.nodes.delete(n);
+  }
+
+  /** The job whose unit holds `node` (the nearest, for a unit cut out of an inline element). */
+  of(node: Node): J | undefined {
+    for (let n: Node | null = node; n; n = n.parentNode) {
+      const j = this.nodes.get(n);
+      if (j) return j;
+    }
+    return undefined;
+  }
+
+  attr(el: Element, name: string): J | undefined {
+    return this.attrs.get(el)?.get(name);
+  }
+
+  /** The jobs of every piece of the text `job`'s piece belongs to (just `job` for other units). */
+  siblings(job: J): J[] {
+    return job.unit.kind === 'piece' ? (this.pieces.get(job.unit.group) ?? [job]) : [job];
+  }
+
+  /** A job already covers this unit. */
+  taken(u: Unit): boolean {
+    if (u.kind === 'attr') return this.attrs.get(u.el)?.has(u.name) ?? false;
+    if (u.kind === 'piece') return this.nodes.has(u.group.text);
+    return u.nodes.some((n) => this.nodes.has(n));
+  }
+
+  clear(): void {
+    this.nodes = new WeakMap();
+    this.attrs = new WeakMap();
+    this.pieces = new WeakMap();
+  }
+}

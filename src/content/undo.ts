@@ -1,0 +1,95 @@
+/**
+ * What one unit's write changed, to undo it exactly. Kept flat and small: original Text values and
+ * attribute values (no clones, no Map per element), node order only where a write changed it.
+ */
+
+/** Nodes a write reordered or created: restore removes the created and puts the rest back. */
+export interface Move {
+  parent: Node;
+  /** The range's nodes in their original order. */
+  nodes: readonly Node[];
+  anchor: Node | null;
+  created: Node[];
+}
+
+export class UndoLog {
+  /** Text, original data, alternating. */
+  private texts: (Text | string)[] = [];
+  /** Element, attribute name, original value (null: absent), in threes. */
+  private attrs: (Element | string | null)[] = [];
+  private moves: Move[] | null = null;
+
+  /** Keeps `t`'s current data for restore (once). */
+  text(t: Text): void {
+    for (let i = 0; i < this.texts.length; i += 2) if (this.texts[i] === t) return;
+    this.texts.push(t, t.data);
+  }
+
+  move(m: Move): void {
+    (this.moves ??= []).push(m);
+  }
+
+  attr(el: Element, name: string, value: string): void {
+    if (this.attrAt(el, name) < 0) this.attrs.push(el, name, el.getAttribute(name));
+    if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+  }
+
+  /** The page itself set an attribute we had written: its value is the one to restore. */
+  adoptAttr(el: Element, name: string): void {
+    const i = this.attrAt(el, name);
+    if (i >= 0) this.attrs[i + 2] = el.getAttribute(name);
+  }
+
+  /** The page itself changed a text we had written: its new value is the one to restore. */
+  adopt(t: Text): boolean {
+    for (let i = 0; i < this.texts.length; i += 2) {
+      if (this.texts[i] === t) {
+        this.texts[i + 1] = t.data;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  undo(): void {
+    const a = this.attrs;
+    for (let i = a.length - 3; i >= 0; i -= 3) {
+      const el = a[i] as Element;
+      const name = a[i + 1] as string;
+      const old = a[i + 2] as string | null;
+      if (old === null) el.removeAttribute(name);
+      else if (el.getAttribute(name) !== old) el.setAttribute(name, old);
+    }
+    const t = this.texts;
+    for (let i = 0; i < t.length; i += 2) if ((t[i] as Text).data !== t[i + 1]) (t[i] as Text).data = t[i + 1] as string;
+    const moves = this.moves ?? [];
+    for (let i = moves.length - 1; i >= 0; i--) undoMove(moves[i]!);
+    this.texts = [];
+    this.attrs = [];
+    this.moves = null;
+  }
+
+  private attrAt(el: Element, name: string): number {
+    for (let i = 0; i < this.attrs.length; i += 3) if (this.attrs[i] === el && this.attrs[i + 1] === name) return i;
+    return -1;
+  }
+}
+
+function undoMove(r: Move): void {
+  for (const c of r.created) c.parentNode?.removeChild(c);
+  // Nodes the page removed since stay removed; the rest go back in their order.
+  const live = r.nodes.filter((n) => n.parentNode === r.parent);
+  placeInOrder(r.parent, live, r.anchor);
+}
+
+export function placeInOrder(parent: Node, nodes: readonly Node[], anchor: Node | null): void {
+  const a = anchor && anchor.parentNode === parent ? anchor : null;
+  let inOrder = true;
+  for (let i = 0; i < nodes.length && inOrder; i++) {
+    const next = i + 1 < nodes.length ? nodes[i + 1]! : a;
+    if (nodes[i]!.nextSibling !== next && !(next === null && a === null && i === nodes.length - 1)) inOrder = false;
+  }
+  if (inOrder) return;
+  for (const n of nodes) parent.insertBefore(n, a);
+}
+

@@ -1,0 +1,52 @@
+/** The units of page translation, and what a segmentation walk leaves for later. */
+/** A run of sibling nodes translated as one piece of HTML. */
+export interface RangeUnit {
+  kind: 'range';
+  parent: Element | ShadowRoot;
+  nodes: Node[];
+  /** The sibling after the run when it was found: restore and reorder insert before it. */
+  anchor: Node | null;
+  /** The run is all of an element's content (so `dir` can go on that element). */
+  whole: boolean;
+  /** Inside a display:none subtree: translated last. */
+  hidden: boolean;
+}
+
+/** Part of a text node too long for one request, split at sentence boundaries. */
+export interface PieceUnit {
+  kind: 'piece';
+  group: PieceGroup;
+  index: number;
+  hidden: boolean;
+}
+
+export interface PieceGroup {
+  text: Text;
+  sources: string[];
+  outs: (string | undefined)[];
+}
+
+export interface AttrUnit {
+  kind: 'attr';
+  el: Element;
+  name: string;
+  value: string;
+  hidden: boolean;
+}
+
+export type Unit = RangeUnit | PieceUnit | AttrUnit;
+
+/** A block subtree left for later, with the rank its `defer` gave it. */
+export interface Later {
+  el: Element;
+  hidden: boolean;
+  rank: number;
+}
+
+/** One segmentation pass: units found, and the subtrees `defer` chose to leave for later. */
+export interface Walk {
+  out: Unit[];
+  later: Later[];
+  /** A rank to leave this block subtree for later, or undefined to segment it now. */
+  defer?: (el: Element, hidden: boolean) => number | undefined;
+}

@@ -1,0 +1,94 @@
+/**
+ * Viewport first: the first call leaves before the rest of the page is segmented; the rest is
+ * segmented in idle slices (held here by the test), sent in full calls, in document order.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { PageTranslator } from '../../src/content/page';
+import { fakeTranslator, manualFrames } from './page-fakes';
+
+let pages: PageTranslator[] = [];
+afterEach(() => {
+  for (const p of pages) p.restore();
+  pages = [];
+});
+
+const far = (n: number) => Array.from({ length: n }, (_, i) => `<p>Far paragraph ${i} with a few words.</p>`).join('');
+
+function start(body: string) {
+  document.head.innerHTML = '';
+  document.body.innerHTML = body;
+  const fake = fakeTranslator({ hold: true });
+  const frames = manualFrames();
+  const idles: ((budgetMs: number) => void)[] = [];
+  const page = new PageTranslator({
+    translate: fake.translate,
+    frame: frames.frame,
+    viewport: false,
+    near: (el) => el.id !== 'far',
+    idle: (cb) => void idles.push(cb),
+  });
+  pages.push(page);
+  page.start('en', 'es');
+  return { page, fake, frames, idles };
+}
+
+const sentTexts = (markup: string) => [...markup.matchAll(/<p i=\d+>([^<]*)<\/p>/g)].map((m) => m[1]);
+
+describe('first screen first', () => {
+  it('the first call carries only the first screen and leaves before the rest is segmented', async () => {
+    const { page, fake, frames, idles } = start(`<main><p>Top one</p><p>Top two</p></main><section id="far">${far(30)}</section>`);
+    expect(fake.calls).toHaveLength(1);
+    expect(fake.calls[0]!.markup).toBe('<p i=1>Top one</p><p i=2>Top two</p>');
+    expect(idles).toHaveLength(1);
+    expect(page.status()).toMatchObject({ state: 'translating', total: 2 });
+    // The first answer is written while the rest still waits for idle time.
+    fake.calls[0]!.release();
+    await frames.settle();
+    expect(document.querySelector('main')!.textContent).toBe('TOP ONETOP TWO');
+    expect(page.status()).toMatchObject({ state: 'translating', done: 2, total: 2 });
+    idles.shift()!(1000);
+    expect(idles).toHaveLength(0);
+    expect(page.status().total).toBe(32);
+    // While segmenting only full calls go; the remainder when segmentation ends: 3 calls in all.
+    expect(fake.calls).toHaveLength(3);
+    expect(fake.calls[1]!.markup.length).toBeGreaterThan(900);
+    expect(fake.calls.slice(1).flatMap((c) => sentTexts(c.markup))).toEqual(Array.from({ length: 30 }, (_, i) => `Far paragraph ${i} with a few words.`));
+    for (const c of fake.calls) c.release();
+    await frames.settle();
+    expect(page.status()).toMatchObject({ state: 'translated', done: 32, total: 32, errors: 0 });
+  });
+
+  it('a slice out of time leaves the rest of its subtree for the next ones, which go on in document order', async () => {
+    const body = `<p>Top</p><section id="far"><div>${far(3)}</div><div>${far(3).replace(/Far/g, 'Next')}</div>tail words</section>`;
+    const { page, fake, frames, idles } = start(body);
+    expect(fake.calls).toHaveLength(1);
+    let slices = 0;
+    while (idles.length) {
+      idles.shift()!(0);
+      slices++;
+    }
+    expect(slices).toBeGreaterThan(1);
+    expect(fake.calls).toHaveLength(2);
+    // The section's own text is found when the section is walked, its blocks after it.
+    expect(sentTexts(fake.calls[1]!.markup)).toEqual([
+      'tail words',
+      ...[0, 1, 2].map((i) => `Far paragraph ${i} with a few words.`),
+      ...[0, 1, 2].map((i) => `Next paragraph ${i} with a few words.`),
+    ]);
+    for (const c of fake.calls) c.release();
+    await frames.settle();
+    expect(page.status()).toMatchObject({ state: 'translated', done: 8, total: 8 });
+    page.restore();
+    expect(document.body.innerHTML).toBe(body);
+  });
+
+  it('restore during segmentation stops it: no more calls, the page as it was', async () => {
+    const body = `<p>Top</p><section id="far">${far(40)}</section>`;
+    const { page, fake, idles } = start(body);
+    page.restore();
+    for (const cb of idles.splice(0)) cb(1000);
+    expect(fake.calls).toHaveLength(1);
+    expect(fake.calls[0]!.signal?.aborted).toBe(true);
+    expect(document.body.innerHTML).toBe(body);
+  });
+});
