@@ -7,6 +7,7 @@ import { PROVIDERS } from '../providers/index';
 import { ext } from '../shared/browser';
 import { contentPolicy } from './content-calls';
 import { createFetchListener } from './fetch-route';
+import { guardFetch } from './host-access';
 import { registerPageControls } from './page';
 import { registerSelectionControls } from './selection';
 import { idbMemory } from './memory-idb';
@@ -25,7 +26,8 @@ const service = createService({
   providers: PROVIDERS,
   store: storageKeyValueStore(),
   // Bound: a bare `fetch` called as a method of another object throws "Illegal invocation".
-  fetch: globalThis.fetch.bind(globalThis),
+  // Guarded: provider origins beyond loopback need their optional host permission (host-access.ts).
+  fetch: guardFetch(globalThis.fetch.bind(globalThis), () => browser.permissions),
   // In IndexedDB, not RAM: the worker stays small and the memory outlives it.
   memory: idbMemory(),
   warn: (message) => console.warn(message),

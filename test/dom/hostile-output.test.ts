@@ -18,37 +18,7 @@ import { memoryStore } from '../../src/core/storage';
 import type { TranslateFn } from '../../src/content/page';
 import { fakeProvider, upperOutsideTags } from '../fakes/fake-provider';
 import { fakeTranslator, manualFrames } from './page-fakes';
-
-// document.title is page text (translated like any unit): the canaries are a global and an attribute.
-const P = 'window.__pwned=1;document.documentElement.setAttribute("data-pwned","1")';
-export const PAYLOADS: readonly string[] = [
-  `<script>${P}</script>`,
-  `<img src=x onerror='${P}'>`,
-  `<svg onload='${P}'><circle r=1></circle></svg>`,
-  `<a href="javascript:${P}">click</a>`,
-  `<a href="data:text/html,<script>${P}</script>">data</a>`,
-  `<iframe src="javascript:${P}"></iframe>`,
-  `<iframe srcdoc="<script>parent.${P}</script>"></iframe>`,
-  `<style>body{background:url("javascript:${P}")}</style>`,
-  `<template><img src=x onerror='${P}'></template>`,
-  `"><b onclick='${P}'>breakout</b>`,
-  `' onmouseover='${P}' x='`,
-  `<b i=999 onclick='${P}'>unknown id</b>`,
-  `<a i=3 href="javascript:${P}">duplicated id</a><a i=3>again</a>`,
-  `<p i=2 style="background:url(javascript:x)" onclick='${P}'>wrapper with handlers</p>`,
-  `<noscript><p title="</noscript><img src=x onerror='${P}'>"></noscript>`,
-  `<math><mtext><table><mglyph><style><img src=x onerror='${P}'></style></mglyph></table></mtext></math>`,
-  `<svg></p><style><a id="</style><img src=1 onerror='${P}'>">`,
-  `<form><math><mtext></form><form><mglyph><style></math><img src onerror='${P}'>`,
-  `<!--><img src=x onerror='${P}'>-->`,
-  `<object data="javascript:${P}"></object><embed src="javascript:${P}">`,
-  `<meta http-equiv="refresh" content="0;url=javascript:${P}"><base href="javascript:/">`,
-  `<input autofocus onfocus='${P}'><button formaction="javascript:${P}">x</button>`,
-  `<details open ontoggle='${P}'><summary>x</summary></details>`,
-  `<video><source onerror='${P}'></video><audio src=x onerror='${P}'></audio>`,
-  `<body onload='${P}'><link rel=stylesheet href="javascript:${P}">`,
-  `&lt;script&gt;${P}&lt;/script&gt;<scr<script>ipt>${P}</script>`,
-];
+import { PAYLOADS } from '../fakes/hostile-payloads';
 
 const PAGE =
   '<h1 id="t" class="title">Welcome home</h1>' +

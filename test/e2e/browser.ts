@@ -3,7 +3,7 @@
  * way into the content script's isolated world. Launch flags are TOOLCHAIN.md's: never a request
  * beyond 127.0.0.1.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -47,10 +47,26 @@ export interface LaunchOptions {
    * served on loopback under a name that is not loopback (privacy routing tests).
    */
   hostRules?: string[];
+  /**
+   * Host permissions the user has granted (in the product: the options page asks when a provider is
+   * switched on; a prompt Playwright cannot answer). The test loads a copy of the build whose
+   * manifest grants them at install, which is what granting them does.
+   */
+  grantHosts?: string[];
+}
+
+async function withGrantedHosts(dist: string, hosts: readonly string[], into: string): Promise<string> {
+  const copy = join(into, 'extension');
+  await cp(dist, copy, { recursive: true });
+  const manifest = JSON.parse(await readFile(join(copy, 'manifest.json'), 'utf8')) as { host_permissions?: string[] };
+  manifest.host_permissions = [...(manifest.host_permissions ?? []), ...hosts];
+  await writeFile(join(copy, 'manifest.json'), JSON.stringify(manifest));
+  return copy;
 }
 
 export async function launchExtension(dist: string = DIST, options: LaunchOptions = {}): Promise<ExtensionBrowser> {
   const profile = await mkdtemp(join(tmpdir(), 'polyglot-e2e-'));
+  if (options.grantHosts?.length) dist = await withGrantedHosts(dist, options.grantHosts, await mkdtemp(join(tmpdir(), 'polyglot-e2e-ext-')));
   const server = await startPageServer();
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',

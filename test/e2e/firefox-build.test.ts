@@ -38,6 +38,11 @@ describe('Firefox build', () => {
     // Keys never in storage.sync, and no host beyond loopback for now.
     expect(manifest['permissions']).toEqual(['storage', 'contextMenus']);
     expect(manifest['host_permissions']).toEqual(['http://127.0.0.1/*', 'http://localhost/*']);
+    // Provider hosts beyond loopback: optional, requested from the options page (host-access.ts).
+    expect(manifest['optional_host_permissions']).toEqual(['https://*/*', 'http://*/*']);
+    expect(manifest['content_security_policy']).toEqual({
+      extension_pages: "script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'",
+    });
     expect(manifest).not.toHaveProperty('web_accessible_resources');
   });
 

@@ -36,7 +36,7 @@ describe('sites: rules on load, privacy routing, provider log, sync', () => {
   beforeAll(async () => {
     marker = await startMarkerApy();
     remote = await startRemoteLibre();
-    browser = await launchExtension(undefined, { hostRules: ['MAP remote.test 127.0.0.1'] });
+    browser = await launchExtension(undefined, { hostRules: ['MAP remote.test 127.0.0.1'], grantHosts: ['http://remote.test/*'] });
     options = await browser.openExtensionPage(OPTIONS_PATH);
     await setSettings(options, {
       providers: { 'apertium.ts': { enabled: true, url: marker.url }, 'libre.ts': { enabled: true, url: remote.url, key: 'libre-SECRET-key-1' } },

@@ -10,18 +10,19 @@ import { join, normalize } from 'node:path';
 
 export interface PageServer {
   origin: string;
-  /** Serves `html` at `path` (scripts allowed: for test apps). */
-  set(path: string, html: string): void;
+  /** Serves `html` at `path` (scripts allowed: for test apps), with extra response headers if given. */
+  set(path: string, html: string, headers?: Record<string, string>): void;
   close(): Promise<void>;
 }
 
 export async function startPageServer(folder?: string): Promise<PageServer> {
   const inline = new Map<string, string>();
+  const inlineHeaders = new Map<string, Record<string, string>>();
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     const own = inline.get(path);
     if (own !== undefined) {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...inlineHeaders.get(path) });
       res.end(own);
       return;
     }
@@ -50,7 +51,11 @@ export async function startPageServer(folder?: string): Promise<PageServer> {
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
-    set: (path, html) => void inline.set(path, html),
+    set: (path, html, headers) => {
+      inline.set(path, html);
+      if (headers) inlineHeaders.set(path, headers);
+      else inlineHeaders.delete(path);
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

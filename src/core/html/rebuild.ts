@@ -8,7 +8,8 @@
  */
 import { ProviderError } from '../errors';
 import type { ElItem, Item, Model, Range } from './model';
-import { escapeAttr, escapeText } from './text';
+import { BLOCK } from './rules';
+import { escapeAttr, escapeText, hasLetters } from './text';
 
 /** An answer, read: text, or an element naming an input item by id (null: none or unreadable). */
 export type OutNode = { t: 'text'; v: string } | { t: 'el'; id: number | null; kids: OutNode[] };
@@ -27,6 +28,13 @@ class Rebuilder {
   private readonly state: Uint8Array;
   private readonly slots: number[];
   private readonly texts = new Map<ElItem, Map<string, Range[]>>();
+  private blocks: boolean | undefined;
+  /** The last element written at the fragment's top level, and words the answer left after it. */
+  private lastBlock: ElItem | undefined;
+  private readonly late = new Map<number, string[]>();
+  /** Top-level elements as written: where their output starts and ends; those that got words. */
+  private readonly written: { it: ElItem; start: number; end: number }[] = [];
+  private readonly worded = new Set<number>();
 
   constructor(
     private readonly model: Model,
@@ -43,13 +51,24 @@ class Rebuilder {
     this.slots[0] = this.out.push('') - 1;
     this.ranges(root.after, this.out);
     this.fill(root);
+    this.keepWordless();
     return this.out.join('');
   }
 
   private walk(nodes: readonly OutNode[], ctx: ElItem): void {
     for (const n of nodes) {
       if (n.t === 'text') {
-        this.text(n.v, ctx);
+        // A fragment of blocks only (the page's units) whose answer puts words between the blocks:
+        // the provider's markup broke the structure (e.g. a `<p>` of its own closed a unit early).
+        // Written there, the words would belong to no unit (a page would lose them): they go to
+        // the end of the block written last, the one the stray markup closed.
+        if (ctx === this.model.root && this.lastBlock && (/\S/.test(n.v) || this.late.has(this.lastBlock.id)) && this.blocksOnly()) {
+          const late = this.late.get(this.lastBlock.id) ?? [];
+          this.late.set(this.lastBlock.id, late);
+          this.text(n.v, this.lastBlock, late);
+          continue;
+        }
+        this.text(n.v, ctx, this.out);
         continue;
       }
       const it = n.id === null ? undefined : this.model.items[n.id - 1];
@@ -66,16 +85,49 @@ class Rebuilder {
         this.walk(n.kids, ctx);
         continue;
       }
+      const start = this.out.length;
       this.ranges(it.open, this.out);
+      if (ctx === this.model.root) this.lastBlock = it;
       this.walk(n.kids, it);
       this.slots[it.id] = this.out.push('') - 1;
       if (it.close) this.range(it.close, this.out);
       this.ranges(it.after, this.out);
+      if (ctx === this.model.root) this.written.push({ it, start, end: this.out.length });
     }
   }
 
+  /**
+   * A top-level block of a blocks-only fragment that had words and got none back (a raw-text
+   * element of the answer, e.g. a stray `<style>`, swallowed them, or the markup closed it early)
+   * is written as the input had it: untranslated, but its words are not lost.
+   */
+  private keepWordless(): void {
+    if (!this.blocksOnly()) return;
+    for (const { it, start, end } of this.written) {
+      if (this.worded.has(it.id) || !hasWords(it)) continue;
+      const parts: string[] = [];
+      this.range(fullRange(it), parts);
+      this.out[start] = parts.join('');
+      for (let i = start + 1; i < end; i++) this.out[i] = '';
+    }
+  }
+
+  /** The top-level element `ctx` is in. */
+  private topOf(ctx: ElItem): ElItem {
+    let it = ctx;
+    while (it.parent !== 0) it = this.model.items[it.parent - 1] as ElItem;
+    return it;
+  }
+
+  /** The input fragment is block elements only (and blank text): a chunk of whole blocks. */
+  private blocksOnly(): boolean {
+    this.blocks ??= this.model.root.children.every((c) => (c.kind === 'text' ? !/\S/.test(c.value) : c.kind === 'el' && BLOCK.has(c.tag)));
+    return this.blocks;
+  }
+
   /** Text equal to one of the parent's input texts is written as the input wrote it (entities and all). */
-  private text(v: string, ctx: ElItem): void {
+  private text(v: string, ctx: ElItem, out: string[]): void {
+    if (ctx !== this.model.root && hasLetters(v)) this.worded.add(this.topOf(ctx).id);
     let byValue = this.texts.get(ctx);
     if (!byValue) {
       byValue = new Map();
@@ -88,7 +140,7 @@ class Rebuilder {
       this.texts.set(ctx, byValue);
     }
     const src = byValue.get(v)?.shift();
-    this.out.push(src ? this.model.source.slice(src.s, src.e) : escapeText(v));
+    out.push(src ? this.model.source.slice(src.s, src.e) : escapeText(v));
   }
 
   /**
@@ -97,7 +149,7 @@ class Rebuilder {
    * and is in the answer), but what they held that is opaque is.
    */
   private fill(parent: ElItem): void {
-    const parts: string[] = [];
+    const parts: string[] = [...(this.late.get(parent.id) ?? [])];
     this.missing(parent.children, parts);
     const slot = this.slots[parent.id];
     if (parts.length && slot !== undefined && slot >= 0) this.out[slot] = parts.join('');
@@ -111,6 +163,12 @@ class Rebuilder {
         continue;
       }
       this.state[c.id] = APPENDED;
+      if (c.kind === 'el' && c.parent === 0 && this.blocksOnly() && hasWords(c)) {
+        // A whole block of the chunk the answer lost (swallowed by a stray raw-text element): as
+        // the input had it, untranslated, rather than without its words.
+        this.range(fullRange(c), parts);
+        continue;
+      }
       if (c.kind === 'keep') {
         this.ranges(c.src, parts);
       } else {
@@ -127,6 +185,23 @@ class Rebuilder {
   private range(r: Range, out: string[]): void {
     writeRange(this.model.source, this.reps, r, out);
   }
+}
+
+/** An element's whole source: start tag to end tag, and the opaque pieces merged after it. */
+function fullRange(el: ElItem): Range {
+  return { s: el.open[0]!.s, e: (el.after.at(-1) ?? el.close ?? el.open.at(-1)!).e };
+}
+
+/** Whether an element holds text with letters (attribute values are translated apart). */
+function hasWords(el: ElItem): boolean {
+  const stack: Item[] = [...el.children];
+  while (stack.length) {
+    const c = stack.pop()!;
+    if (c.kind === 'text') {
+      if (hasLetters(c.value)) return true;
+    } else if (c.kind === 'el') stack.push(...c.children);
+  }
+  return false;
 }
 
 /** A slice of the input, with translated attribute values written into it. */

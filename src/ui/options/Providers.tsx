@@ -5,6 +5,7 @@
  */
 import { useState } from 'preact/hooks';
 import { callApi } from '../../shared/api';
+import { requestHostAccess } from '../../shared/hosts';
 import type { Settings } from '../../core/settings/types';
 import type { TrObj } from '../../core/types';
 import { t } from '../shared/i18n';
@@ -38,10 +39,13 @@ function ProviderFields({ info, doc, onDoc, save }: Props & { info: ProviderInfo
   const [busy, setBusy] = useState(false);
   const settings = doc.providers[info.id] ?? {};
   const test = async () => {
+    // In the click, before any await: the browser asks for host access only during a user gesture.
+    const access = requestHostAccess([settings.url ?? info.defaultUrl]);
     setBusy(true);
     setResult(undefined);
     try {
       if (!(await save())) return;
+      await access;
       const reply = await callApi('Translate', { src: 'en', trg: 'es', dat: [TEST_TEXT], rid: [info.id], min: 1, max: 1, timeout: 15 });
       setResult(testOutcome(info.id, reply.status, reply.body));
     } catch (e) {
@@ -95,6 +99,9 @@ export function Providers(props: Props) {
         items={items}
         name={(item) => `${info(item.id)?.name ?? item.id} (${item.id})`}
         onChange={(next) => {
+          // A provider switched on: ask for its host now, in the click (see requestHostAccess).
+          const enabled = next.filter((item) => item.on && doc.providers[item.id]?.enabled !== true);
+          if (enabled.length) void requestHostAccess(enabled.map((item) => doc.providers[item.id]?.url ?? info(item.id)?.defaultUrl));
           const providers = { ...doc.providers };
           for (const item of next) providers[item.id] = { ...(providers[item.id] ?? {}), enabled: item.on };
           onDoc({ ...doc, providers, ranking: next.map((i) => i.id) });

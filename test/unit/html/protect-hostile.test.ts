@@ -167,3 +167,31 @@ describe('nesting', () => {
     expect(p.restore(p.segments)).toBe(input);
   });
 });
+
+describe('a chunk of blocks (page units) keeps every block\'s words whatever the answer', () => {
+  const UNITS = '<p i=1>Unit one says <a i=2>dear <b i=3>friend</b></a> and <img i=4> more.</p><p i=5>Second unit</p><p i=6>Third unit</p>';
+  const words = (html: string) => parseFragment(html).childNodes.map((n) => ('childNodes' in n ? textOfNode(n) : ''));
+  function textOfNode(n: P.ChildNode): string {
+    if (n.nodeName === '#text') return (n as P.TextNode).value;
+    return 'childNodes' in n ? n.childNodes.map(textOfNode).join('') : '';
+  }
+
+  it('a provider <p> that closes a unit early: the words after it stay in that unit, not between units', () => {
+    const p = protect(UNITS);
+    const answer = p.segments[0]!.replace('<p id="1">', '<p id="1"><p onclick=x>evil</p>').toUpperCase().replace(/ID=/g, 'id=').replace(/<\/?[A-Z]+/g, (t) => t.toLowerCase());
+    const out = p.restore([answer]);
+    expect(foreignMarkup(UNITS, out)).toEqual([]);
+    // Every word is inside one of the three units; nothing at the top level.
+    expect(parseFragment(out).childNodes.filter((n) => n.nodeName === '#text' && /\S/.test((n as P.TextNode).value))).toEqual([]);
+    expect(words(out)[0]).toContain('UNIT ONE SAYS');
+    expect(words(out)[0]).toContain('MORE.');
+  });
+
+  it('a stray <style> that swallows the rest of the answer: the swallowed units come back as they were', () => {
+    const p = protect(UNITS);
+    const answer = '<p id="1"><form><math><mtext></form><form><mglyph><style></math><img src onerror=x>UNIT ONE</p><p id="5">SECOND</p><p id="6">THIRD</p>';
+    const out = p.restore([answer]);
+    expect(foreignMarkup(UNITS, out)).toEqual([]);
+    expect(words(out)).toEqual(['Unit one says dear friend and  more.', 'Second unit', 'Third unit']);
+  });
+});
