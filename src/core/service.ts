@@ -106,7 +106,14 @@ export function createService(deps: ServiceDeps): TranslationService & Required<
     const defaults = snap.catalog.table.routes(req.src, req.trg);
     if (defaults.length === 0) throw new ApiError(400, `no route from ${req.src} to ${req.trg} (the pair is in GetLanguages exclude)`);
     for (const rid of req.rid) {
-      if (!defaults.includes(rid)) throw new ApiError(400, `rid "${rid}" is not a route from ${req.src} to ${req.trg} (see GetRoutes)`);
+      if (!defaults.includes(rid)) {
+        // A provider that is down says why (its language list failed: unreachable, no permission...).
+        const why = routeProviders(rid).flatMap((id) => {
+          const reason = snap.catalog.unavailable.get(id);
+          return reason === undefined ? [] : [`${id} is unavailable: ${reason}`];
+        });
+        throw new ApiError(400, `rid "${rid}" is not a route from ${req.src} to ${req.trg} (${why.length ? why.join('; ') : 'see GetRoutes'})`);
+      }
     }
     const size = req.dat.reduce((n, d) => n + [...d].length, 0);
     if (size > who.remaining) {

@@ -138,3 +138,17 @@ describe('Translate in text format', () => {
     expect(body<Dat>(r).dat[0]!.text).toEqual(['ONE\nTWO\n']);
   });
 });
+
+describe('a rid whose provider is down', () => {
+  it('is refused with the reason the provider gave', async () => {
+    const up = fakeProvider({ id: 'a.ts', languages: langs });
+    const down = fakeProvider({ id: 'b.ts', languages: langs });
+    down.module.create({}, { fetch }).languages = async () => {
+      throw new Error('permission to reach https://b.example not granted');
+    };
+    const { call } = harness([up.module, down.module]);
+    const r = await call('Translate', { src: 'en', trg: 'es', dat: 'x', rid: 'b.ts' });
+    expect(r.status).toBe(400);
+    expect(body<{ err: string }>(r).err).toMatch(/rid "b.ts" .*b\.ts is unavailable: .*permission to reach https:\/\/b\.example/);
+  });
+});
