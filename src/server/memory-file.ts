@@ -6,8 +6,9 @@
  * line (a crash mid-append) is skipped on load. Recency of hits is not written: after a restart,
  * eviction follows the order entries were written in.
  */
-import { appendFile, open, readFile, rename, unlink } from 'node:fs/promises';
+import { appendFile, readFile } from 'node:fs/promises';
 import { DEFAULT_MAX_ENTRIES, MemoryLru, type MemoryEntry, type MemoryKey, type TranslationMemory } from '../core/scheduler/memory';
+import { writeAtomic } from './state';
 
 export interface FileMemory extends TranslationMemory {
   readonly path: string;
@@ -62,20 +63,7 @@ export async function openFileMemory(path: string, maxEntries = DEFAULT_MAX_ENTR
 
   async function rewrite(): Promise<void> {
     const all = [...lru.entries()].map((e) => `${JSON.stringify(e)}\n`);
-    const tmp = `${path}.${process.pid}.tmp`;
-    const file = await open(tmp, 'w', 0o600);
-    try {
-      await file.writeFile(all.join(''), 'utf8');
-      await file.sync();
-    } finally {
-      await file.close();
-    }
-    try {
-      await rename(tmp, path);
-    } catch (e) {
-      await unlink(tmp).catch(() => undefined);
-      throw e;
-    }
+    await writeAtomic(path, all.join(''));
     lines = all.length;
   }
 

@@ -66,7 +66,8 @@ async function load(path: string): Promise<Record<string, unknown>> {
   return parsed as Record<string, unknown>;
 }
 
-async function writeAtomic(path: string, text: string): Promise<void> {
+/** Writes a file so that a crash leaves the old or the new content, never a mix (temp file, fsync, rename). */
+export async function writeAtomic(path: string, text: string): Promise<void> {
   const tmp = `${path}.${process.pid}.tmp`;
   const file = await open(tmp, 'w', 0o600);
   try {
