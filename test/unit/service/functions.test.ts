@@ -142,3 +142,16 @@ describe('over HTTP', () => {
     expect(json.status).toBe(415);
   });
 });
+
+describe('keys in refusals', () => {
+  it('never quotes a key back, even one sent in the wrong parameter', async () => {
+    const a = fakeProvider({ id: 'a.ts', languages: langs });
+    const { service } = harness([a.module]);
+    for (const p of ['mode', 'min', 'timeout', 'dom', 'frm', 'rid']) {
+      const r = await service.http({ method: 'GET', path: '/api/Translate', query: `auth=${KEY}&src=en&trg=es&dat=x&${p}=${KEY}` });
+      expect(r.status).toBe(400);
+      expect(JSON.stringify(r.body)).not.toContain(KEY);
+      expect(body<Err>(r).err).toContain('[key]');
+    }
+  });
+});
