@@ -158,7 +158,9 @@ describe('server under load', () => {
     const stored = await usageIn(state);
     const safe = mid.doneAt.filter((t) => t < killedAt - 2 * WRITE_INTERVAL_MS - 100).length;
     console.log(`kill -9 mid-load: ${mid.ok} answered, ${stored.requests - quiet.ok} on disk, ${safe} answered more than ${2 * WRITE_INTERVAL_MS + 100} ms before the kill`);
-    expect(stored.requests - quiet.ok).toBeLessThanOrEqual(mid.ok);
+    // A request counted and written whose answer was still on its way at the kill is on disk but
+    // was never received: at most one per client (50).
+    expect(stored.requests - quiet.ok).toBeLessThanOrEqual(mid.ok + 50);
     expect(stored.requests - quiet.ok).toBeGreaterThanOrEqual(safe);
   }, 60_000);
 
