@@ -10,6 +10,7 @@ import { ApiError } from '../core/errors';
 import { ext } from '../shared/browser';
 import {
   RemoteError,
+  type PageOptions,
   type PageStatus,
   type TabMessage,
   type TabMessageType,
@@ -53,10 +54,17 @@ export async function toTab<K extends TabMessageType>(
   return reply.data;
 }
 
-function target(data: { trg?: unknown; src?: unknown }): { src?: string; trg: string } {
+function target(data: { trg?: unknown; src?: unknown; mode?: unknown; scope?: unknown }): { src?: string; trg: string } & PageOptions {
   if (typeof data.trg !== 'string' || data.trg === '') throw new ApiError(400, 'page:translate: trg is required');
   if (data.src !== undefined && typeof data.src !== 'string') throw new ApiError(400, 'page:translate: src must be a string');
-  return { trg: data.trg, ...(typeof data.src === 'string' && data.src ? { src: data.src } : {}) };
+  if (data.mode !== undefined && data.mode !== 'replace' && data.mode !== 'bilingual') throw new ApiError(400, 'page:translate: mode must be "replace" or "bilingual"');
+  if (data.scope !== undefined && data.scope !== 'page' && data.scope !== 'near') throw new ApiError(400, 'page:translate: scope must be "page" or "near"');
+  return {
+    trg: data.trg,
+    ...(typeof data.src === 'string' && data.src ? { src: data.src } : {}),
+    ...(data.mode ? { mode: data.mode } : {}),
+    ...(data.scope ? { scope: data.scope } : {}),
+  };
 }
 
 /** The tab's badge: progress in percent, a check mark when done, `!` on errors. */

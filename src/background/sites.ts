@@ -66,8 +66,15 @@ export interface TabControl {
   language(): string;
 }
 
+/** The popup's page bar preference (src/ui/shared/store.ts `ui:page`): bilingual for automatic translations too. */
+async function pageMode(): Promise<{ mode?: 'bilingual' }> {
+  const stored: Record<string, unknown> = await ext().storage.local.get('ui:page').catch(() => ({}));
+  const prefs = stored['ui:page'] as { bilingual?: unknown } | undefined;
+  return prefs?.bilingual === true ? { mode: 'bilingual' } : {};
+}
+
 const TABS: TabControl = {
-  translate: (tabId, data) => toTab(tabId, 'page:translate', data),
+  translate: async (tabId, data) => toTab(tabId, 'page:translate', { ...data, ...(await pageMode()) }),
   language: () => defaultTarget(),
 };
 

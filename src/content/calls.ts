@@ -5,15 +5,16 @@
  * call (or from before a restore or cancel) is dropped at write time.
  */
 import type { ApiReply, TrdObj } from '../core/types';
-import type { PageState, PageStatus } from '../shared/messages';
+import type { PageMode, PageScope, PageState, PageStatus } from '../shared/messages';
 import { writeAnswer } from './answers';
+import { copyOf, place } from './bilingual';
 import { Call, fit, TEXT_LIMIT, unitSize } from './chunk';
 import { parseOffPage, UndoLog, wrappers } from './merge';
 import { nextFrame, type PageObserver } from './observe';
 import { Owners } from './ownership';
 import type { Bucket, Prioritizer } from './prioritize';
 import type { Job, PageDeps, Pending } from './jobs';
-import type { Segmenter, Unit } from './segment';
+import { unitElement, type Segmenter, type Unit } from './segment';
 
 export class PageCalls {
   protected readonly doc: Document;
@@ -23,6 +24,12 @@ export class PageCalls {
   protected state: PageState = 'original';
   protected src = '';
   protected trg = '';
+  protected mode: PageMode = 'replace';
+  protected scope: PageScope = 'page';
+  /** The route put first in every call ("Use this route for the page"). */
+  protected rid: string | undefined;
+  /** Bilingual copies shown: restore removes them. */
+  protected copies: Element[] = [];
   protected epoch = 0;
   protected reqSeq = 0;
   protected seq = 0;
@@ -69,6 +76,8 @@ export class PageCalls {
       total: this.total,
       errors: this.errors,
       ...(this.error ? { error: this.error } : {}),
+      ...(this.state === 'original' ? {} : { mode: this.mode, scope: this.scope }),
+      ...(this.rid ? { rid: this.rid } : {}),
     };
   }
 
@@ -84,16 +93,22 @@ export class PageCalls {
   }
 
 
-  protected enqueue(unit: Unit, bucket?: Bucket, at?: Element): void {
+  protected enqueue(origin: Unit, bucket?: Bucket, at?: Element): void {
     const max = this.limit - 40;
+    // Bilingual: the unit as it lives in its copy; ranked and owned by the original too.
+    const bi = this.mode === 'bilingual' ? copyOf(origin, this.trg, this.doc) : null;
+    const unit = bi?.unit ?? origin;
+    const rankBy = at ?? (bi ? (unitElement(origin) ?? undefined) : undefined);
     const size = unitSize(unit);
     const parts = size <= max ? [unit] : fit(unit, max);
     for (const u of parts) {
       const job: Job = { unit: u, seq: this.seq++, req: 0, state: 'queued', size: u === unit ? size : unitSize(u), log: null };
+      if (bi) Object.assign(job, { copy: bi.copy, origin });
       this.owners.own(job);
+      if (bi) this.owners.own(job, origin);
       this.total++;
       this.queuedSize += job.size;
-      this.queue!.add(job, u.hidden ? 2 : bucket, at);
+      this.queue!.add(job, u.hidden ? 2 : bucket, rankBy);
     }
   }
 
@@ -109,7 +124,7 @@ export class PageCalls {
       for (const j of jobs) this.queuedSize -= j.size;
       this.send(call, jobs);
     }
-    if (!this.discovering && this.inflight.size === 0 && queue.size === 0 && this.pending.length === 0) {
+    if (!this.discovering && this.inflight.size === 0 && queue.ready === 0 && this.pending.length === 0) {
       this.state = 'translated';
       this.report();
     }
@@ -126,7 +141,7 @@ export class PageCalls {
     this.inflight.set(req, ac);
     this.calls++;
     if (this.metrics.firstSendMs < 0) this.metrics.firstSendMs = performance.now() - this.metrics.startedAt;
-    const params = { src: this.src, trg: this.trg, frm: 'html', dat: [call.markup] };
+    const params = { src: this.src, trg: this.trg, frm: 'html', dat: [call.markup], ...(this.rid ? { rid: [this.rid] } : {}) };
     this.deps
       .translate(params, (item) => {
         if ('cnt' in item) this.later({ kind: 'item', req, epoch, call, item });
@@ -165,7 +180,8 @@ export class PageCalls {
     const before = this.done;
     observer.whilePaused(() => {
       // With the first write, not before: setting lang restyles the whole page.
-      if (this.done === 0) this.docLog.attr(this.doc.documentElement, 'lang', this.trg);
+      // Not in bilingual mode: the page stays in its language; each copy carries the target's.
+      if (this.done === 0 && this.mode === 'replace') this.docLog.attr(this.doc.documentElement, 'lang', this.trg);
       for (const p of batch) {
         if (p.epoch !== this.epoch) continue;
         if (p.kind === 'item') this.write(p.req, p.call, p.item);
@@ -193,6 +209,8 @@ export class PageCalls {
         continue;
       }
       job.log = writeAnswer(job.unit, answer, id, call.entries, this.trg);
+      job.rid = item.rid;
+      if (job.copy && place(job.copy)) this.copies.push(job.copy.el);
       job.state = 'done';
       this.done++;
       this.merged.push(job);

@@ -22,6 +22,8 @@ export interface DiscoverDeps {
   idle: Idle;
   /** Which blocks to leave for later: by rect (the default), or as a test says. */
   near?: ((el: Element) => boolean) | undefined;
+  /** The viewport's height (tests). */
+  height?: () => number;
   /** Rank blocks by the viewport at all (false: segment the whole page at once). */
   viewport: boolean;
   /** Units found; `bucket` and `at` for a subtree left for later (else rank each by its rect). */
@@ -35,7 +37,7 @@ export interface DiscoverDeps {
 
 export function discover(deps: DiscoverDeps): void {
   const t0 = performance.now();
-  const h = globalThis.innerHeight || 800;
+  const h = deps.height?.() ?? (globalThis.innerHeight || 800);
   const defer = (el: Element, hidden: boolean): number | undefined => {
     if (hidden) return 2;
     if (deps.near) return deps.near(el) ? undefined : 2;

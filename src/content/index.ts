@@ -11,6 +11,7 @@ import { callApi, send, translateStream } from '../shared/api';
 import { ext } from '../shared/browser';
 import { isTabMessage, toWireError, type PageStatus, type TabMessage } from '../shared/messages';
 import { installSelectionBubble, type SelectionBubble } from './bubble';
+import { Chooser } from './chooser';
 import { Indicator } from './indicator';
 import { PageTranslator } from './page';
 import { primary } from './segment';
@@ -23,6 +24,8 @@ export interface ContentEngine {
   handle(message: TabMessage): Promise<PageStatus>;
   /** The selection bubble (context menu / shortcut "Translate selection"). */
   bubble: SelectionBubble;
+  /** Alternatives in place (Alt+click on a translated paragraph). */
+  chooser: Chooser;
 }
 
 declare global {
@@ -38,6 +41,7 @@ let progressTimer: ReturnType<typeof setTimeout> | undefined;
 /** Progress to the background (the tab's badge): on every state change, else at most 4 times a second. */
 function report(status: PageStatus): void {
   if (top) indicator.show(status);
+  if (status.state === 'original') chooser.close();
   if (!top) return;
   clearTimeout(progressTimer);
   const now = Date.now();
@@ -54,8 +58,14 @@ function report(status: PageStatus): void {
 const page = new PageTranslator({
   translate: (params, onItem, options) => translateStream(params, onItem, options),
   onStatus: report,
-  ignore: (el) => indicator.isHost(el),
+  ignore: (el) => indicator.isHost(el) || chooser.isHost(el),
+  routes: async (src, trg) => {
+    const reply = await callApi('GetRoutes', { src, trg });
+    return reply.status === 200 && Array.isArray(reply.body) ? reply.body.filter((r): r is string => typeof r === 'string') : [];
+  },
 });
+const chooser = new Chooser(page);
+chooser.listen(new AbortController().signal);
 
 /** The page's language: its `lang`, else what the browser detects in its text. */
 async function pageLanguage(): Promise<string> {
@@ -81,7 +91,8 @@ async function handle(message: TabMessage): Promise<PageStatus> {
     case 'page:translate': {
       const state = page.status().state;
       const src = message.data.src ?? (state === 'original' ? await pageLanguage() : (page.status().src ?? (await pageLanguage())));
-      return page.start(src, message.data.trg);
+      const { mode, scope } = message.data;
+      return page.start(src, message.data.trg, { ...(mode ? { mode } : {}), ...(scope ? { scope } : {}) });
     }
     case 'page:toggle': {
       const state = page.status().state;
@@ -120,4 +131,4 @@ if (top && /^https?:$/.test(location.protocol)) {
   loadedLanguage().then((lang) => send('page:loaded', { lang })).catch(() => undefined);
 }
 
-globalThis.polyglot = Object.freeze({ callApi, translateStream, page, handle, bubble });
+globalThis.polyglot = Object.freeze({ callApi, translateStream, page, handle, bubble, chooser });

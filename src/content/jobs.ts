@@ -6,6 +6,7 @@ import type { Idle } from './discover';
 import type { Ranked } from './prioritize';
 import type { Unit } from './segment';
 import type { UndoLog } from './undo';
+import type { Copy } from './bilingual';
 
 export type TranslateFn = (
   params: ApiParams,
@@ -29,6 +30,10 @@ export interface PageDeps {
   idle?: Idle;
   /** Which blocks the first pass segments (default: those meeting the viewport, when `viewport`). */
   near?: (el: Element) => boolean;
+  /** GetRoutes for a pair (alternatives in place); absent: no alternatives. */
+  routes?: (src: string, trg: string) => Promise<string[]>;
+  /** The viewport's height for ranking (tests). */
+  viewportHeight?: () => number;
 }
 
 export type JobState = 'queued' | 'sent' | 'done' | 'error' | 'retired';
@@ -40,6 +45,12 @@ export interface Job extends Ranked {
   /** Markup size, so calls go out full while the page is still being segmented. */
   size: number;
   log: UndoLog | null;
+  /** The route that translated it. */
+  rid?: string;
+  /** Bilingual mode: the copy the unit lives in, shown after the original once written. */
+  copy?: Copy;
+  /** Bilingual mode: the original unit (ownership, viewport rank). */
+  origin?: Unit;
 }
 
 export type Pending =

@@ -11,8 +11,8 @@ export class Owners<J extends { unit: Unit }> {
   private attrs = new WeakMap<Element, Map<string, J>>();
   private pieces = new WeakMap<PieceGroup, J[]>();
 
-  own(job: J): void {
-    const u = job.unit;
+  /** `unit`: the job's own, or the original a bilingual copy stands for. */
+  own(job: J, u: Unit = job.unit): void {
     if (u.kind === 'attr') {
       let m = this.attrs.get(u.el);
       if (!m) this.attrs.set(u.el, (m = new Map()));
@@ -25,8 +25,7 @@ export class Owners<J extends { unit: Unit }> {
     } else for (const n of u.nodes) this.nodes.set(n, job);
   }
 
-  disown(job: J): void {
-    const u = job.unit;
+  disown(job: J, u: Unit = job.unit): void {
     if (u.kind === 'attr') this.attrs.get(u.el)?.delete(u.name);
     else if (u.kind === 'piece') {
       this.nodes.delete(u.group.text);

@@ -2,8 +2,9 @@
  * Page translation for one document: segment the viewport first and the rest in idle slices, send
  * through the calls (calls.ts), follow the page's own changes, and restore exactly.
  */
-import type { PageState, PageStatus } from '../shared/messages';
-import { PageCalls } from './calls';
+import type { PageOptions, PageState, PageStatus } from '../shared/messages';
+import { isCopy } from './bilingual';
+import { PageChoices } from './choices';
 import type { Job } from './jobs';
 import { discover, idleSlice } from './discover';
 import { PageObserver } from './observe';
@@ -13,26 +14,36 @@ import { Segmenter, type Unit } from './segment';
 export type { PageState, PageStatus };
 export type { PageDeps, TranslateFn } from './jobs';
 
-export class PageTranslator extends PageCalls {
-  /** Translates the page from `src` to `trg`; a page in another target is restored first. */
-  start(src: string, trg: string): PageStatus {
-    if ((this.state === 'translating' || this.state === 'translated') && this.trg === trg && this.src === src) return this.status();
+export class PageTranslator extends PageChoices {
+  private scrolls: AbortController | null = null;
+
+  /** Translates the page from `src` to `trg`; a page in another target or mode is restored first. */
+  start(src: string, trg: string, opts: PageOptions = {}): PageStatus {
+    const mode = opts.mode ?? 'replace';
+    const scope = opts.scope ?? 'page';
+    const same = this.trg === trg && this.src === src && this.mode === mode && this.scope === scope;
+    if ((this.state === 'translating' || this.state === 'translated') && same) return this.status();
     if (this.state !== 'original') this.restore();
     this.src = src;
     this.trg = trg;
+    this.mode = mode;
+    this.scope = scope;
     this.epoch++;
     this.state = 'translating';
     this.done = this.total = this.errors = 0;
     this.error = undefined;
     this.observer = new PageObserver((records) => this.onMutations(records), this.frame);
     const observer = this.observer;
+    const ignore = this.deps.ignore;
     this.segmenter = new Segmenter({
       src: src.split('-')[0]!,
       ...(this.deps.display ? { display: this.deps.display } : {}),
-      ...(this.deps.ignore ? { ignore: this.deps.ignore } : {}),
+      ignore: (el) => isCopy(el) || (ignore?.(el) ?? false),
       onShadowRoot: (root) => observer.observe(root),
     });
-    this.queue = new Prioritizer<Job>({ observe: this.deps.viewport !== false });
+    const height = this.deps.viewportHeight;
+    this.queue = new Prioritizer<Job>({ observe: this.deps.viewport !== false, far: scope === 'page', ...(height ? { viewportHeight: height } : {}) });
+    if (scope === 'near') this.followScroll();
     observer.observe(this.doc);
     const t0 = performance.now();
     Object.assign(this.metrics, { startedAt: t0, domMs: 0, firstSendMs: -1, segmentedMs: -1, firstWriteMs: -1 });
@@ -43,6 +54,7 @@ export class PageTranslator extends PageCalls {
       doc: this.doc,
       idle: this.deps.idle ?? idleSlice,
       near: this.deps.near,
+      ...(height ? { height } : {}),
       viewport: this.deps.viewport !== false,
       alive: () => epoch === this.epoch,
       spent: (ms) => (this.metrics.domMs += ms),
@@ -80,6 +92,11 @@ export class PageTranslator extends PageCalls {
     this.observer = null;
     for (let i = this.merged.length - 1; i >= 0; i--) this.merged[i]!.log?.undo();
     this.docLog.undo();
+    for (const c of this.copies) c.remove();
+    this.copies = [];
+    this.scrolls?.abort();
+    this.scrolls = null;
+    this.rid = undefined;
     this.merged = [];
     this.owners.clear();
     this.queue = null;
@@ -127,7 +144,7 @@ export class PageTranslator extends PageCalls {
       }
       for (const job of touched) {
         this.retire(job);
-        const u = job.unit;
+        const u = job.origin ?? job.unit;
         const at = u.kind === 'range' ? (u.nodes.find((n) => n.parentNode === u.parent) ?? u.parent) : u.kind === 'piece' ? u.group.text : u.el;
         roots.add(at);
       }
@@ -168,7 +185,26 @@ export class PageTranslator extends PageCalls {
       j.state = 'retired';
       this.total--;
       this.owners.disown(j);
+      if (j.origin) this.owners.disown(j, j.origin);
+      j.copy?.el.remove();
     }
+  }
+
+  /** "Near the viewport only": a scroll brings far units near; they are sent then. */
+  private followScroll(): void {
+    this.scrolls = new AbortController();
+    let scheduled = false;
+    const onScroll = () => {
+      if (scheduled) return;
+      scheduled = true;
+      this.frame(() => {
+        scheduled = false;
+        if (this.state === 'translated' && (this.queue?.ready ?? 0) > 0) this.state = 'translating';
+        this.pump();
+        this.report();
+      });
+    };
+    addEventListener('scroll', onScroll, { passive: true, capture: true, signal: this.scrolls.signal });
   }
 
 }

@@ -22,6 +22,8 @@ export interface PrioritizerOptions {
   viewportHeight?: () => number;
   /** Set false where nothing scrolls (tests): no re-ranking. */
   observe?: boolean;
+  /** Serve the far bucket too (false: "near the viewport only", far jobs wait until scrolled near). */
+  far?: boolean;
 }
 
 export class Prioritizer<J extends Ranked> {
@@ -36,10 +38,12 @@ export class Prioritizer<J extends Ranked> {
   private calls = 0;
   private rerank = false;
   private readonly height: () => number;
+  private readonly far: boolean;
 
   constructor(opts: PrioritizerOptions = {}) {
     this.height = opts.viewportHeight ?? (() => globalThis.innerHeight || 800);
     this.layout = opts.observe !== false;
+    this.far = opts.far !== false;
     if (this.layout && typeof addEventListener === 'function') {
       addEventListener('scroll', () => (this.rerank = true), { passive: true, capture: true, signal: this.stop.signal });
     }
@@ -47,6 +51,13 @@ export class Prioritizer<J extends Ranked> {
 
   get size(): number {
     return this.where.size;
+  }
+
+  /** Jobs that may be served now: all of them, or only the near ones (re-ranked after a scroll). */
+  get ready(): number {
+    if (this.far) return this.where.size;
+    if (this.rerank) this.reRank();
+    return this.buckets[0]!.size + this.buckets[1]!.size;
   }
 
   /** Queues a job; `bucket` when the caller knows it (then `at` is what a scroll re-ranks it by). */
@@ -71,7 +82,7 @@ export class Prioritizer<J extends Ranked> {
    */
   take(accept: (job: J) => boolean): J[] {
     if (this.rerank) this.reRank();
-    const order: Bucket[] = ++this.calls % 4 === 0 ? [2, 1, 0] : [0, 1, 2];
+    const order: Bucket[] = !this.far ? [0, 1] : ++this.calls % 4 === 0 ? [2, 1, 0] : [0, 1, 2];
     const taken: J[] = [];
     for (const b of order) {
       if (this.unsorted[b]) this.sort(b);

@@ -52,6 +52,41 @@ export class UndoLog {
   }
 
   undo(): void {
+    this.revert();
+    this.texts = [];
+    this.attrs = [];
+    this.moves = null;
+  }
+
+  /**
+   * Runs `fn` with the page as it was before these writes, then puts the writes back exactly (the
+   * same nodes, in the same order): how a translated unit is serialized again for its alternatives.
+   */
+  asOriginal<T>(fn: () => T): T {
+    const texts = this.texts.map((x, i) => (i % 2 === 0 ? (x as Text).data : null));
+    const attrs = this.attrs.map((x, i) => (i % 3 === 2 ? (this.attrs[i - 2] as Element).getAttribute(this.attrs[i - 1] as string) : x));
+    const orders = (this.moves ?? []).map((m) => {
+      const mine = new Set<Node>([...m.nodes, ...m.created]);
+      const now: Node[] = [];
+      for (let c = m.parent.firstChild; c; c = c.nextSibling) if (mine.has(c)) now.push(c);
+      return now;
+    });
+    this.revert();
+    try {
+      return fn();
+    } finally {
+      for (let i = 0; i < attrs.length; i += 3) {
+        const el = attrs[i] as Element;
+        const v = attrs[i + 2] as string | null;
+        if (v === null) el.removeAttribute(attrs[i + 1] as string);
+        else el.setAttribute(attrs[i + 1] as string, v);
+      }
+      for (let i = 0; i < texts.length; i += 2) (this.texts[i] as Text).data = texts[i] as string;
+      (this.moves ?? []).forEach((m, i) => placeInOrder(m.parent, orders[i]!, m.anchor));
+    }
+  }
+
+  private revert(): void {
     const a = this.attrs;
     for (let i = a.length - 3; i >= 0; i -= 3) {
       const el = a[i] as Element;
@@ -64,9 +99,6 @@ export class UndoLog {
     for (let i = 0; i < t.length; i += 2) if ((t[i] as Text).data !== t[i + 1]) (t[i] as Text).data = t[i + 1] as string;
     const moves = this.moves ?? [];
     for (let i = moves.length - 1; i >= 0; i--) undoMove(moves[i]!);
-    this.texts = [];
-    this.attrs = [];
-    this.moves = null;
   }
 
   private attrAt(el: Element, name: string): number {

@@ -21,7 +21,7 @@ export interface Protocol {
     response: { status: 200; body: Settings } | { status: 400; body: { err: string } };
   };
   /** Translates the page in a tab (the active tab of the last focused window when tabId is left out). */
-  'page:translate': { request: { tabId?: number; src?: string; trg: string }; response: PageStatus };
+  'page:translate': { request: { tabId?: number; src?: string; trg: string } & PageOptions; response: PageStatus };
   /** Puts the page back exactly as it was. */
   'page:restore': { request: { tabId?: number }; response: PageStatus };
   /** Stops every request of the page's translation at once; what is translated stays. */
@@ -62,6 +62,18 @@ export interface LogEntry {
 /** Page translation in one tab (docs/page-translation.md). */
 export type PageState = 'original' | 'translating' | 'translated' | 'cancelled';
 
+/** replace: the translation in place of the original; bilingual: under each original block. */
+export type PageMode = 'replace' | 'bilingual';
+/** page: the whole page (viewport first); near: only what is within a screen of the viewport, more as it scrolls. */
+export type PageScope = 'page' | 'near';
+
+export interface PageOptions {
+  /** Default 'replace'. */
+  mode?: PageMode;
+  /** Default 'page'. */
+  scope?: PageScope;
+}
+
 export interface PageStatus {
   state: PageState;
   src?: string;
@@ -72,6 +84,11 @@ export interface PageStatus {
   errors: number;
   /** The last error, e.g. `400 ...` from the engine. */
   error?: string;
+  /** How the page is being translated (absent while original). */
+  mode?: PageMode;
+  scope?: PageScope;
+  /** The route chosen for the rest of the page ("Use this route for the page"). */
+  rid?: string;
   /** page:status only: the page's host name and language (`lang`, else detected), for the popup's site rules. */
   site?: string;
   lang?: string;
@@ -82,7 +99,7 @@ export interface PageStatus {
  * only the top frame answers, every frame acts.
  */
 export interface TabProtocol {
-  'page:translate': { request: { src?: string; trg: string }; response: PageStatus };
+  'page:translate': { request: { src?: string; trg: string } & PageOptions; response: PageStatus };
   'page:restore': { request: Record<string, never>; response: PageStatus };
   'page:cancel': { request: Record<string, never>; response: PageStatus };
   'page:status': { request: Record<string, never>; response: PageStatus };

@@ -32,7 +32,8 @@ export function markText(q: string): string {
   });
 }
 
-export async function startMarkerApy(latencyMs = 0): Promise<MarkerApy> {
+/** `extraPairs`: more `xxx-yyy` pairs to list (a second route through an interlingua). */
+export async function startMarkerApy(latencyMs = 0, extraPairs: readonly string[] = []): Promise<MarkerApy> {
   let requests = 0;
   let chars = 0;
   const state = { latencyMs };
@@ -49,7 +50,7 @@ export async function startMarkerApy(latencyMs = 0): Promise<MarkerApy> {
       };
       if (url.pathname === '/listPairs') {
         return json(200, {
-          responseData: PAIRS.map((p) => ({ sourceLanguage: p.split('-')[0], targetLanguage: p.split('-')[1] })),
+          responseData: [...PAIRS, ...extraPairs].map((p) => ({ sourceLanguage: p.split('-')[0], targetLanguage: p.split('-')[1] })),
           responseDetails: null,
           responseStatus: 200,
         });

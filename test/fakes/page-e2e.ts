@@ -6,15 +6,15 @@
 import type { Page } from 'playwright-core';
 import { evaluateInContentScript, OPTIONS_PATH, type ExtensionBrowser } from '../e2e/browser';
 
-export async function useApertiumAt(browser: ExtensionBrowser, url: string): Promise<void> {
+export async function useApertiumAt(browser: ExtensionBrowser, url: string, interlinguas: readonly string[] = ['en']): Promise<void> {
   const options = await browser.openExtensionPage(OPTIONS_PATH);
   const reply = await options.evaluate(
-    (u) =>
+    ({ u, via }) =>
       (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).chrome.runtime.sendMessage({
         type: 'settings:set',
-        data: { settings: { providers: { 'apertium.ts': { enabled: true, url: u } }, ranking: ['apertium.ts'], interlinguas: ['en'], keys: [], limits: { textSize: 1000 } } },
+        data: { settings: { providers: { 'apertium.ts': { enabled: true, url: u } }, ranking: ['apertium.ts'], interlinguas: via, keys: [], limits: { textSize: 1000 } } },
       }),
-    url,
+    { u: url, via: [...interlinguas] },
   );
   await options.close();
   if (!(reply as { data?: { status?: number } }).data || (reply as { data: { status: number } }).data.status !== 200) {

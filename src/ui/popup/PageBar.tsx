@@ -7,6 +7,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { send } from '../../shared/api';
 import type { PageStatus } from '../../shared/messages';
 import { t } from '../shared/i18n';
+import { load, PAGE_KEY, save, type PagePrefs } from '../shared/store';
 
 interface Props {
   src: string;
@@ -28,6 +29,7 @@ export function PageBar({ src, trg, tabId }: Props) {
   const tab = tabId === undefined ? {} : { tabId };
   const [status, setStatus] = useState<PageStatus | undefined>(undefined);
   const [error, setError] = useState('');
+  const [bilingual, setBilingual] = useState(false);
 
   const run = (action: () => Promise<PageStatus>) => {
     setError('');
@@ -37,7 +39,14 @@ export function PageBar({ src, trg, tabId }: Props) {
   useEffect(() => {
     // The popup of a tab without our content script (chrome:// pages) just shows no status.
     send('page:status', tab).then(setStatus, () => undefined);
+    load<PagePrefs>(PAGE_KEY, {}).then((p) => setBilingual(p.bilingual === true), () => undefined);
   }, []);
+  const toggleBilingual = (on: boolean) => {
+    setBilingual(on);
+    void save(PAGE_KEY, { bilingual: on } satisfies PagePrefs);
+    // A page already translated is shown again in the new mode.
+    if (status && status.state !== 'original') run(() => send('page:translate', { ...tab, src, trg, mode: on ? 'bilingual' : 'replace' }));
+  };
   useEffect(() => {
     if (status?.state !== 'translating') return undefined;
     const timer = setInterval(() => send('page:status', tab).then(setStatus, () => undefined), 500);
@@ -47,12 +56,16 @@ export function PageBar({ src, trg, tabId }: Props) {
   const translated = status !== undefined && status.state !== 'original';
   return (
     <div class="page-bar">
-      <button type="button" onClick={() => run(() => send('page:translate', { ...tab, src, trg }))}>
+      <button type="button" onClick={() => run(() => send('page:translate', { ...tab, src, trg, mode: bilingual ? 'bilingual' : 'replace' }))}>
         {t('translatePage', 'Translate this page')}
       </button>
       <button type="button" disabled={!translated} onClick={() => run(() => send('page:restore', tab))}>
         {t('restorePage', 'Restore')}
       </button>
+      <label class="page-bilingual">
+        <input type="checkbox" checked={bilingual} onChange={(e) => toggleBilingual(e.currentTarget.checked)} />
+        {t('pageBilingual', 'Bilingual: translation under the original')}
+      </label>
       {status?.state === 'translating' && (
         <progress max={status.total || 1} value={status.done} aria-label={t('pageProgress', 'Page translation progress')} />
       )}

@@ -28,7 +28,14 @@ export interface Handoff {
   at: number;
 }
 
+/** Page translation (the popup's page bar; the background reads it for automatic translations). */
+export interface PagePrefs {
+  /** The translation under each original block instead of replacing it. */
+  bilingual?: boolean;
+}
+
 export const POPUP_KEY = 'ui:popup';
+export const PAGE_KEY = 'ui:page';
 export const BUBBLE_KEY = 'ui:bubble';
 export const HANDOFF_KEY = 'ui:handoff';
 

@@ -1,0 +1,72 @@
+/**
+ * Bilingual mode: the translation shown under each original block instead of replacing it. When a
+ * unit is queued, a copy of it is built off-page (a shallow clone of its block with clones of the
+ * unit's nodes); the translation is written into the copy through the same merge, and the copy is
+ * inserted after the original with the first write, so nothing untranslated is ever shown twice.
+ * The original is never written; restore removes the copies, so body.innerHTML is what it was.
+ */
+import type { RangeUnit, Unit } from './units';
+
+/** Marks a copy; the segmenter ignores such elements. */
+export const COPY_ATTR = 'data-polyglot-bilingual';
+
+/**
+ * Blocks a sibling copy sits well after. Anything else (li, td, dt, summary, a block-level link,
+ * a custom element, body) would gain a list item, a table cell or a second summary: its copy goes
+ * inside it, after its content, as a block-level span.
+ */
+const AFTER = new Set([
+  'P', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'DIV', 'BLOCKQUOTE', 'FIGCAPTION', 'ADDRESS', 'SECTION', 'ARTICLE',
+  'ASIDE', 'HEADER', 'FOOTER', 'MAIN', 'NAV', 'CENTER',
+]);
+
+export interface Copy {
+  el: Element;
+  /** The original block (copy after it), or the run's parent and anchor (copy inside, before it). */
+  after: Element | null;
+  parent: Node;
+  anchor: Node | null;
+}
+
+export const isCopy = (el: Element): boolean => el.hasAttribute(COPY_ATTR);
+
+/** A copy of a unit and the unit as it lives in the copy; null for what has no room under it. */
+export function copyOf(unit: Unit, trg: string, doc: Document): { unit: RangeUnit; copy: Copy } | null {
+  if (unit.kind !== 'range') return null;
+  const parent = unit.parent;
+  // A title, an option: there is no block under them; they are translated in place.
+  if (parent instanceof Element && (parent.tagName === 'TITLE' || parent.tagName === 'OPTION')) return null;
+  const sibling = parent instanceof Element && unit.whole && AFTER.has(parent.tagName) && parent.parentNode !== null;
+  let el: Element;
+  if (sibling) el = parent.cloneNode(false) as Element;
+  else {
+    el = doc.createElement('span');
+    // CSSOM, not a style attribute: a page's CSP may forbid inline style attributes.
+    (el as HTMLElement).style.display = 'block';
+  }
+  const nodes = unit.nodes.map((n) => el.appendChild(n.cloneNode(true)));
+  // No second element with the page's ids, no form control submitted twice.
+  for (const x of [el, ...el.querySelectorAll('[id],[name]')]) {
+    x.removeAttribute('id');
+    x.removeAttribute('name');
+  }
+  el.setAttribute(COPY_ATTR, '');
+  el.setAttribute('lang', trg);
+  const copy: Copy = sibling
+    ? { el, after: parent as Element, parent: parent.parentNode!, anchor: null }
+    : { el, after: null, parent, anchor: unit.anchor };
+  return { unit: { kind: 'range', parent: el, nodes, anchor: null, whole: true, hidden: unit.hidden }, copy };
+}
+
+/** Shows a copy (once): after its original block, or after the run it copies. */
+export function place(copy: Copy): boolean {
+  if (copy.el.isConnected) return false;
+  if (copy.after) {
+    if (!copy.after.parentNode) return false;
+    copy.after.parentNode.insertBefore(copy.el, copy.after.nextSibling);
+  } else {
+    const anchor = copy.anchor && copy.anchor.parentNode === copy.parent ? copy.anchor : null;
+    copy.parent.insertBefore(copy.el, anchor);
+  }
+  return true;
+}

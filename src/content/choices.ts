@@ -1,0 +1,118 @@
+/**
+ * Alternatives in place: a translated unit switched to another route's translation. The unit is
+ * serialized again as it was (its undo log set aside for the moment, observer paused) and sent once
+ * per other route, that route first: frm=html answers with one route only (interface.md 4.1 fixes
+ * min=max=1 for documents), so one streamed call per route is how they arrive one by one. The
+ * chosen answer is written through the same merge (live nodes re-used, a new undo log, so restore
+ * stays exact); "use this route for the page" puts its rid first in every later call.
+ */
+import type { TrdObj } from '../core/types';
+import { PageCalls } from './calls';
+import { Call } from './chunk';
+import type { Job } from './jobs';
+import { writeAnswer } from './answers';
+import { parseOffPage, wrappers } from './merge';
+import { unitElement } from './segment';
+
+/** Alternatives shown: the current route's and at most this many in all. */
+export const MAX_ALTERNATIVES = 3;
+
+export type Alternative =
+  | { rid: string; text: string; current: boolean; err?: undefined }
+  | { rid: string; err: string; current: false };
+
+export interface Choice {
+  /** Where the unit is shown (the chooser is placed by it). */
+  el: Element;
+  /** Every route asked has answered (or failed). */
+  done: Promise<void>;
+  /** Writes the alternative of `rid`; false when there is none or the unit changed since. */
+  pick(rid: string): boolean;
+  /** Stops the calls still running. */
+  close(): void;
+}
+
+export class PageChoices extends PageCalls {
+  /** Requests made for alternatives (for tests). */
+  altCalls = 0;
+
+  /**
+   * The alternatives of the translated unit at `node`, each passed to `onAlternative` as it
+   * settles (the current one first, from the page). Null: no translated unit there.
+   */
+  choiceAt(node: Node, onAlternative: (a: Alternative) => void): Choice | null {
+    // A click's target is an element: for a block, the unit is its content.
+    let job = this.owners.of(node);
+    for (let c = node.firstChild; !job && c; c = c.nextSibling) job = this.owners.of(c);
+    const routes = this.deps.routes;
+    const observer = this.observer;
+    if (!job || job.state !== 'done' || !job.log || job.unit.kind !== 'range' || !routes || !observer) return null;
+    const unit = job.unit;
+    const el = (job.copy?.el ?? unitElement(job.origin ?? unit))!;
+    const call = new Call<Job>(Infinity);
+    const log = job.log;
+    const shown = unit.whole ? (unit.parent.textContent ?? '') : unit.nodes.map((n) => n.textContent ?? '').join('');
+    observer.whilePaused(() => log.asOriginal(() => call.add(job)));
+    const markup = call.markup;
+    const { src, trg, epoch } = this;
+    const current = job.rid ?? '';
+    const answers = new Map<string, string>();
+    const ac = new AbortController();
+    onAlternative({ rid: current, text: shown.trim(), current: true });
+    const ask = async (rid: string): Promise<Alternative> => {
+      const items: TrdObj[] = [];
+      this.altCalls++;
+      const params = { src, trg, frm: 'html', dat: [markup], rid: [rid] };
+      const reply = await this.deps.translate(params, (item) => void ('cnt' in item && items.push(item)), { signal: ac.signal });
+      items.sort((a, b) => a.cnt - b.cnt);
+      const bad = items.find((i) => i.err || i.rid !== rid);
+      if (reply.status !== 200 || items.length === 0 || bad) {
+        // The engine fails over to the next route: an answer from another rid is not this route's.
+        const err = bad?.err ?? (bad ? `${rid} did not translate it` : `${reply.status} no translation`);
+        return { rid, err, current: false };
+      }
+      const dat = items.map((i) => i.dat).join('');
+      const wrapper = wrappers(parseOffPage(dat, this.doc)).get(1);
+      if (!wrapper) return { rid, err: 'the answer lost the paragraph', current: false };
+      answers.set(rid, dat);
+      return { rid, text: (wrapper.textContent ?? '').trim(), current: false };
+    };
+    const done = routes(src, trg)
+      .then((list) => list.filter((r) => r !== current).slice(0, MAX_ALTERNATIVES - 1))
+      .then((others) =>
+        Promise.all(
+          others.map((rid) =>
+            ask(rid).then(
+              (alt) => !ac.signal.aborted && onAlternative(alt),
+              (e: unknown) => !ac.signal.aborted && onAlternative({ rid, err: e instanceof Error ? e.message : String(e), current: false }),
+            ),
+          ),
+        ),
+      )
+      .then(() => undefined, () => undefined);
+    return {
+      el,
+      done,
+      close: () => ac.abort(new DOMException('alternatives closed', 'AbortError')),
+      pick: (rid) => {
+        const dat = answers.get(rid);
+        const obs = this.observer;
+        if (dat === undefined || epoch !== this.epoch || job.state !== 'done' || !job.log || !obs) return false;
+        const wrapper = wrappers(parseOffPage(dat, this.doc)).get(1)!;
+        obs.whilePaused(() => {
+          job.log?.undo();
+          job.log = writeAnswer(unit, wrapper, 1, call.entries, trg);
+        });
+        job.rid = rid;
+        return true;
+      },
+    };
+  }
+
+  /** The route put first in every later call of this page (until restore). */
+  preferRoute(rid: string): void {
+    if (this.state === 'original') return;
+    this.rid = rid;
+    this.report();
+  }
+}

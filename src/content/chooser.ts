@@ -1,0 +1,148 @@
+/**
+ * The chooser of alternatives in place: Alt+click on a translated paragraph lists the translation of
+ * each route as it arrives. Like the indicator, a host outside <body> with a closed shadow root and
+ * its styles reset; provider text is only ever set as text (`textContent`), labelled with its route.
+ */
+import type { Alternative, Choice } from './choices';
+
+export const CHOOSER_TAG = 'polyglot-alternatives';
+
+const CSS =
+  ':host{all:initial!important}' +
+  '.box{position:fixed;z-index:2147483647;max-width:min(28rem,90vw);max-height:50vh;overflow:auto;box-sizing:border-box;' +
+  'font:13px/1.4 system-ui,sans-serif;color:#202124;background:#fff;border:1px solid #999;border-radius:6px;padding:6px 8px;box-shadow:0 2px 10px #0004}' +
+  '.alt{border-top:1px solid #ddd;padding:4px 0}.alt:first-of-type{border-top:0}' +
+  '.rid{font-size:11px;color:#555}.text{margin:2px 0;white-space:pre-wrap}.err{color:#b3261e}' +
+  'button{font:inherit;font-size:12px;margin:2px 4px 0 0;cursor:pointer}' +
+  '@media (prefers-color-scheme:dark){.box{color:#e8eaed;background:#202124;border-color:#666}.rid{color:#aaa}.err{color:#f2b8b5}}';
+
+export interface ChooserActions {
+  /** The unit's alternatives, each reported as it settles; null: nothing translated there. */
+  choiceAt(node: Node, onAlternative: (a: Alternative) => void): Choice | null;
+  preferRoute(rid: string): void;
+}
+
+export class Chooser {
+  private host: HTMLElement | null = null;
+  private list: HTMLElement | null = null;
+  private choice: Choice | null = null;
+  private stop: AbortController | null = null;
+
+  constructor(
+    private readonly page: ChooserActions,
+    private readonly doc: Document = document,
+  ) {}
+
+  isHost(el: Element): boolean {
+    return el === this.host;
+  }
+
+  /** Alt+click on a translated unit opens the chooser (listens until `signal` aborts). */
+  listen(signal: AbortSignal): void {
+    this.doc.addEventListener(
+      'click',
+      (e) => {
+        if (!e.altKey || e.button !== 0 || !(e.target instanceof Node) || this.host?.contains(e.target)) return;
+        if (this.open(e.target)) {
+          // Alt+click on a link would download it.
+          e.preventDefault();
+          e.stopPropagation();
+        }
+      },
+      { capture: true, signal },
+    );
+  }
+
+  /** Opens the chooser for the unit at `node`; false when nothing translated is there. */
+  open(node: Node): boolean {
+    this.close();
+    // Built first: the alternative shown comes at once.
+    const box = this.box();
+    const choice = this.page.choiceAt(node, (alt) => this.add(alt));
+    if (!choice) {
+      this.close();
+      return false;
+    }
+    this.choice = choice;
+    this.stop = new AbortController();
+    const signal = this.stop.signal;
+    const r = choice.el.getBoundingClientRect();
+    const top = r.bottom + 4 + 200 > (globalThis.innerHeight || 800) ? Math.max(4, r.top - 204) : r.bottom + 4;
+    box.style.top = `${Math.round(top)}px`;
+    box.style.left = `${Math.round(Math.max(4, r.left))}px`;
+    this.doc.addEventListener('keydown', (e) => e.key === 'Escape' && this.close(), { capture: true, signal });
+    this.doc.addEventListener('pointerdown', (e) => !(e.target instanceof Element && this.isHost(e.target)) && this.close(), { capture: true, signal });
+    choice.done.then(() => this.status(''));
+    return true;
+  }
+
+  close(): void {
+    this.choice?.close();
+    this.choice = null;
+    this.stop?.abort();
+    this.stop = null;
+    this.host?.remove();
+    this.host = this.list = null;
+  }
+
+  private box(): HTMLElement {
+    this.host = this.doc.createElement(CHOOSER_TAG);
+    const root = this.host.attachShadow({ mode: 'closed' });
+    const style = this.doc.createElement('style');
+    style.textContent = CSS;
+    const box = this.doc.createElement('div');
+    box.className = 'box';
+    box.setAttribute('role', 'dialog');
+    box.setAttribute('aria-label', 'Other translations');
+    this.list = this.doc.createElement('div');
+    const status = this.doc.createElement('div');
+    status.className = 'rid status';
+    status.setAttribute('role', 'status');
+    status.textContent = 'Asking the other routes…';
+    box.append(this.list, status);
+    root.append(style, box);
+    this.doc.documentElement.append(this.host);
+    return box;
+  }
+
+  private status(text: string): void {
+    const s = this.list?.parentElement?.querySelector('.status');
+    if (s) s.textContent = text;
+  }
+
+  private add(alt: Alternative): void {
+    const list = this.list;
+    if (!list) return;
+    const item = this.doc.createElement('div');
+    item.className = 'alt';
+    item.dataset['rid'] = alt.rid;
+    const rid = this.doc.createElement('div');
+    rid.className = 'rid';
+    rid.textContent = alt.current ? `${alt.rid} (shown)` : alt.rid;
+    const text = this.doc.createElement('div');
+    text.className = alt.err === undefined ? 'text' : 'text err';
+    text.textContent = alt.err === undefined ? alt.text : alt.err;
+    item.append(rid, text);
+    if (alt.err === undefined && !alt.current) {
+      const use = this.button('Use this', () => {
+        if (this.choice?.pick(alt.rid)) this.close();
+      });
+      const page = this.button('Use this route for the page', () => {
+        this.choice?.pick(alt.rid);
+        this.page.preferRoute(alt.rid);
+        this.close();
+      });
+      item.append(use, page);
+    }
+    list.append(item);
+    if (list.childElementCount === 2) (list.querySelector('button') as HTMLElement | null)?.focus();
+  }
+
+  private button(label: string, onClick: () => void): HTMLButtonElement {
+    const b = this.doc.createElement('button');
+    b.type = 'button';
+    b.textContent = label;
+    b.addEventListener('click', onClick);
+    return b;
+  }
+}

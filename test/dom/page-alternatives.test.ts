@@ -1,0 +1,190 @@
+/**
+ * Alternatives in place: a translated paragraph asks the other routes for its translation (the
+ * original id-only markup, one call per route, that route first), the chosen one is written into
+ * the same live nodes (listeners intact, restore exact), and a route can become the page's.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Alternative } from '../../src/content/choices';
+import { Chooser } from '../../src/content/chooser';
+import { PageTranslator, type TranslateFn } from '../../src/content/page';
+import type { TrdObj } from '../../src/core/types';
+import { manualFrames } from './page-fakes';
+
+const ROUTES = ['a.ts', 'b.ts', 'en,c.ts,es'];
+
+/** The first route upper-cases, b.ts prefixes each text with "B:", the chain wraps it in [..]; c fails when asked to. */
+function routedTranslator(opts: { failChain?: boolean; hostile?: boolean } = {}) {
+  const calls: { markup: string; rid: string[] | undefined }[] = [];
+  const translate: TranslateFn = async (params, onItem) => {
+    const markup = String((params.dat as string[])[0]);
+    const rids = params.rid as string[] | undefined;
+    calls.push({ markup, rid: rids });
+    await Promise.resolve();
+    const rid = rids?.[0] ?? ROUTES[0]!;
+    const t = document.createElement('template');
+    t.innerHTML = markup;
+    const walk = (n: Node) => {
+      if (n.nodeType === 3) {
+        const s = (n as Text).data;
+        if (s.trim()) (n as Text).data = rid === 'a.ts' ? s.toUpperCase() : rid === 'b.ts' ? s.replace(/\S.*\S|\S/, (m) => `B:${m}`) : `[${s}]`;
+      }
+      for (let c = n.firstChild; c; c = c.nextSibling) walk(c);
+    };
+    walk(t.content);
+    let dat = t.innerHTML;
+    if (opts.hostile && rid === 'b.ts') dat = dat.replace('</p>', '<img src=x onerror="globalThis.__pwned=1"></p>');
+    const failed = opts.failChain && rid === 'en,c.ts,es';
+    // Like the engine: a failing route fails over to the next one, which is the rid reported.
+    const item: TrdObj = failed ? { dat, rid: 'a.ts', cnt: 1, sum: 1, length: markup.length } : { dat, rid, cnt: 1, sum: 1, length: markup.length };
+    onItem(item);
+    return { status: 200, body: [item] };
+  };
+  return { translate, calls };
+}
+
+let pages: PageTranslator[] = [];
+afterEach(() => {
+  for (const p of pages) p.restore();
+  pages = [];
+});
+
+async function setup(body: string, opts: { failChain?: boolean; hostile?: boolean; mode?: 'bilingual' } = {}) {
+  document.head.innerHTML = '';
+  document.body.innerHTML = body;
+  const fake = routedTranslator(opts);
+  const frames = manualFrames();
+  const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewport: false, routes: async () => ROUTES });
+  pages.push(page);
+  const original = document.body.innerHTML;
+  page.start('en', 'es', opts.mode ? { mode: opts.mode } : {});
+  await frames.settle();
+  return { page, fake, frames, original };
+}
+
+describe('alternatives in place', () => {
+  it('asks each other route once with the original markup and writes the chosen one into the live nodes', async () => {
+    const { page, fake, frames, original } = await setup('<p id="p">Hello <b id="b">bold</b> world</p><p>Other</p>');
+    expect(fake.calls).toHaveLength(1);
+    const b = document.getElementById('b')!;
+    const p = document.getElementById('p')!;
+    let clicks = 0;
+    b.addEventListener('click', () => clicks++);
+    expect(p.textContent).toBe('HELLO BOLD WORLD');
+    const alts: Alternative[] = [];
+    const choice = page.choiceAt(b.firstChild!, (a) => alts.push(a))!;
+    expect(choice.el).toBe(p);
+    // The page is shown translated all along; the markup is the original's.
+    expect(p.textContent).toBe('HELLO BOLD WORLD');
+    await choice.done;
+    expect(fake.calls.slice(1)).toEqual([
+      { markup: '<p i=1>Hello <b i=2>bold</b> world</p>', rid: ['b.ts'] },
+      { markup: '<p i=1>Hello <b i=2>bold</b> world</p>', rid: ['en,c.ts,es'] },
+    ]);
+    expect(page.altCalls).toBe(2);
+    expect(alts).toEqual([
+      { rid: 'a.ts', text: 'HELLO BOLD WORLD', current: true },
+      { rid: 'b.ts', text: 'B:Hello B:bold B:world', current: false },
+      { rid: 'en,c.ts,es', text: '[Hello ][bold][ world]', current: false },
+    ]);
+    expect(choice.pick('b.ts')).toBe(true);
+    expect(p.innerHTML).toBe('B:Hello <b id="b">B:bold</b> B:world');
+    expect(document.getElementById('b')).toBe(b);
+    b.click();
+    expect(clicks).toBe(1);
+    // A second alternative on the same unit, then restore: exact.
+    const again = page.choiceAt(b, () => undefined)!;
+    await again.done;
+    expect(fake.calls.slice(3).map((c) => c.rid)).toEqual([['a.ts'], ['en,c.ts,es']]);
+    expect(again.pick('en,c.ts,es')).toBe(true);
+    expect(p.textContent).toBe('[Hello ][bold][ world]');
+    expect(page.status()).toMatchObject({ state: 'translated', done: 2, total: 2 });
+    await frames.settle();
+    // Our writes are not the page's changes: nothing was re-sent.
+    expect(fake.calls).toHaveLength(5);
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+    b.click();
+    expect(clicks).toBe(2);
+  });
+
+  it('"use this route for the page" puts its rid first in every later call', async () => {
+    const { page, fake, frames } = await setup('<p id="p">Hello world</p>');
+    page.preferRoute('b.ts');
+    expect(page.status().rid).toBe('b.ts');
+    document.body.insertAdjacentHTML('beforeend', '<p id="q">New text</p>');
+    await frames.settle();
+    expect(fake.calls.at(-1)).toEqual({ markup: '<p i=1>New text</p>', rid: ['b.ts'] });
+    expect(document.getElementById('q')!.textContent).toBe('B:New text');
+    page.restore();
+    expect(page.status().rid).toBeUndefined();
+  });
+
+  it('a route that failed over is reported as failed, not as another route', async () => {
+    const { page } = await setup('<p id="p">Hello world</p>', { failChain: true });
+    const alts: Alternative[] = [];
+    await page.choiceAt(document.getElementById('p')!.firstChild!, (a) => alts.push(a))!.done;
+    expect(alts.map((a) => [a.rid, a.err ?? 'ok'])).toEqual([['a.ts', 'ok'], ['b.ts', 'ok'], ['en,c.ts,es', 'en,c.ts,es did not translate it']]);
+    // A click's target is the block itself: its content is the unit.
+    expect(page.choiceAt(document.getElementById('p')!, () => undefined)?.el).toBe(document.getElementById('p'));
+    // Nothing translated there: no chooser.
+    expect(page.choiceAt(document.body, () => undefined)).toBeNull();
+  });
+
+  it('works in bilingual mode: the copy is switched, the original untouched', async () => {
+    const { page, original } = await setup('<p id="p">Hello world</p>', { mode: 'bilingual' });
+    const copy = document.getElementById('p')!.nextElementSibling!;
+    expect(copy.textContent).toBe('HELLO WORLD');
+    const choice = page.choiceAt(copy.firstChild!, () => undefined)!;
+    await choice.done;
+    expect(choice.pick('b.ts')).toBe(true);
+    expect(copy.textContent).toBe('B:Hello world');
+    expect(document.getElementById('p')!.textContent).toBe('Hello world');
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
+  it('Alt+click opens a chooser in a closed shadow root; provider markup is shown as text; picking writes it', async () => {
+    const roots: ShadowRoot[] = [];
+    const attach = Element.prototype.attachShadow;
+    Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit) {
+      const r = attach.call(this, init);
+      roots.push(r);
+      return r;
+    };
+    const stop = new AbortController();
+    try {
+      const { page, original } = await setup('<p id="p">Hello <a href="#x" id="a">the link</a></p>', { hostile: true });
+      const chooser = new Chooser(page);
+      chooser.listen(stop.signal);
+      const a = document.getElementById('a')!;
+      let navigations = 0;
+      a.addEventListener('click', (e) => !e.defaultPrevented && navigations++);
+      // A plain click is the page's.
+      a.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+      expect(roots).toHaveLength(0);
+      a.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, altKey: true }));
+      expect(navigations).toBe(1);
+      expect(roots).toHaveLength(1);
+      const root = roots[0]!;
+      expect(root.mode).toBe('closed');
+      await new Promise((r) => setTimeout(r, 10));
+      const items = [...root.querySelectorAll('.alt')];
+      expect(items.map((i) => i.querySelector('.rid')!.textContent)).toEqual(['a.ts (shown)', 'b.ts', 'en,c.ts,es']);
+      expect(items[1]!.querySelector('.text')!.textContent).toBe('B:Hello B:the link');
+      expect(root.querySelector('img')).toBeNull();
+      expect(document.body.innerHTML).not.toContain('<polyglot');
+      const pageButton = [...items[1]!.querySelectorAll('button')].find((b) => b.textContent === 'Use this route for the page')!;
+      pageButton.click();
+      expect(document.getElementById('p')!.innerHTML).toBe('B:Hello <a href="#x" id="a">B:the link</a>');
+      expect(document.getElementById('a')).toBe(a);
+      expect(page.status().rid).toBe('b.ts');
+      expect(document.querySelector('polyglot-alternatives')).toBeNull();
+      expect((globalThis as { __pwned?: number }).__pwned).toBeUndefined();
+      page.restore();
+      expect(document.body.innerHTML).toBe(original);
+    } finally {
+      stop.abort();
+      Element.prototype.attachShadow = attach;
+    }
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * Bilingual mode (the translation in a copy under each original block, the original untouched,
+ * restore exact) and "near the viewport only" (far units sent only once scrolled near).
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { COPY_ATTR } from '../../src/content/bilingual';
+import { PageTranslator } from '../../src/content/page';
+import { fakeTranslator, manualFrames } from './page-fakes';
+
+let pages: PageTranslator[] = [];
+afterEach(() => {
+  for (const p of pages) p.restore();
+  pages = [];
+});
+
+function setup(body: string, opts: { hold?: boolean } = {}) {
+  document.documentElement.setAttribute('lang', 'en');
+  document.head.innerHTML = '<title>The title</title>';
+  document.body.innerHTML = body;
+  const fake = fakeTranslator(opts);
+  const frames = manualFrames();
+  const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewport: false });
+  pages.push(page);
+  return { page, fake, frames, original: document.body.innerHTML };
+}
+
+const copies = () => [...document.querySelectorAll(`[${COPY_ATTR}]`)];
+
+describe('bilingual mode', () => {
+  it('shows each translation in a copy after its block; the original untouched; restore identical', async () => {
+    const body =
+      '<p id="a" class="lead">Read <a href="/s" id="l">the story</a> now.</p><ul><li>Item one</li></ul>' +
+      '<section>tail words<p id="inner">Inner text</p></section><form><p>Pick <input name="q"> here</p></form>';
+    const { page, fake, frames, original } = setup(body);
+    const link = document.getElementById('l')!;
+    let clicks = 0;
+    link.addEventListener('click', () => clicks++);
+    page.start('en', 'es', { mode: 'bilingual' });
+    expect(page.status()).toMatchObject({ mode: 'bilingual', scope: 'page' });
+    // Nothing is shown before its translation is written.
+    expect(copies()).toHaveLength(0);
+    await frames.settle();
+    expect(fake.calls).toHaveLength(1);
+    expect(fake.calls[0]!.markup).toBe(
+      '<p i=1>The title</p><p i=2>Read <a i=3>the story</a> now.</p><p i=4>Item one</p><p i=5>tail words</p><p i=6>Inner text</p><p i=7>Pick <code i=8></code> here</p>',
+    );
+    // The originals as they were, the same link with its listener.
+    const a = document.getElementById('a')!;
+    expect(a.outerHTML).toBe('<p id="a" class="lead">Read <a href="/s" id="l">the story</a> now.</p>');
+    expect(document.getElementById('l')).toBe(link);
+    // A paragraph: a copy of the element (classes kept, no id) right after it, in the target language.
+    const copy = a.nextElementSibling!;
+    expect(copy.outerHTML).toBe(`<p class="lead" ${COPY_ATTR}="" lang="es">READ <a href="/s">THE STORY</a> NOW.</p>`);
+    // A list item keeps one bullet: its copy goes inside it; so does a run between blocks.
+    expect(document.querySelector('li')!.innerHTML).toBe(`Item one<span style="display: block;" ${COPY_ATTR}="" lang="es">ITEM ONE</span>`);
+    const section = document.querySelector('section')!;
+    expect(section.firstChild!.textContent).toBe('tail words');
+    expect((section.childNodes[1] as Element).getAttribute('lang')).toBe('es');
+    expect(section.childNodes[1]!.textContent).toBe('TAIL WORDS');
+    expect(document.getElementById('inner')!.nextElementSibling!.textContent).toBe('INNER TEXT');
+    // No form control submitted twice.
+    expect(document.querySelectorAll('input[name="q"]')).toHaveLength(1);
+    expect(copies()).toHaveLength(5);
+    // The page keeps its language; the title (no room under it) is translated in place.
+    expect(document.documentElement.getAttribute('lang')).toBe('en');
+    expect(document.title).toBe('THE TITLE');
+    expect(page.status()).toMatchObject({ state: 'translated', done: 6, total: 6 });
+    link.click();
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+    expect(document.title).toBe('The title');
+    expect(copies()).toHaveLength(0);
+    link.click();
+    expect(clicks).toBe(2);
+  });
+
+  it('follows the page: a changed original gets a new copy (one more call), the old one goes', async () => {
+    const { page, fake, frames, original } = setup('<p id="a">First text</p><p id="b">Second text</p>');
+    page.start('en', 'es', { mode: 'bilingual' });
+    await frames.settle();
+    expect(fake.calls).toHaveLength(1);
+    const a = document.getElementById('a')!;
+    (a.firstChild as Text).data = 'Changed text';
+    await frames.settle();
+    expect(fake.calls).toHaveLength(2);
+    expect(fake.calls[1]!.markup).toBe('<p i=1>Changed text</p>');
+    expect(copies().map((c) => c.textContent)).toEqual(['CHANGED TEXT', 'SECOND TEXT']);
+    expect(a.nextElementSibling!.textContent).toBe('CHANGED TEXT');
+    page.restore();
+    expect(document.body.innerHTML).toBe(original.replace('First text', 'Changed text'));
+  });
+
+  it('switching mode restores first, then translates again', async () => {
+    const { page, fake, frames, original } = setup('<p>Some text</p>');
+    page.start('en', 'es', { mode: 'bilingual' });
+    await frames.settle();
+    expect(page.start('en', 'es', { mode: 'bilingual' }).state).toBe('translated');
+    expect(fake.calls).toHaveLength(1);
+    page.start('en', 'es', { mode: 'replace' });
+    await frames.settle();
+    expect(fake.calls).toHaveLength(2);
+    expect(copies()).toHaveLength(0);
+    expect(document.body.innerHTML).toBe('<p>SOME TEXT</p>');
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+});
+
+describe('near the viewport only', () => {
+  const tops = new Map<string, number>();
+  const rect = (top: number) => ({ top, bottom: top + 20, left: 0, right: 500, width: 500, height: 20, x: 0, y: top }) as DOMRect;
+  const stub = () => {
+    const orig = Element.prototype.getBoundingClientRect;
+    Element.prototype.getBoundingClientRect = function (this: Element) {
+      const t = tops.get(this.id);
+      return t === undefined ? rect(0) : rect(t);
+    };
+    return () => (Element.prototype.getBoundingClientRect = orig);
+  };
+
+  it('sends only units near the viewport; the others when a scroll brings them near', async () => {
+    const unstub = stub();
+    try {
+      document.head.innerHTML = '';
+      document.body.innerHTML =
+        '<p id="n1">Near one</p><p id="n2">Near two</p><div id="far"><p id="f1">Far one</p><p id="f2">Far two</p></div><p id="f3">Far three</p>';
+      for (const [id, t] of [['n1', 10], ['n2', 900], ['far', 5000], ['f1', 5000], ['f2', 5100], ['f3', 5200]] as const) tops.set(id, t);
+      const fake = fakeTranslator();
+      const frames = manualFrames();
+      const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewportHeight: () => 800, idle: (cb) => cb(1000) });
+      pages.push(page);
+      page.start('en', 'es', { scope: 'near' });
+      await frames.settle();
+      // The viewport at once, then the screen below it; the far ones wait.
+      expect(fake.calls.map((c) => c.markup)).toEqual(['<p i=1>Near one</p>', '<p i=1>Near two</p>']);
+      expect(page.status()).toMatchObject({ state: 'translated', scope: 'near', done: 2, total: 5 });
+      // Scrolled a little: nothing new is near, nothing is sent.
+      dispatchEvent(new Event('scroll'));
+      await frames.settle();
+      expect(fake.calls).toHaveLength(2);
+      // Scrolled down to the far paragraphs: they go, in one call; the last one still waits.
+      tops.set('far', 100).set('f1', 100).set('f2', 200).set('f3', 2600).set('n1', -4000).set('n2', -3100);
+      dispatchEvent(new Event('scroll'));
+      await frames.settle();
+      expect(fake.calls.map((c) => c.markup).slice(2)).toEqual(['<p i=1>Far one</p><p i=2>Far two</p>']);
+      expect(page.status()).toMatchObject({ state: 'translated', done: 4, total: 5 });
+      expect(document.getElementById('f3')!.textContent).toBe('Far three');
+      // The default scope sends the whole page.
+      page.restore();
+      page.start('en', 'es');
+      await frames.settle();
+      expect(fake.calls.slice(3).flatMap((c) => c.markup.match(/<p i=\d+>[^<]*/g))).toHaveLength(5);
+    } finally {
+      unstub();
+      tops.clear();
+    }
+  });
+});

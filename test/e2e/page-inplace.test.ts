@@ -1,0 +1,154 @@
+/**
+ * Bilingual mode and alternatives in place in Chromium, with the built extension: Apertium pointed
+ * at the marker fake (`word` -> `⟦word⟧`), and a second route through Catalan (en -> ca -> es, both
+ * legs on the same fake, so its text is marked twice).
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
+import { useApertiumAt } from '../fakes/page-e2e';
+import { startPageServer, type PageServer } from '../fakes/page-server';
+import { evaluateInContentScript, launchExtension, OPTIONS_PATH, type ExtensionBrowser } from './browser';
+
+const ARTICLE = `<!doctype html><html lang="en"><head><title>Two routes</title></head><body>
+<h1 id="h">A small article</h1>
+<p id="p">Read <a href="#more" id="lnk">the whole story</a> today.</p>
+<ul><li id="li">The first item</li></ul>
+<script>window.__links = 0; document.getElementById('lnk').addEventListener('click', (e) => { e.preventDefault(); window.__links++; });</script>
+</body></html>`;
+
+type Send = (m: unknown) => Promise<{ data?: Record<string, unknown>; error?: unknown }>;
+
+describe('bilingual mode and alternatives in place', () => {
+  let browser: ExtensionBrowser;
+  let apy: MarkerApy;
+  let server: PageServer;
+  let control: Page;
+
+  const send = (message: unknown) =>
+    control.evaluate((m) => (globalThis as unknown as { chrome: { runtime: { sendMessage: Send } } }).chrome.runtime.sendMessage(m), message);
+  const open = async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${server.origin}/article.html`);
+    await evaluateInContentScript(page, browser.id, '1');
+    const tabId = await control.evaluate(async (url) => {
+      const tabs = await (globalThis as unknown as { chrome: { tabs: { query(q: unknown): Promise<{ id: number; url: string }[]> } } }).chrome.tabs.query({});
+      return tabs.find((t) => t.url === url)!.id;
+    }, page.url());
+    return { page, tabId };
+  };
+  const settle = async (tabId: number) => {
+    for (let i = 0; i < 200; i++) {
+      const s = (await send({ type: 'page:status', data: { tabId } })).data!;
+      if (s['state'] !== 'translating') return s;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('never translated');
+  };
+
+  beforeAll(async () => {
+    [browser, apy, server] = await Promise.all([launchExtension(), startMarkerApy(0, ['cat-spa']), startPageServer()]);
+    server.set('/article.html', ARTICLE);
+    await useApertiumAt(browser, apy.url, ['ca']);
+    control = await browser.openExtensionPage(OPTIONS_PATH);
+  });
+  afterAll(async () => {
+    await Promise.all([browser?.close(), apy?.close(), server?.close()]);
+  });
+
+  it('bilingual: a translated copy under each block, the original untouched; restore gives body.innerHTML back', async () => {
+    const { page, tabId } = await open();
+    const before = await page.evaluate(() => document.body.innerHTML);
+    const reply = await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es', mode: 'bilingual' } });
+    expect(reply.data).toMatchObject({ state: 'translating', mode: 'bilingual', scope: 'page' });
+    expect(await settle(tabId)).toMatchObject({ state: 'translated', errors: 0 });
+    const seen = await page.evaluate(() => ({
+      p: document.getElementById('p')!.outerHTML,
+      copy: document.getElementById('p')!.nextElementSibling!.outerHTML,
+      h: document.getElementById('h')!.nextElementSibling!.textContent,
+      li: document.getElementById('li')!.innerHTML,
+      copies: document.querySelectorAll('[data-polyglot-bilingual]').length,
+      lang: document.documentElement.lang,
+    }));
+    expect(seen.p).toBe('<p id="p">Read <a href="#more" id="lnk">the whole story</a> today.</p>');
+    expect(seen.copy).toBe('<p data-polyglot-bilingual="" lang="es">⟦Read⟧ <a href="#more">⟦the whole story⟧</a> ⟦today.⟧</p>');
+    expect(seen.h).toBe('⟦A small article⟧');
+    expect(seen.li).toBe('The first item<span data-polyglot-bilingual="" lang="es" style="display: block;">⟦The first item⟧</span>');
+    expect(seen.copies).toBe(3);
+    expect(seen.lang).toBe('en');
+    await page.click('#lnk');
+    expect(await page.evaluate(() => (window as unknown as { __links: number }).__links)).toBe(1);
+    const bad = await send({ type: 'page:translate', data: { tabId, trg: 'es', mode: 'side-by-side' } });
+    expect(bad.error).toMatchObject({ status: 400 });
+    expect(await send({ type: 'page:restore', data: { tabId } })).toMatchObject({ data: { state: 'original' } });
+    expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
+    await page.close();
+  });
+
+  it('Alt+click lists the other route, Enter writes it in place, the route becomes the page\'s; restore exact', async () => {
+    const { page, tabId } = await open();
+    const before = await page.evaluate(() => document.body.innerHTML);
+    await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+    await settle(tabId);
+    const linkText = () => page.evaluate(() => document.getElementById('p')!.innerHTML);
+    expect(await linkText()).toBe('⟦Read⟧ <a href="#more" id="lnk">⟦the whole story⟧</a> ⟦today.⟧');
+    const requests = apy.requests;
+    await page.click('#p', { position: { x: 2, y: 2 }, modifiers: ['Alt'] });
+    // The chooser lives in a closed shadow root: read through the DevTools protocol, which pierces it.
+    const chooserText = async () => {
+      const cdp = await page.context().newCDPSession(page);
+      const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };
+      await cdp.detach();
+      const host = find(root, (n) => n.localName === 'polyglot-alternatives');
+      return host ? texts(host).join('|') : '';
+    };
+    for (let i = 0; i < 100 && !(await chooserText()).includes('apertium.ts,ca,apertium.ts'); i++) await new Promise((r) => setTimeout(r, 50));
+    const text = await chooserText();
+    expect(text).toContain('apertium.ts (shown)|⟦Read⟧ ⟦the whole story⟧ ⟦today.⟧');
+    expect(text).toContain('apertium.ts,ca,apertium.ts|⟦⟦Read⟧⟧ ⟦⟦the whole story⟧⟧ ⟦⟦today.⟧⟧');
+    // One unit, two legs of one other route.
+    expect(apy.requests - requests).toBe(2);
+    // Focus is on "Use this" of the first alternative: the keyboard picks it.
+    await page.keyboard.press('Enter');
+    expect(await linkText()).toBe('⟦⟦Read⟧⟧ <a href="#more" id="lnk">⟦⟦the whole story⟧⟧</a> ⟦⟦today.⟧⟧');
+    expect(await chooserText()).toBe('');
+    await page.click('#lnk');
+    expect(await page.evaluate(() => (window as unknown as { __links: number }).__links)).toBe(1);
+    // Again, now "Use this route for the page": later calls put the chain first.
+    await page.click('#h', { position: { x: 2, y: 2 }, modifiers: ['Alt'] });
+    for (let i = 0; i < 100 && !(await chooserText()).includes('Use this route'); i++) await new Promise((r) => setTimeout(r, 50));
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.getElementById('h')!.textContent)).toBe('⟦⟦A small article⟧⟧');
+    expect((await send({ type: 'page:status', data: { tabId } })).data).toMatchObject({ rid: 'apertium.ts,ca,apertium.ts' });
+    await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<p id="late">Added later</p>'));
+    await page.waitForFunction(() => document.getElementById('late')!.textContent === '⟦⟦Added later⟧⟧');
+    await page.evaluate(() => document.getElementById('late')!.remove());
+    expect(await send({ type: 'page:restore', data: { tabId } })).toMatchObject({ data: { state: 'original' } });
+    expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
+    await page.close();
+  });
+});
+
+interface DomNode {
+  nodeType: number;
+  localName?: string;
+  nodeValue?: string;
+  children?: DomNode[];
+  shadowRoots?: DomNode[];
+}
+
+function find(n: DomNode, test: (n: DomNode) => boolean): DomNode | undefined {
+  if (test(n)) return n;
+  for (const c of [...(n.shadowRoots ?? []), ...(n.children ?? [])]) {
+    const f = find(c, test);
+    if (f) return f;
+  }
+  return undefined;
+}
+
+function texts(n: DomNode, out: string[] = []): string[] {
+  if (n.nodeType === 3 && n.nodeValue?.trim() && !n.nodeValue.includes('{')) out.push(n.nodeValue);
+  for (const c of [...(n.shadowRoots ?? []), ...(n.children ?? [])]) texts(c, out);
+  return out;
+}
