@@ -53,14 +53,8 @@ export class Call<J extends { unit: Unit }> {
   }
 }
 
-export function codePoints(s: string): number {
-  let n = s.length;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) n--;
-  }
-  return n;
-}
+import { codePoints } from '../core/html/text';
+export { codePoints };
 
 export function escapeText(s: string): string {
   return s.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));

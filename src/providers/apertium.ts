@@ -6,6 +6,7 @@
  * request; long inputs are silently truncated under load, so requests stay <= 4000 characters;
  * `markUnknown` defaults to `yes`, which prefixes unknown words with `*`.
  */
+import { codePoints } from '../core/html/text';
 import { canonicalLanguage } from '../core/lang';
 import { ProviderError } from '../core/errors';
 import type { BatchOptions, LanguageSupport, Pair, Provider, ProviderEnv, ProviderModule, ProviderSettings } from '../core/provider';
@@ -129,7 +130,6 @@ const classify: Classify = (f) => {
 };
 
 const pairKey = (p: Pair): string => `${p.src}|${p.trg}`;
-const codePoints = (s: string): number => Array.from(s).length;
 
 export const apertium: ProviderModule = {
   id: 'apertium.ts',

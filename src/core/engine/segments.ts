@@ -5,11 +5,8 @@
  */
 import type { ProviderLimits } from '../provider';
 
-export const codePoints = (s: string): number => {
-  let n = 0;
-  for (const _ of s) n += 1;
-  return n;
-};
+import { codePoints } from '../html/text';
+export { codePoints };
 
 const sentences = new Intl.Segmenter('en', { granularity: 'sentence' });
 const words = new Intl.Segmenter('en', { granularity: 'word' });

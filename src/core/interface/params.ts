@@ -184,20 +184,8 @@ export function languagePair(src: string | undefined, trg: string, names: { src:
 }
 
 /** Unicode code points, the unit of the text-size limit (decisions.md "Limits"). */
-export function codePoints(text: string): number {
-  let surrogatePairs = 0;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit >= 0xd800 && unit <= 0xdbff) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        surrogatePairs++;
-        i++;
-      }
-    }
-  }
-  return text.length - surrogatePairs;
-}
+import { codePoints } from '../html/text';
+export { codePoints };
 
 /** 413 when the texts together exceed the limit; called after every 400 check. */
 export function checkTextSize(texts: readonly string[], textSize: number): void {
