@@ -12,7 +12,11 @@
  *   unique per request, so every one misses the memory and reaches the provider) for SECONDS.
  *   /proc/<pid>/status VmRSS sampled every 100 ms, VmHWM at the end; p50/p99 latency, errors.
  *   Target: RSS < 150 MB.
- * `tsx bench/memory.ts [--worker-only | --server-only] [--snapshot <file.heapsnapshot>]`
+ * `tsx bench/memory.ts [--worker-only | --server-only] [--snapshot <file.heapsnapshot>]` (--snapshot: the
+ * worker's heap after the page). Investigating the server: BENCH_SERVER_FLAGS (node flags, e.g.
+ * `--trace-gc`, `--max-old-space-size=256`, `--heapsnapshot-signal=SIGUSR2`: a snapshot at the end
+ * of the load, in the repository root) and BENCH_SERVER_JS (a bundle of src/server/main.ts run
+ * without tsx).
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -22,9 +26,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { CDPSession, Page } from 'playwright-core';
-import { DIST, evaluateInContentScript, launchExtension } from '../test/e2e/browser';
+import { DIST, evaluateInContentScript, launchExtension, OPTIONS_PATH, type ExtensionBrowser } from '../test/e2e/browser';
 import { startMarkerApy } from '../test/fakes/marker-apy';
-import { useApertiumAt } from '../test/fakes/page-e2e';
 import { startPageServer } from '../test/fakes/page-server';
 import { largestPages, PAGES_DIR } from './pages';
 
@@ -115,7 +118,7 @@ async function sampled<T>(channel: Channel, run: () => Promise<T>): Promise<{ va
   let samples = 0;
   let done = false;
   const sampler = (async () => {
-    while (!done && !process.env.NO_SAMPLE) {
+    while (!done) {
       const h = await channel.heap(false).catch(() => undefined);
       if (!h) break;
       peakUsed = Math.max(peakUsed, h.usedSize);
@@ -154,20 +157,43 @@ export interface WorkerHeapResult {
   met: boolean;
 }
 
-export async function workerHeap(latencyMs = 200): Promise<WorkerHeapResult> {
+/**
+ * As test/fakes/page-e2e.ts useApertiumAt, with APy's rate budget raised (its default, 20 requests/s,
+ * would stretch the page over ~80 s without changing what the worker holds per request).
+ */
+async function useFakeApy(browser: ExtensionBrowser, url: string): Promise<void> {
+  const options = await browser.openExtensionPage(OPTIONS_PATH);
+  const settings = {
+    providers: { 'apertium.ts': { enabled: true, url, rate: { concurrency: 8, rps: 1000 } } },
+    ranking: ['apertium.ts'],
+    interlinguas: ['en'],
+    keys: [],
+    limits: { textSize: 1000 },
+  };
+  const reply = await options.evaluate(
+    (s) =>
+      (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).chrome.runtime.sendMessage({
+        type: 'settings:set',
+        data: { settings: s },
+      }),
+    settings,
+  );
+  await options.close();
+  if ((reply as { data?: { status?: number } }).data?.status !== 200) throw new Error(`settings:set failed: ${JSON.stringify(reply)}`);
+}
+
+export async function workerHeap(latencyMs = 20): Promise<WorkerHeapResult> {
   const biggest = largestPages(1)?.[0];
   if (!biggest) throw new Error(`${PAGES_DIR} is missing`);
   const name = `${biggest.name}.html`;
   const [browser, apy, server] = await Promise.all([launchExtension(), startMarkerApy(latencyMs), startPageServer(PAGES_DIR)]);
   let holder: Page | undefined;
   try {
-    await useApertiumAt(browser, apy.url);
+    await useFakeApy(browser, apy.url);
     holder = await browser.context.newPage();
     const channel = await workerChannel(await browser.context.newCDPSession(holder));
     const page = await browser.context.newPage();
     page.on('crash', () => console.error('worker heap: the page crashed'));
-    page.on('close', () => console.error('worker heap: the page closed'));
-    browser.worker.on('close', () => console.error('worker heap: the service worker stopped'));
     await page.goto(`${server.origin}/${name}`, { waitUntil: 'load', timeout: 30_000 });
     const text = await evaluateInContentScript<number>(page, browser.id, 'document.body.innerText.length');
     const before = await channel.heap(true);
@@ -175,7 +201,7 @@ export async function workerHeap(latencyMs = 200): Promise<WorkerHeapResult> {
     const r0 = apy.requests;
     const first = await sampled(channel, () => evaluateInContentScript<Translated>(page, browser.id, TRANSLATE));
     const requests = apy.requests - r0;
-    console.error(`worker heap: translated in ${first.value.wall} ms, ${requests} requests, peak ${mb(first.peak_used)} MB`);
+    console.error(`worker heap: translated in ${Math.round(first.value.wall)} ms, ${requests} requests, peak ${mb(first.peak_used)} MB`);
     const after = await channel.heap(true);
     if (snapshotFile) await writeSnapshot(channel, snapshotFile);
     // The same page again: every segment from the IndexedDB memory.
@@ -221,16 +247,29 @@ export interface ServerRssResult {
   provider_latency_ms: number;
   requests: number;
   errors: number;
+  /** Non-200 answers by status (0: the connection failed). */
+  error_statuses: Record<number, number>;
   requests_per_s: number;
   latency_ms_p50: number;
   latency_ms_p99: number;
   provider_requests: number;
+  latency_ms_max: number;
+  /** CPU seconds per second of the run (1 = one core busy): the server, and the clients with the fake provider. */
+  server_cpu_share: number;
+  bench_cpu_share: number;
   rss_start_mb: number;
   rss_peak_mb: number;
   rss_end_mb: number;
   hwm_mb: number;
   target_mb: number;
   met: boolean;
+}
+
+/** CPU seconds (user + system) a process has used, from /proc/<pid>/stat. */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 function procStatus(pid: number): { rss: number; hwm: number } {
@@ -242,7 +281,8 @@ function procStatus(pid: number): { rss: number; hwm: number } {
 const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
 export async function serverRss(clients = 200, seconds = 10, latencyMs = 50): Promise<ServerRssResult> {
-  const chunks = (largestPages(3) ?? []).flatMap((w) => w.calls);
+  // Room for the request number in the 1000-character text-size limit.
+  const chunks = (largestPages(3) ?? []).flatMap((w) => w.calls).filter((c) => [...c].length <= 960);
   if (chunks.length === 0) chunks.push('<p>The quick brown fox jumps over the lazy dog.</p>');
   const apy = await startMarkerApy(latencyMs);
   const dir = await mkdtemp(join(tmpdir(), 'polyglot-bench-server-'));
@@ -260,10 +300,15 @@ export async function serverRss(clients = 200, seconds = 10, latencyMs = 50): Pr
     }),
   );
   // As `npm run serve` (tsx), but one process: `npx tsx` would put npm and tsx's relay in between.
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/server/main.ts'), '--config', config, '--port', '0'], {
+  // BENCH_SERVER_FLAGS: extra node flags for investigation, e.g. `--trace-gc` or `--heapsnapshot-signal=SIGUSR2`.
+  const flags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+  // BENCH_SERVER_JS: a bundle of src/server/main.ts to run without tsx (what the loader costs).
+  const entry = process.env.BENCH_SERVER_JS ? [process.env.BENCH_SERVER_JS] : ['--import', 'tsx', join(ROOT, 'src/server/main.ts')];
+  const child = spawn(process.execPath, [...flags, ...entry, '--config', config, '--port', '0'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  if (flags.length) child.stdout.on('data', (d: Buffer) => process.stderr.write(d));
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   try {
@@ -304,7 +349,9 @@ export async function serverRss(clients = 200, seconds = 10, latencyMs = 50): Pr
     }, 100);
     const times: number[] = [];
     let errors = 0;
+    const statuses: Record<number, number> = {};
     const r0 = apy.requests;
+    const cpu0 = { server: cpuSeconds(pid), bench: cpuSeconds(process.pid) };
     const end = performance.now() + seconds * 1000;
     const t0 = performance.now();
     await Promise.all(
@@ -313,12 +360,21 @@ export async function serverRss(clients = 200, seconds = 10, latencyMs = 50): Pr
           const c0 = performance.now();
           const status = await once();
           times.push(performance.now() - c0);
-          if (status !== 200) errors += 1;
+          if (status !== 200) {
+            errors += 1;
+            statuses[status] = (statuses[status] ?? 0) + 1;
+          }
         }
       }),
     );
     const elapsed = (performance.now() - t0) / 1000;
+    const cpu = { server: cpuSeconds(pid) - cpu0.server, bench: cpuSeconds(process.pid) - cpu0.bench };
     clearInterval(sampler);
+    if (flags.some((f) => f.startsWith('--heapsnapshot-signal=SIGUSR2'))) {
+      // Investigation: a heap snapshot of the server under load, written in its cwd (the repo root).
+      process.kill(pid, 'SIGUSR2');
+      await new Promise((r) => setTimeout(r, 5000));
+    }
     const last = procStatus(pid);
     peak = Math.max(peak, last.rss);
     agent.destroy();
@@ -329,10 +385,14 @@ export async function serverRss(clients = 200, seconds = 10, latencyMs = 50): Pr
       provider_latency_ms: latencyMs,
       requests: times.length,
       errors,
+      error_statuses: statuses,
       requests_per_s: Math.round(times.length / elapsed),
       latency_ms_p50: Math.round(quantile(times, 0.5)),
       latency_ms_p99: Math.round(quantile(times, 0.99)),
       provider_requests: apy.requests - r0,
+      latency_ms_max: Math.round(times.at(-1) ?? 0),
+      server_cpu_share: Math.round((cpu.server / elapsed) * 100) / 100,
+      bench_cpu_share: Math.round((cpu.bench / elapsed) * 100) / 100,
       rss_start_mb: mb(start.rss),
       rss_peak_mb: mb(peak),
       rss_end_mb: mb(last.rss),

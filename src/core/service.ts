@@ -43,7 +43,7 @@ function queryBytes(query: string): Uint8Array {
 export function createService(deps: ServiceDeps): TranslationService & Required<Pick<TranslationService, 'health'>> {
   const now = deps.now ?? Date.now;
   const usage = new Usage(deps.store);
-  const catalogs = new CatalogCache(deps.providers, { fetch: deps.fetch }, { memory: deps.memory, warn: deps.warn });
+  const catalogs = new CatalogCache(deps.providers, { fetch: deps.fetch }, { memory: deps.memory, warn: deps.warn }, deps.store);
   let current: { settings: Settings; at: number; ttl: number; snapshot: Promise<Snapshot> } | undefined;
 
   async function snapshot(): Promise<Snapshot> {

@@ -8,16 +8,26 @@ import { toProviderError } from '../errors';
 import type { LanguageSupport, Provider, ProviderEnv, ProviderModule } from '../provider';
 import { scheduleProvider, type ProviderHealth, type ScheduledProvider, type ScheduleOptions } from '../scheduler/index';
 import type { Settings } from '../settings/types';
+import type { KeyValueStore } from '../storage';
 import { RouteTable, type RankedProvider } from './routes';
 
 /** How long a language list request may take before the provider counts as unavailable. */
 const LANGUAGES_TIMEOUT_MS = 5000;
 
+/** Store key of the last language support each provider reported (per endpoint, never the key). */
+export const LAST_LANGUAGES_KEY = 'catalog.languages';
+type KnownSupport = Record<string, { url: string | null; support: LanguageSupport }>;
+
 export interface Catalog {
   table: RouteTable;
   /** Enabled, configured providers in ranking order. */
   providers: Map<string, Provider>;
-  /** Providers whose language list could not be fetched, with why (for diagnostics). */
+  /**
+   * Providers whose language list could not be fetched, with why (health reports them `down`).
+   * One that answered before (at the same endpoint) keeps its routes with that last known
+   * support, so the translation memory behind them still answers offline; one that never did
+   * has no routes.
+   */
   unavailable: Map<string, string>;
 }
 
@@ -48,12 +58,39 @@ export class CatalogCache {
   /** The providers of the last catalog built: what health() reports on. */
   private last: { ids: string[]; unavailable: Map<string, string> } = { ids: [], unavailable: new Map() };
 
+  /** Last known language support per provider; loaded from the store on first need. */
+  private known: Promise<KnownSupport> | undefined;
+
   constructor(
     private readonly modules: readonly ProviderModule[],
     private readonly env: ProviderEnv,
     /** Translation memory and clocks for the scheduler around every provider. */
     private readonly schedule: ScheduleOptions = {},
+    /** Where last known language support survives a restart (a new service worker, a new server). */
+    private readonly store?: KeyValueStore,
   ) {}
+
+  private knownSupport(): Promise<KnownSupport> {
+    this.known ??= (this.store?.get<KnownSupport>(LAST_LANGUAGES_KEY) ?? Promise.resolve(undefined)).then(
+      (v) => (v && typeof v === 'object' ? { ...v } : {}),
+      () => ({}),
+    );
+    return this.known;
+  }
+
+  /** Records what providers just reported; writes the store only when something changed. */
+  private async remember(fresh: Map<string, { url: string | null; support: LanguageSupport }>): Promise<void> {
+    if (fresh.size === 0) return;
+    const known = await this.knownSupport();
+    let changed = false;
+    for (const [id, entry] of fresh) {
+      const before = known[id];
+      if (before && before.url === entry.url && JSON.stringify(before.support) === JSON.stringify(entry.support)) continue;
+      known[id] = entry;
+      changed = true;
+    }
+    if (changed && this.store) await this.store.set(LAST_LANGUAGES_KEY, known).catch(() => undefined);
+  }
 
   /**
    * Per enabled provider: ok / limited / down and recent latency. A provider whose language list
@@ -86,19 +123,25 @@ export class CatalogCache {
     const mods = enabledModules(settings, this.modules);
     const providers = new Map<string, Provider>();
     const unavailable = new Map<string, string>();
+    const fresh = new Map<string, { url: string | null; support: LanguageSupport }>();
     const supports = await Promise.all(
       mods.map(async (m): Promise<LanguageSupport | undefined> => {
         const p = this.provider(m, settings);
         providers.set(m.id, p);
+        const url = settings.providers[m.id]?.url ?? m.defaultUrl ?? null;
         const timeout = AbortSignal.timeout(LANGUAGES_TIMEOUT_MS);
         try {
-          return await p.languages(signal ? AbortSignal.any([signal, timeout]) : timeout);
+          const support = await p.languages(signal ? AbortSignal.any([signal, timeout]) : timeout);
+          fresh.set(m.id, { url, support });
+          return support;
         } catch (e) {
           unavailable.set(m.id, toProviderError(e).message);
-          return undefined;
+          const last = (await this.knownSupport())[m.id];
+          return last && last.url === url ? last.support : undefined;
         }
       }),
     );
+    void this.remember(fresh);
     const ranked: RankedProvider[] = [];
     mods.forEach((m, i) => {
       const support = supports[i];
