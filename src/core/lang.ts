@@ -17,7 +17,19 @@ const NOT_A_LANGUAGE = new Set(['und', 'mul', 'zxx', 'mis']);
  * or undefined when it is malformed or more than language[-script][-region][-variant]: extensions,
  * private use and grandfathered tags are not language codes a translator can use.
  */
+/** Codes already seen (every call checks its src and trg; Intl is slow): bounded, oldest out. */
+const canonicalSeen = new Map<string, string | undefined>();
+const CANONICAL_SEEN_MAX = 1024;
+
 export function canonicalLanguage(code: string): string | undefined {
+  if (canonicalSeen.has(code)) return canonicalSeen.get(code);
+  const canonical = canonicalUncached(code);
+  if (canonicalSeen.size >= CANONICAL_SEEN_MAX) canonicalSeen.delete(canonicalSeen.keys().next().value!);
+  canonicalSeen.set(code, canonical);
+  return canonical;
+}
+
+function canonicalUncached(code: string): string | undefined {
   if (code.length === 0 || code.length > MAX_TAG_LENGTH) return undefined;
   // Only letters, digits and separators: Intl accepts nothing else anyway, but this keeps
   // whitespace and `*` from ever reaching it.

@@ -112,6 +112,8 @@ const SAMPLES = 100;
 
 export class HealthStats {
   private readonly samples: number[] = [];
+  /** The samples sorted, made again only after a new sample (the scheduler asks on every send). */
+  private sorted: number[] | undefined;
   private next = 0;
   private limitedAt = Number.NEGATIVE_INFINITY;
   private failedInRow = 0;
@@ -122,6 +124,7 @@ export class HealthStats {
   ok(latencyMs: number): void {
     this.requests += 1;
     this.failedInRow = 0;
+    this.sorted = undefined;
     if (this.samples.length < SAMPLES) this.samples.push(latencyMs);
     else this.samples[this.next] = latencyMs;
     this.next = (this.next + 1) % SAMPLES;
@@ -139,7 +142,7 @@ export class HealthStats {
   /** The q-quantile of recent latencies; undefined before `min` samples. */
   quantile(q: number, min = 1): number | undefined {
     if (this.samples.length < min) return undefined;
-    const sorted = [...this.samples].sort((a, b) => a - b);
+    const sorted = (this.sorted ??= [...this.samples].sort((a, b) => a - b));
     return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
   }
 
