@@ -8,9 +8,9 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeService } from '../fakes/fake-google';
 import { startFakeLibre, type FakeLibre } from '../fakes/fake-libre';
 import { startFakeLingva } from '../fakes/fake-lingva';
+import type { FakeService } from '../fakes/fake-service';
 import { launchExtension, OPTIONS_PATH, stopServiceWorkers, type ExtensionBrowser } from './browser';
 import { POPUP_PATH, setSettings } from './ui-helpers';
 

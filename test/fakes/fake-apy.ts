@@ -5,9 +5,9 @@
  * containing "xyz" are unknown to it. Rules make it
  * fail, hang or lag for chosen texts; every request is recorded.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { upperOutsideTags } from './fake-provider';
+import { answerFault, jsonSender, startFakeServer, type FakeServer, type Rule } from './fake-service';
 
 export type ApyFault =
   /** APy's own error JSON: `{status:'error', code, message, explanation}`. */
@@ -23,13 +23,10 @@ export type ApyFault =
   /** Destroys the connection without an answer. */
   | { type: 'reset' };
 
-export interface ApyRule {
+export interface ApyRule extends Rule<ApyFault> {
   path?: '/translate' | '/listPairs';
   /** Applies only to translate requests whose q passes. */
   match?: (q: string) => boolean;
-  fault: ApyFault;
-  /** Applies this many times, then is dropped; default: always. */
-  times?: number;
 }
 
 export interface ApyRequest {
@@ -40,43 +37,29 @@ export interface ApyRequest {
   args: Record<string, string[]>;
 }
 
-export interface FakeApy {
-  url: string;
-  requests: ApyRequest[];
-  /** Translate requests whose client went away before the answer. */
-  readonly aborted: number;
-  /** Highest number of translate requests open at once. */
-  readonly maxConcurrent: number;
-  rule(rule: ApyRule): void;
-  clearRules(): void;
-  close(): Promise<void>;
-}
+/** `aborted` and `maxConcurrent` count translate requests only. */
+export type FakeApy = FakeServer<ApyRequest, ApyRule>;
 
 export const DEFAULT_APY_PAIRS: readonly string[] = [
   'eng-spa', 'spa-eng', 'eng-cat', 'cat-eng', 'spa-cat', 'spa-por', 'por-spa', 'spa-por_BR', 'eng-cat_valencia', 'fra-spa',
 ];
 
-export async function startFakeApy(pairs: readonly string[] = DEFAULT_APY_PAIRS): Promise<FakeApy> {
-  const requests: ApyRequest[] = [];
-  let rules: ApyRule[] = [];
-  let open = 0;
-  let maxConcurrent = 0;
-  let aborted = 0;
+/** APy's answer to /listPairs. */
+export const listPairsBody = (pairs: readonly string[]) => ({
+  responseData: pairs.map((p) => {
+    const [sourceLanguage, targetLanguage] = p.split('-');
+    return { sourceLanguage, targetLanguage };
+  }),
+  responseDetails: null,
+  responseStatus: 200,
+});
 
-  const send = (res: ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' });
-    res.end(typeof body === 'string' ? body : JSON.stringify(body));
-  };
-  const explain = (res: ServerResponse, status: number, explanation: string) =>
-    send(res, status, { status: 'error', code: status, message: status === 400 ? 'Bad Request' : 'Error', explanation });
+const send = jsonSender('application/json; charset=UTF-8');
+const FAULTS = { send, malformed: '{"responseData": {"translatedText": "oops"', statusBody: '<html><body>error</body></html>' };
+const explain = (res: ServerResponse, status: number, explanation: string) =>
+  send(res, status, { status: 'error', code: status, message: status === 400 ? 'Bad Request' : 'Error', explanation });
 
-  const takeRule = (path: string, q: string): ApyFault | undefined => {
-    const rule = rules.find((r) => (r.path ?? '/translate') === path && (!r.match || r.match(q)));
-    if (!rule) return undefined;
-    if (rule.times !== undefined && --rule.times <= 0) rules = rules.filter((r) => r !== rule);
-    return rule.fault;
-  };
-
+export function startFakeApy(pairs: readonly string[] = DEFAULT_APY_PAIRS): Promise<FakeApy> {
   const translate = (args: Record<string, string[]>, res: ServerResponse) => {
     const langpair = args.langpair?.at(-1);
     const q = args.q?.at(-1);
@@ -95,77 +78,34 @@ export async function startFakeApy(pairs: readonly string[] = DEFAULT_APY_PAIRS)
     send(res, 200, { responseData: { translatedText: marked }, responseDetails: null, responseStatus: 200 });
   };
 
-  const answer = (path: string, args: Record<string, string[]>, res: ServerResponse) => {
-    if (path === '/listPairs') {
-      const data = pairs.map((p) => {
-        const [sourceLanguage, targetLanguage] = p.split('-');
-        return { sourceLanguage, targetLanguage };
-      });
-      return send(res, 200, { responseData: data, responseDetails: null, responseStatus: 200 });
-    }
-    return translate(args, res);
-  };
+  const answer = (path: string, args: Record<string, string[]>, res: ServerResponse) =>
+    (path === '/listPairs' ? send(res, 200, listPairsBody(pairs)) : translate(args, res));
 
-  const applyFault = (fault: ApyFault | undefined, req: IncomingMessage, res: ServerResponse, path: string, args: Record<string, string[]>) => {
-    if (!fault) return answer(path, args, res);
-    switch (fault.type) {
-      case 'explain': return explain(res, fault.status, fault.explanation);
-      case 'status': return send(res, fault.status, fault.body ?? '<html><body>error</body></html>');
-      case 'malformed': return send(res, 200, '{"responseData": {"translatedText": "oops"');
-      case 'no-text': return send(res, 200, { responseData: {}, responseDetails: null, responseStatus: 200 });
-      case 'hang': return undefined;
-      case 'delay': {
-        const timer = setTimeout(() => answer(path, args, res), fault.ms);
-        res.on('close', () => clearTimeout(timer));
-        return undefined;
-      }
-      case 'reset': return req.socket.destroy();
-    }
-  };
-
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      const contentType = req.headers['content-type'];
+  return startFakeServer<ApyRequest, ApyRule>({
+    record: (raw, body, url) => {
+      const contentType = raw.headers['content-type'];
       const args: Record<string, string[]> = {};
       const add = (params: URLSearchParams) => params.forEach((v, k) => (args[k] ??= []).push(v));
       add(url.searchParams);
       // Tornado reads form bodies only; a JSON body contributes no arguments (TOOLCHAIN.md).
-      if (req.method === 'POST' && contentType?.startsWith('application/x-www-form-urlencoded')) {
-        add(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
-      }
-      requests.push({ method: req.method ?? '', path: url.pathname, ...(contentType ? { contentType } : {}), args });
-      if (url.pathname !== '/listPairs' && url.pathname !== '/translate') return explain(res, 404, 'Resource requested does not exist');
-      if (req.method !== 'GET' && !(req.method === 'POST' && url.pathname === '/translate')) return explain(res, 405, 'Method Not Allowed');
-      if (url.pathname === '/translate') {
-        open++;
-        maxConcurrent = Math.max(maxConcurrent, open);
-        res.on('close', () => {
-          open--;
-          if (!res.writableFinished) aborted++;
-        });
-      }
-      return applyFault(takeRule(url.pathname, args.q?.at(-1) ?? ''), req, res, url.pathname, args);
-    });
+      if (raw.method === 'POST' && contentType?.startsWith('application/x-www-form-urlencoded')) add(new URLSearchParams(body.toString('utf8')));
+      return { method: raw.method ?? '', path: url.pathname, ...(contentType ? { contentType } : {}), args };
+    },
+    counts: (req) => req.path === '/translate',
+    respond: (ex) => {
+      const { req, res } = ex;
+      if (req.path !== '/listPairs' && req.path !== '/translate') return explain(res, 404, 'Resource requested does not exist');
+      if (req.method !== 'GET' && !(req.method === 'POST' && req.path === '/translate')) return explain(res, 405, 'Method Not Allowed');
+      if (req.path === '/translate') ex.concurrent();
+      const q = req.args.q?.at(-1) ?? '';
+      const fault = ex.take((r) => (r.path ?? '/translate') === req.path && (!r.match || r.match(q)));
+      answerFault(ex, fault, FAULTS, (own) => {
+        switch (own?.type) {
+          case 'explain': return explain(res, own.status, own.explanation);
+          case 'no-text': return send(res, 200, { responseData: {}, responseDetails: null, responseStatus: 200 });
+          default: return answer(req.path, req.args, res);
+        }
+      });
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    get aborted() {
-      return aborted;
-    },
-    get maxConcurrent() {
-      return maxConcurrent;
-    },
-    rule: (rule) => void rules.push({ ...rule }),
-    clearRules: () => void (rules = []),
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
-  };
 }

@@ -6,23 +6,13 @@
  * `GET /v2/glossaries/{id}`. It answers in DeepL's shapes; "translation" upper-cases text outside
  * tags. Rules make it fail, hang or answer wrongly; every request is recorded.
  */
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { upperOutsideTags } from './fake-provider';
+import { faultsByPath, jsonSender, parseJson, startFakeServer, type CountFault, type FakeServer, type PathRule } from './fake-service';
 
-export type DeeplFault =
-  | { type: 'status'; status: number; body?: unknown; headers?: Record<string, string> }
-  | { type: 'malformed' }
-  /** 200 with one translation fewer than texts sent. */
-  | { type: 'count' }
-  | { type: 'hang' }
-  | { type: 'reset' };
-
-export interface DeeplRule {
-  path?: string;
-  fault: DeeplFault;
-  times?: number;
-}
+export type DeeplFault = CountFault;
+/** Applies to /v2/translate where it names no path. */
+export type DeeplRule = PathRule<DeeplFault>;
 
 export interface DeeplRequest {
   method: string;
@@ -33,15 +23,7 @@ export interface DeeplRequest {
   bytes: number;
 }
 
-export interface FakeDeepl {
-  url: string;
-  requests: DeeplRequest[];
-  /** Requests whose client went away before the answer. */
-  readonly aborted: number;
-  rule(rule: DeeplRule): void;
-  clearRules(): void;
-  close(): Promise<void>;
-}
+export type FakeDeepl = FakeServer<DeeplRequest, DeeplRule>;
 
 export const DEEPL_SOURCES = ['BG', 'DE', 'EN', 'ES', 'FR', 'JA', 'NB', 'PT', 'ZH'];
 export const DEEPL_TARGETS = ['BG', 'DE', 'EN-GB', 'EN-US', 'ES', 'FR', 'JA', 'NB', 'PT-BR', 'PT-PT', 'ZH-HANS', 'ZH-HANT'];
@@ -49,23 +31,11 @@ export const DEEPL_GLOSSARIES: Record<string, { source_lang: string; target_lang
   'gl-en-de': { source_lang: 'en', target_lang: 'de' },
 };
 
-export async function startFakeDeepl(key: string): Promise<FakeDeepl> {
-  const requests: DeeplRequest[] = [];
-  let rules: DeeplRule[] = [];
-  let aborted = 0;
+const send = jsonSender('application/json');
+const FAULTS = { send, malformed: '{"translations": [{"text": "oops"' };
 
-  const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { 'content-type': 'application/json', ...headers });
-    res.end(typeof body === 'string' ? body : JSON.stringify(body));
-  };
+export function startFakeDeepl(key: string): Promise<FakeDeepl> {
   const refuse = (res: ServerResponse, status: number, message: string) => send(res, status, { message });
-
-  const take = (path: string): DeeplFault | undefined => {
-    const rule = rules.find((r) => (r.path ?? '/v2/translate') === path);
-    if (!rule) return undefined;
-    if (rule.times !== undefined && --rule.times <= 0) rules = rules.filter((r) => r !== rule);
-    return rule.fault;
-  };
 
   const translate = (req: DeeplRequest, res: ServerResponse, fault: DeeplFault | undefined) => {
     if (req.bytes > 128 * 1024) return refuse(res, 413, 'Request Entity Too Large');
@@ -108,48 +78,10 @@ export async function startFakeDeepl(key: string): Promise<FakeDeepl> {
     return refuse(res, 404, 'Not found');
   };
 
-  const server = createServer((incoming: IncomingMessage, res) => {
-    const chunks: Buffer[] = [];
-    incoming.on('data', (c: Buffer) => chunks.push(c));
-    incoming.on('end', () => {
-      const raw = Buffer.concat(chunks);
-      const url = new URL(incoming.url ?? '/', 'http://127.0.0.1');
-      let body: unknown;
-      try {
-        body = raw.length ? JSON.parse(raw.toString('utf8')) : undefined;
-      } catch {
-        body = undefined;
-      }
-      const req: DeeplRequest = {
-        method: incoming.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: incoming.headers, body, bytes: raw.length,
-      };
-      requests.push(req);
-      res.on('close', () => {
-        if (!res.writableFinished) aborted++;
-      });
-      const fault = take(req.path);
-      switch (fault?.type) {
-        case 'status': return send(res, fault.status, fault.body ?? '', fault.headers);
-        case 'malformed': return send(res, 200, '{"translations": [{"text": "oops"');
-        case 'hang': return undefined;
-        case 'reset': return incoming.socket.destroy();
-        default: return answer(req, res, fault);
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    get aborted() {
-      return aborted;
-    },
-    rule: (rule) => void rules.push({ ...rule }),
-    clearRules: () => void (rules = []),
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
+  return startFakeServer<DeeplRequest, DeeplRule>({
+    record: (raw, body, url) => ({
+      method: raw.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: raw.headers, body: parseJson(body), bytes: body.length,
     }),
-  };
+    respond: faultsByPath('/v2/translate', FAULTS, answer),
+  });
 }

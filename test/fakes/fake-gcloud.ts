@@ -6,7 +6,7 @@
  * upper-cases text outside tags.
  */
 import { upperOutsideTags } from './fake-provider';
-import { startFakeService, type FakeAnswer, type FakeService } from './fake-google';
+import { startFakeService, type FakeAnswer, type FakeService } from './fake-service';
 
 export const GCLOUD_KEY = 'AIza-fake-key-0123456789';
 /** v2 lists both old and new spellings of some codes, and `zh` beside zh-CN. */

@@ -6,22 +6,13 @@
  * `GET /frontend/settings` answer in its shapes. "Translation" upper-cases text outside tags. Rules
  * make it fail, hang or answer wrongly; every request is recorded.
  */
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { upperOutsideTags } from './fake-provider';
+import { faultsByPath, jsonSender, parseJson, startFakeServer, type CountFault, type FakeServer, type PathRule } from './fake-service';
 
-export type LibreFault =
-  | { type: 'status'; status: number; body?: unknown; headers?: Record<string, string> }
-  | { type: 'malformed' }
-  | { type: 'count' }
-  | { type: 'hang' }
-  | { type: 'reset' };
-
-export interface LibreRule {
-  path?: string;
-  fault: LibreFault;
-  times?: number;
-}
+export type LibreFault = CountFault;
+/** Applies to /translate where it names no path. */
+export type LibreRule = PathRule<LibreFault>;
 
 export interface LibreRequest {
   method: string;
@@ -44,39 +35,31 @@ export interface FakeLibreOptions {
   noSettings?: boolean;
 }
 
-export interface FakeLibre {
-  url: string;
-  requests: LibreRequest[];
-  readonly aborted: number;
-  rule(rule: LibreRule): void;
-  clearRules(): void;
-  close(): Promise<void>;
-}
+export type FakeLibre = FakeServer<LibreRequest, LibreRule>;
 
 export const LIBRE_LANGUAGES: Record<string, string[]> = {
   en: ['es', 'nb', 'pb', 'zh', 'zt'], es: ['en'], nb: ['en'], pb: ['en'], zh: ['en'], zt: ['en'],
 };
 
-export async function startFakeLibre(options: FakeLibreOptions = {}): Promise<FakeLibre> {
+const send = jsonSender('application/json');
+const FAULTS = { send, malformed: '{"translatedText": ["oops"' };
+const fail = (res: ServerResponse, status: number, error: string) => send(res, status, { error });
+
+/** The parsed JSON body, or the form fields (repeated ones as lists). */
+const parse = (body: Buffer, contentType: string): unknown => {
+  if (contentType.startsWith('application/json')) return parseJson(body);
+  const form: Record<string, string | string[]> = {};
+  new URLSearchParams(body.toString('utf8')).forEach((v, k) => {
+    const prev = form[k];
+    form[k] = prev === undefined ? v : [...(Array.isArray(prev) ? prev : [prev]), v];
+  });
+  return form;
+};
+
+export function startFakeLibre(options: FakeLibreOptions = {}): Promise<FakeLibre> {
   const languages = options.languages ?? LIBRE_LANGUAGES;
   const charLimit = options.charLimit ?? -1;
   const batchLimit = options.batchLimit ?? -1;
-  const requests: LibreRequest[] = [];
-  let rules: LibreRule[] = [];
-  let aborted = 0;
-
-  const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { 'content-type': 'application/json', ...headers });
-    res.end(typeof body === 'string' ? body : JSON.stringify(body));
-  };
-  const fail = (res: ServerResponse, status: number, error: string) => send(res, status, { error });
-
-  const take = (path: string): LibreFault | undefined => {
-    const rule = rules.find((r) => (r.path ?? '/translate') === path);
-    if (!rule) return undefined;
-    if (rule.times !== undefined && --rule.times <= 0) rules = rules.filter((r) => r !== rule);
-    return rule.fault;
-  };
 
   const translate = (b: Record<string, unknown>, res: ServerResponse, fault: LibreFault | undefined) => {
     const key = b.api_key;
@@ -117,55 +100,8 @@ export async function startFakeLibre(options: FakeLibreOptions = {}): Promise<Fa
     return fail(res, 404, 'Not Found');
   };
 
-  const parse = (raw: string, contentType: string): unknown => {
-    if (contentType.startsWith('application/json')) {
-      try {
-        return JSON.parse(raw);
-      } catch {
-        return undefined;
-      }
-    }
-    const form: Record<string, string | string[]> = {};
-    new URLSearchParams(raw).forEach((v, k) => {
-      const prev = form[k];
-      form[k] = prev === undefined ? v : [...(Array.isArray(prev) ? prev : [prev]), v];
-    });
-    return form;
-  };
-
-  const server = createServer((incoming: IncomingMessage, res) => {
-    const chunks: Buffer[] = [];
-    incoming.on('data', (c: Buffer) => chunks.push(c));
-    incoming.on('end', () => {
-      const body = parse(Buffer.concat(chunks).toString('utf8'), String(incoming.headers['content-type'] ?? ''));
-      const req: LibreRequest = { method: incoming.method ?? '', path: new URL(incoming.url ?? '/', 'http://127.0.0.1').pathname, headers: incoming.headers, body };
-      requests.push(req);
-      res.on('close', () => {
-        if (!res.writableFinished) aborted++;
-      });
-      const fault = take(req.path);
-      switch (fault?.type) {
-        case 'status': return send(res, fault.status, fault.body ?? '', fault.headers);
-        case 'malformed': return send(res, 200, '{"translatedText": ["oops"');
-        case 'hang': return undefined;
-        case 'reset': return incoming.socket.destroy();
-        default: return answer(req, res, fault);
-      }
-    });
+  return startFakeServer<LibreRequest, LibreRule>({
+    record: (raw, body, url) => ({ method: raw.method ?? '', path: url.pathname, headers: raw.headers, body: parse(body, String(raw.headers['content-type'] ?? '')) }),
+    respond: faultsByPath('/translate', FAULTS, answer),
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    get aborted() {
-      return aborted;
-    },
-    rule: (rule) => void rules.push({ ...rule }),
-    clearRules: () => void (rules = []),
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
-  };
 }

@@ -5,7 +5,7 @@
  * behind, it answers 414 to a request line over 8 KB. "Translation" upper-cases the text.
  */
 import { upperOutsideTags } from './fake-provider';
-import { startFakeService, type FakeAnswer, type FakeService } from './fake-google';
+import { startFakeService, type FakeAnswer, type FakeService } from './fake-service';
 
 export const LINGVA_SOURCE = ['auto', 'en', 'es', 'fr', 'de', 'zh', 'iw', 'tl'];
 export const LINGVA_TARGET = ['en', 'es', 'fr', 'de', 'zh', 'zh_HANT', 'iw', 'tl'];

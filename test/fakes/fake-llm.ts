@@ -5,9 +5,9 @@
  * reads the `{"segments":[...]}` user message and upper-cases text outside tags. Rules make it fail,
  * mangle its answer, hang or lag; every request is recorded.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { upperOutsideTags } from './fake-provider';
+import { answerFault, jsonSender, parseJson, startFakeServer, type FakeServer, type Rule } from './fake-service';
 
 export type LlmFault =
   /** OpenAI's error body `{error:{message,type,code}}` with this status. */
@@ -24,10 +24,8 @@ export type LlmFault =
   | { type: 'delay'; ms: number }
   | { type: 'reset' };
 
-export interface LlmRule {
-  fault: LlmFault;
-  times?: number;
-}
+/** The first rule applies to every request OpenAI itself would accept. */
+export type LlmRule = Rule<LlmFault>;
 
 export interface LlmRequest {
   method: string;
@@ -37,14 +35,9 @@ export interface LlmRequest {
   body: unknown;
 }
 
-export interface FakeLlm {
+export interface FakeLlm extends FakeServer<LlmRequest, LlmRule> {
   /** Base URL including `/v1`, as the llm.ts `url` setting takes it. */
   url: string;
-  requests: LlmRequest[];
-  readonly aborted: number;
-  rule(rule: LlmRule): void;
-  clearRules(): void;
-  close(): Promise<void>;
 }
 
 export interface FakeLlmOptions {
@@ -61,16 +54,11 @@ interface Message {
 const isMessage = (m: unknown): m is Message =>
   typeof m === 'object' && m !== null && typeof (m as Message).role === 'string' && typeof (m as Message).content === 'string';
 
+const send = jsonSender('application/json');
+const FAULTS = { send, malformed: '{"choices": [' };
+
 export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLlm> {
   const models = options.models ?? ['gpt-4o-mini', 'llama3'];
-  const requests: LlmRequest[] = [];
-  let rules: LlmRule[] = [];
-  let aborted = 0;
-
-  const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { 'content-type': 'application/json', ...headers });
-    res.end(typeof body === 'string' ? body : JSON.stringify(body));
-  };
   const fail = (res: ServerResponse, status: number, message: string, code: string | null = null, headers?: Record<string, string>) =>
     send(res, status, { error: { message, type: code ?? 'invalid_request_error', param: null, code } }, headers);
   const completion = (res: ServerResponse, model: string, content: string | null, finish = 'stop', refusal: string | null = null) =>
@@ -79,13 +67,6 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
       choices: [{ index: 0, message: { role: 'assistant', content, refusal }, finish_reason: finish }],
       usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
     });
-
-  const takeRule = (): LlmFault | undefined => {
-    const rule = rules[0];
-    if (!rule) return undefined;
-    if (rule.times !== undefined && --rule.times <= 0) rules = rules.slice(1);
-    return rule.fault;
-  };
 
   /** What OpenAI itself would refuse; undefined when the request is valid. */
   const check = (req: IncomingMessage, path: string, body: unknown, res: ServerResponse): { model: string; segments: { id: number; text: string }[] } | undefined => {
@@ -119,62 +100,26 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
     }
   };
 
-  const handle = (req: IncomingMessage, res: ServerResponse, path: string, body: unknown) => {
-    const ok = check(req, path, body, res);
-    if (!ok) return undefined;
-    const translations = ok.segments.map((s) => ({ id: s.id, text: upperOutsideTags(s.text) }));
-    const answer = (items: unknown[] = translations) => completion(res, ok.model, JSON.stringify({ translations: items }));
-    const fault = takeRule();
-    if (!fault) return answer();
-    switch (fault.type) {
-      case 'error': return fail(res, fault.status, fault.message ?? 'fake error', fault.code ?? null, fault.retryAfter ? { 'retry-after': fault.retryAfter } : {});
-      case 'malformed': return send(res, 200, '{"choices": [');
-      case 'content': return completion(res, ok.model, fault.content);
-      case 'mangle': return answer(fault.mangle(translations));
-      case 'refusal': return completion(res, ok.model, null, 'stop', "I'm sorry, I can't help with that.");
-      case 'finish': return completion(res, ok.model, '{"translations":[{"id":1,"te', fault.reason);
-      case 'no-choices': return send(res, 200, { id: 'x', object: 'chat.completion', choices: [] });
-      case 'hang': return undefined;
-      case 'delay': {
-        const timer = setTimeout(() => answer(), fault.ms);
-        res.on('close', () => clearTimeout(timer));
-        return undefined;
-      }
-      case 'reset': return req.socket.destroy();
-    }
-  };
-
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-      let body: unknown;
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      } catch {
-        body = undefined;
-      }
-      requests.push({ method: req.method ?? '', path, headers: req.headers, body });
-      res.on('close', () => {
-        if (!res.writableFinished) aborted++;
+  const fake = await startFakeServer<LlmRequest, LlmRule>({
+    record: (raw, body, url) => ({ method: raw.method ?? '', path: url.pathname, headers: raw.headers, body: parseJson(body) }),
+    respond: (ex) => {
+      const { raw, res } = ex;
+      const ok = check(raw, ex.req.path, ex.req.body, res);
+      if (!ok) return;
+      const translations = ok.segments.map((s) => ({ id: s.id, text: upperOutsideTags(s.text) }));
+      const answer = (items: unknown[] = translations) => completion(res, ok.model, JSON.stringify({ translations: items }));
+      answerFault(ex, ex.take(() => true), FAULTS, (own) => {
+        switch (own?.type) {
+          case undefined: return answer();
+          case 'error': return fail(res, own.status, own.message ?? 'fake error', own.code ?? null, own.retryAfter ? { 'retry-after': own.retryAfter } : {});
+          case 'content': return completion(res, ok.model, own.content);
+          case 'mangle': return answer(own.mangle(translations));
+          case 'refusal': return completion(res, ok.model, null, 'stop', "I'm sorry, I can't help with that.");
+          case 'finish': return completion(res, ok.model, '{"translations":[{"id":1,"te', own.reason);
+          case 'no-choices': return send(res, 200, { id: 'x', object: 'chat.completion', choices: [] });
+        }
       });
-      handle(req, res, path, body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/v1`,
-    requests,
-    get aborted() {
-      return aborted;
     },
-    rule: (rule) => void rules.push({ ...rule }),
-    clearRules: () => void (rules = []),
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
-  };
+  });
+  return Object.assign(fake, { url: `${fake.url}/v1` });
 }

@@ -7,22 +7,13 @@
  * `{error: {code, message}}`. "Translation" upper-cases text outside tags. Rules make it fail, hang
  * or answer wrongly; every request is recorded.
  */
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { upperOutsideTags } from './fake-provider';
+import { faultsByPath, jsonSender, parseJson, startFakeServer, type CountFault, type FakeServer, type PathRule } from './fake-service';
 
-export type MicrosoftFault =
-  | { type: 'status'; status: number; body?: unknown; headers?: Record<string, string> }
-  | { type: 'malformed' }
-  | { type: 'count' }
-  | { type: 'hang' }
-  | { type: 'reset' };
-
-export interface MicrosoftRule {
-  path?: string;
-  fault: MicrosoftFault;
-  times?: number;
-}
+export type MicrosoftFault = CountFault;
+/** Applies to /translate where it names no path. */
+export type MicrosoftRule = PathRule<MicrosoftFault>;
 
 export interface MicrosoftRequest {
   method: string;
@@ -41,41 +32,22 @@ export interface FakeMicrosoftOptions {
   tokenTtlS?: number;
 }
 
-export interface FakeMicrosoft {
-  url: string;
+export interface FakeMicrosoft extends FakeServer<MicrosoftRequest, MicrosoftRule> {
   tokenUrl: string;
-  requests: MicrosoftRequest[];
-  readonly aborted: number;
   /** Makes every token issued so far invalid. */
   revokeTokens(): void;
-  rule(rule: MicrosoftRule): void;
-  clearRules(): void;
-  close(): Promise<void>;
 }
 
 export const MICROSOFT_LANGUAGES = ['de', 'en', 'es', 'fr', 'ku', 'kmr', 'nb', 'pt', 'pt-PT', 'zh-Hans', 'zh-Hant'];
 
 const b64url = (s: string) => Buffer.from(s).toString('base64url');
+const send = jsonSender('application/json; charset=utf-8');
+const FAULTS = { send, malformed: '[{"translations": [{"text": "oops"' };
+const fail = (res: ServerResponse, code: number, message: string) => send(res, Math.floor(code / 1000), { error: { code, message } });
 
 export async function startFakeMicrosoft(options: FakeMicrosoftOptions): Promise<FakeMicrosoft> {
-  const requests: MicrosoftRequest[] = [];
-  let rules: MicrosoftRule[] = [];
-  let aborted = 0;
   let issued = 0;
   const valid = new Map<string, number>();
-
-  const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
-    res.end(typeof body === 'string' ? body : JSON.stringify(body));
-  };
-  const fail = (res: ServerResponse, code: number, message: string) => send(res, Math.floor(code / 1000), { error: { code, message } });
-
-  const take = (path: string): MicrosoftFault | undefined => {
-    const rule = rules.find((r) => (r.path ?? '/translate') === path);
-    if (!rule) return undefined;
-    if (rule.times !== undefined && --rule.times <= 0) rules = rules.filter((r) => r !== rule);
-    return rule.fault;
-  };
 
   const authorized = (h: IncomingHttpHeaders): boolean => {
     const bearer = /^Bearer (.+)$/.exec(String(h.authorization ?? ''))?.[1];
@@ -122,49 +94,9 @@ export async function startFakeMicrosoft(options: FakeMicrosoftOptions): Promise
     return fail(res, 404000, 'Not found');
   };
 
-  const server = createServer((incoming: IncomingMessage, res) => {
-    const chunks: Buffer[] = [];
-    incoming.on('data', (c: Buffer) => chunks.push(c));
-    incoming.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      const url = new URL(incoming.url ?? '/', 'http://127.0.0.1');
-      let body: unknown;
-      try {
-        body = raw ? JSON.parse(raw) : undefined;
-      } catch {
-        body = undefined;
-      }
-      const req: MicrosoftRequest = { method: incoming.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: incoming.headers, body };
-      requests.push(req);
-      res.on('close', () => {
-        if (!res.writableFinished) aborted++;
-      });
-      const fault = take(req.path);
-      switch (fault?.type) {
-        case 'status': return send(res, fault.status, fault.body ?? '', fault.headers);
-        case 'malformed': return send(res, 200, '[{"translations": [{"text": "oops"');
-        case 'hang': return undefined;
-        case 'reset': return incoming.socket.destroy();
-        default: return answer(req, res, fault);
-      }
-    });
+  const fake = await startFakeServer<MicrosoftRequest, MicrosoftRule>({
+    record: (raw, body, url) => ({ method: raw.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: raw.headers, body: parseJson(body) }),
+    respond: faultsByPath('/translate', FAULTS, answer),
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
-  return {
-    url,
-    tokenUrl: `${url}/translate/auth`,
-    requests,
-    get aborted() {
-      return aborted;
-    },
-    revokeTokens: () => valid.clear(),
-    rule: (rule) => void rules.push({ ...rule }),
-    clearRules: () => void (rules = []),
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
-  };
+  return Object.assign(fake, { tokenUrl: `${fake.url}/translate/auth`, revokeTokens: () => valid.clear() });
 }

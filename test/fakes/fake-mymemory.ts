@@ -6,7 +6,7 @@
  * ends in its quota warning. "Translation" upper-cases the text and HTML-escapes quotes, as MyMemory's
  * memory matches come back.
  */
-import { startFakeService, type FakeAnswer, type FakeService } from './fake-google';
+import { startFakeService, type FakeAnswer, type FakeService } from './fake-service';
 
 export const MYMEMORY_CODES = ['en', 'es', 'fr', 'de', 'it', 'pt', 'pt-BR', 'he', 'zh-CN', 'zh-TW', 'tl', 'ru'];
 export const QUOTA_WARNING =

@@ -6,22 +6,13 @@
  * gRPC statuses `{code, message, details}` with the matching HTTP status. "Translation"
  * upper-cases text outside tags. Rules make it fail, hang or answer wrongly; requests are recorded.
  */
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { upperOutsideTags } from './fake-provider';
+import { faultsByPath, jsonSender, parseJson, startFakeServer, type CountFault, type FakeServer, type PathRule } from './fake-service';
 
-export type YandexFault =
-  | { type: 'status'; status: number; body?: unknown; headers?: Record<string, string> }
-  | { type: 'malformed' }
-  | { type: 'count' }
-  | { type: 'hang' }
-  | { type: 'reset' };
-
-export interface YandexRule {
-  path?: string;
-  fault: YandexFault;
-  times?: number;
-}
+export type YandexFault = CountFault;
+/** Applies to /translate/v2/translate where it names no path. */
+export type YandexRule = PathRule<YandexFault>;
 
 export interface YandexRequest {
   method: string;
@@ -30,37 +21,18 @@ export interface YandexRequest {
   body: unknown;
 }
 
-export interface FakeYandex {
-  url: string;
-  requests: YandexRequest[];
-  readonly aborted: number;
-  rule(rule: YandexRule): void;
-  clearRules(): void;
-  close(): Promise<void>;
-}
+export type FakeYandex = FakeServer<YandexRequest, YandexRule>;
 
 export const YANDEX_LANGUAGES = ['de', 'emj', 'en', 'he', 'kazlat', 'no', 'pt', 'pt-BR', 'ru', 'zh'];
 
 /** gRPC code -> HTTP status, as Yandex's REST gateway maps them. */
 const HTTP: Record<number, number> = { 3: 400, 5: 404, 7: 403, 8: 429, 13: 500, 14: 503, 16: 401 };
 
-export async function startFakeYandex(key: string, requireFolder?: string): Promise<FakeYandex> {
-  const requests: YandexRequest[] = [];
-  let rules: YandexRule[] = [];
-  let aborted = 0;
+const send = jsonSender('application/json');
+const FAULTS = { send, malformed: '{"translations": [{"text": "oops"' };
+const fail = (res: ServerResponse, code: number, message: string) => send(res, HTTP[code] ?? 500, { code, message, details: [] });
 
-  const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { 'content-type': 'application/json', ...headers });
-    res.end(typeof body === 'string' ? body : JSON.stringify(body));
-  };
-  const fail = (res: ServerResponse, code: number, message: string) => send(res, HTTP[code] ?? 500, { code, message, details: [] });
-
-  const take = (path: string): YandexFault | undefined => {
-    const rule = rules.find((r) => (r.path ?? '/translate/v2/translate') === path);
-    if (!rule) return undefined;
-    if (rule.times !== undefined && --rule.times <= 0) rules = rules.filter((r) => r !== rule);
-    return rule.fault;
-  };
+export function startFakeYandex(key: string, requireFolder?: string): Promise<FakeYandex> {
 
   const translate = (b: Record<string, unknown>, res: ServerResponse, fault: YandexFault | undefined) => {
     const texts = b.texts;
@@ -89,45 +61,8 @@ export async function startFakeYandex(key: string, requireFolder?: string): Prom
     return translate(body, res, fault);
   };
 
-  const server = createServer((incoming: IncomingMessage, res) => {
-    const chunks: Buffer[] = [];
-    incoming.on('data', (c: Buffer) => chunks.push(c));
-    incoming.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      let body: unknown;
-      try {
-        body = raw ? JSON.parse(raw) : undefined;
-      } catch {
-        body = undefined;
-      }
-      const req: YandexRequest = { method: incoming.method ?? '', path: new URL(incoming.url ?? '/', 'http://127.0.0.1').pathname, headers: incoming.headers, body };
-      requests.push(req);
-      res.on('close', () => {
-        if (!res.writableFinished) aborted++;
-      });
-      const fault = take(req.path);
-      switch (fault?.type) {
-        case 'status': return send(res, fault.status, fault.body ?? '', fault.headers);
-        case 'malformed': return send(res, 200, '{"translations": [{"text": "oops"');
-        case 'hang': return undefined;
-        case 'reset': return incoming.socket.destroy();
-        default: return answer(req, res, fault);
-      }
-    });
+  return startFakeServer<YandexRequest, YandexRule>({
+    record: (raw, body, url) => ({ method: raw.method ?? '', path: url.pathname, headers: raw.headers, body: parseJson(body) }),
+    respond: faultsByPath('/translate/v2/translate', FAULTS, answer),
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    get aborted() {
-      return aborted;
-    },
-    rule: (rule) => void rules.push({ ...rule }),
-    clearRules: () => void (rules = []),
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
-  };
 }

@@ -4,8 +4,8 @@
  * which get the fault instead. So one table of faults covers every adapter without teaching each
  * fake every fault. Records requests, aborted connections and faulted answers.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { jsonSender, serve } from './fake-service';
 
 export type Fault =
   /** Any status with a body (a string as is, anything else as JSON) and headers. */
@@ -67,10 +67,7 @@ export async function startFaultServer(upstream: string, isTranslate: (method: s
   let open = 0;
   const timers = new Set<NodeJS.Timeout>();
 
-  const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
-    res.end(typeof body === 'string' ? body : JSON.stringify(body));
-  };
+  const json = jsonSender('application/json; charset=utf-8');
 
   const forward = async (req: IncomingMessage, body: Buffer): Promise<{ status: number; type: string; text: string }> => {
     const headers: Record<string, string> = {};
@@ -118,37 +115,28 @@ export async function startFaultServer(upstream: string, isTranslate: (method: s
     }
   };
 
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-      const method = req.method ?? '';
-      const f = fault && isTranslate(method, path) ? fault : undefined;
-      requests.push({ method, path, faulted: f !== undefined });
-      open++;
-      res.on('close', () => {
-        open--;
-        if (!res.writableFinished) aborted++;
-      });
-      const body = Buffer.concat(chunks);
-      const run = f
-        ? answerFault(f, req, res, body)
-        : forward(req, body).then((r) => {
-            res.writeHead(r.status, { 'content-type': r.type });
-            res.end(r.text);
-          });
-      run.catch(() => {
-        if (!res.headersSent) json(res, 599, { error: 'fault server: upstream unreachable' });
-        else res.destroy();
-      });
+  const server = await serve((req, res, body, url) => {
+    const method = req.method ?? '';
+    const f = fault && isTranslate(method, url.pathname) ? fault : undefined;
+    requests.push({ method, path: url.pathname, faulted: f !== undefined });
+    open++;
+    res.on('close', () => {
+      open--;
+      if (!res.writableFinished) aborted++;
+    });
+    const run = f
+      ? answerFault(f, req, res, body)
+      : forward(req, body).then((r) => {
+          res.writeHead(r.status, { 'content-type': r.type });
+          res.end(r.text);
+        });
+    run.catch(() => {
+      if (!res.headersSent) json(res, 599, { error: 'fault server: upstream unreachable' });
+      else res.destroy();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const path = up.pathname.replace(/\/+$/, '');
   return {
-    url: `http://127.0.0.1:${port}${path}`,
+    url: `${server.url}${up.pathname.replace(/\/+$/, '')}`,
     requests,
     get aborted() {
       return aborted;
@@ -158,11 +146,9 @@ export async function startFaultServer(upstream: string, isTranslate: (method: s
     },
     arm: (f) => void (fault = f),
     disarm: () => void (fault = undefined),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const t of timers) clearInterval(t);
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => {
+      for (const t of timers) clearInterval(t);
+      return server.close();
+    },
   };
 }

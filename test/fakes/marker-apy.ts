@@ -2,10 +2,12 @@
  * An APy-compatible fake (127.0.0.1, random port) whose "translation" marks every run of text
  * outside tags that holds a letter: `word` becomes `⟦word⟧`. Page tests count the marks to see
  * which text was translated. Optional latency per request, to measure how soon the first screen
- * is written with a provider of latency L.
+ * is written with a provider of latency L. `serveApyLike` is the APy surface it shares with
+ * hostile-apy.ts.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listPairsBody } from './fake-apy';
+import { jsonSender, serve, type Served } from './fake-service';
 
 export const MARK_OPEN = '⟦';
 export const MARK_CLOSE = '⟧';
@@ -32,42 +34,50 @@ export function markText(q: string): string {
   });
 }
 
+export interface ApyLike {
+  pairs: readonly string[];
+  latencyMs(): number;
+  /** Called as a translate request arrives; what it returns makes the translation when the answer is sent. */
+  translate(args: URLSearchParams): () => string;
+  /** Answers a request outside APy's surface and returns true, or leaves it to APy. */
+  elsewhere?(raw: IncomingMessage, res: ServerResponse, url: URL): boolean;
+}
+
+const send = jsonSender('application/json; charset=UTF-8');
+
+/** APy's /listPairs and /translate (query and form arguments, last one wins), 404 for the rest. */
+export function serveApyLike(apy: ApyLike): Promise<Served> {
+  return serve((raw, res, body, url) => {
+    if (apy.elsewhere?.(raw, res, url)) return;
+    const args = new URLSearchParams(url.search);
+    if (raw.method === 'POST') new URLSearchParams(body.toString('utf8')).forEach((v, k) => args.append(k, v));
+    if (url.pathname === '/listPairs') return send(res, 200, listPairsBody(apy.pairs));
+    if (url.pathname !== '/translate') return send(res, 404, { status: 'error', code: 404, message: 'Not Found', explanation: 'no such path' });
+    const translation = apy.translate(args);
+    const answer = () => send(res, 200, { responseData: { translatedText: translation() }, responseDetails: null, responseStatus: 200 });
+    const latencyMs = apy.latencyMs();
+    if (latencyMs > 0) setTimeout(answer, latencyMs);
+    else answer();
+  });
+}
+
 /** `extraPairs`: more `xxx-yyy` pairs to list (a second route through an interlingua). */
 export async function startMarkerApy(latencyMs = 0, extraPairs: readonly string[] = []): Promise<MarkerApy> {
   let requests = 0;
   let chars = 0;
   const state = { latencyMs };
-  const server = createServer((req, res) => {
-    const body: Buffer[] = [];
-    req.on('data', (c: Buffer) => body.push(c));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      const args = new URLSearchParams(url.search);
-      if (req.method === 'POST') new URLSearchParams(Buffer.concat(body).toString('utf8')).forEach((v, k) => args.append(k, v));
-      const json = (status: number, value: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' });
-        res.end(JSON.stringify(value));
-      };
-      if (url.pathname === '/listPairs') {
-        return json(200, {
-          responseData: [...PAIRS, ...extraPairs].map((p) => ({ sourceLanguage: p.split('-')[0], targetLanguage: p.split('-')[1] })),
-          responseDetails: null,
-          responseStatus: 200,
-        });
-      }
-      if (url.pathname !== '/translate') return json(404, { status: 'error', code: 404, message: 'Not Found', explanation: 'no such path' });
+  const server = await serveApyLike({
+    pairs: [...PAIRS, ...extraPairs],
+    latencyMs: () => state.latencyMs,
+    translate: (args) => {
       const q = args.getAll('q').at(-1) ?? '';
       requests++;
       chars += q.length;
-      const answer = () => json(200, { responseData: { translatedText: markText(q) }, responseDetails: null, responseStatus: 200 });
-      if (state.latencyMs > 0) setTimeout(answer, state.latencyMs);
-      else answer();
-    });
+      return () => markText(q);
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     get requests() {
       return requests;
     },
@@ -80,10 +90,6 @@ export async function startMarkerApy(latencyMs = 0, extraPairs: readonly string[
     set latencyMs(v: number) {
       state.latencyMs = v;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }

@@ -4,8 +4,8 @@
  * routing counts it as non-local. It answers CORS (the worker has no host permission for it) and
  * marks text as `⟪text⟫`, so a page shows which provider translated it.
  */
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
+import { serve } from './fake-service';
 
 export interface RemoteLibre {
   /** `http://remote.test:<port>` */
@@ -29,29 +29,16 @@ export async function startRemoteLibre(host = 'remote.test'): Promise<RemoteLibr
     });
     res.end(body === undefined ? undefined : JSON.stringify(body));
   };
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      if (req.method === 'OPTIONS') return send(res, 204);
-      if (req.url === '/languages') return send(res, 200, ['en', 'es', 'fr'].map((code) => ({ code, name: code, targets: ['en', 'es', 'fr'].filter((c) => c !== code) })));
-      if (req.url === '/translate' && req.method === 'POST') {
-        const { q } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { q: string | string[] };
-        const list = Array.isArray(q) ? q : [q];
-        texts.push(...list);
-        return send(res, 200, { translatedText: Array.isArray(q) ? list.map(mark) : mark(q) });
-      }
-      return send(res, 404, { error: 'not found' });
-    });
+  const server = await serve((req, res, body) => {
+    if (req.method === 'OPTIONS') return send(res, 204);
+    if (req.url === '/languages') return send(res, 200, ['en', 'es', 'fr'].map((code) => ({ code, name: code, targets: ['en', 'es', 'fr'].filter((c) => c !== code) })));
+    if (req.url === '/translate' && req.method === 'POST') {
+      const { q } = JSON.parse(body.toString('utf8')) as { q: string | string[] };
+      const list = Array.isArray(q) ? q : [q];
+      texts.push(...list);
+      return send(res, 200, { translatedText: Array.isArray(q) ? list.map(mark) : mark(q) });
+    }
+    return send(res, 404, { error: 'not found' });
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://${host}:${port}`,
-    texts,
-    close: () => new Promise<void>((done) => {
-      server.closeAllConnections();
-      server.close(() => done());
-    }),
-  };
+  return { url: `http://${host}:${new URL(server.url).port}`, texts, close: server.close };
 }

@@ -1,32 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ProviderError } from '../../../src/core/errors';
-import type { BatchOptions, Provider } from '../../../src/core/provider';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Provider } from '../../../src/core/provider';
 import apertiumDefault, { apertium, createApertium } from '../../../src/providers/apertium';
 import { startFakeApy, type FakeApy } from '../../fakes/fake-apy';
+import { expectAbortIs408, fakeForFile, HTML, never, rejection, TEXT } from './harness';
 
-const TEXT: BatchOptions = { format: 'text', domain: 'general' };
-const HTML: BatchOptions = { format: 'html', domain: 'general' };
 const EN_ES = { src: 'en', trg: 'es' };
-const never = () => new AbortController().signal;
 
-let apy: FakeApy;
-beforeAll(async () => {
-  apy = await startFakeApy();
-});
-afterAll(() => apy.close());
-afterEach(() => {
-  apy.clearRules();
-  apy.requests.length = 0;
-  vi.unstubAllGlobals();
-});
+const apy = await fakeForFile(startFakeApy());
+afterEach(() => vi.unstubAllGlobals());
 
 const make = (url = apy.url, now?: () => number): Provider => createApertium({ url }, { fetch: globalThis.fetch }, now ? { now } : {});
 const translates = () => apy.requests.filter((r) => r.path === '/translate');
-const rejection = async (p: Promise<unknown>): Promise<ProviderError> => {
-  const e = await p.then(() => undefined, (err: unknown) => err);
-  expect(e).toBeInstanceOf(ProviderError);
-  return e as ProviderError;
-};
 
 describe('apertium.ts module', () => {
   it('describes itself as the registry and settings expect', () => {
@@ -164,13 +148,7 @@ describe('errors by meaning', () => {
   it('abort cancels the HTTP request and is 408', async () => {
     const p = make();
     await p.languages();
-    apy.rule({ fault: { type: 'hang' } });
-    const ac = new AbortController();
-    const pending = p.translateBatch(['wait'], EN_ES, TEXT, ac.signal);
-    await vi.waitFor(() => expect(translates()).toHaveLength(1));
-    ac.abort();
-    expect((await rejection(pending)).code).toBe(408);
-    await vi.waitFor(() => expect(apy.aborted).toBe(1));
+    await expectAbortIs408(apy, (signal) => p.translateBatch(['wait'], EN_ES, TEXT, signal), translates);
   });
 
   it('one failing segment fails the batch with its own error and cancels the others', async () => {

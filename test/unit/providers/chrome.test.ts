@@ -1,17 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ProviderError } from '../../../src/core/errors';
-import type { BatchOptions } from '../../../src/core/provider';
 import chromeDefault, { chrome, CHROME_LANGUAGES, createChrome, type Availability, type ChromeTranslator, type TranslatorGlobal } from '../../../src/providers/chrome';
 import { body, harness } from '../service/harness';
+import { never, rejection, TEXT } from './harness';
 
-const TEXT: BatchOptions = { format: 'text', domain: 'general' };
 const EN_DE = { src: 'en', trg: 'de' };
-const never = () => new AbortController().signal;
-const rejection = async (p: Promise<unknown>): Promise<ProviderError> => {
-  const e = await p.then(() => undefined, (err: unknown) => err);
-  expect(e).toBeInstanceOf(ProviderError);
-  return e as ProviderError;
-};
 const domError = (name: string) => new DOMException('fake', name);
 
 interface FakeOptions {

@@ -1,36 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ProviderError } from '../../../src/core/errors';
-import type { BatchOptions, Provider } from '../../../src/core/provider';
-import { createService } from '../../../src/core/service';
-import { memoryStore } from '../../../src/core/storage';
+import { describe, expect, it } from 'vitest';
+import type { Provider } from '../../../src/core/provider';
 import type { TrObj } from '../../../src/core/types';
 import deeplDefault, { createDeepl, deepl } from '../../../src/providers/deepl';
-import { startFakeDeepl, type DeeplFault, type FakeDeepl } from '../../fakes/fake-deepl';
-import { settingsFor } from '../service/harness';
+import { startFakeDeepl, type DeeplFault } from '../../fakes/fake-deepl';
+import { expectAbortIs408, fakeForFile, never, rejection, serviceWith, TEXT } from './harness';
 
 const KEY = 'deepl-secret-key-1234:fx';
-const TEXT: BatchOptions = { format: 'text', domain: 'general' };
 const EN_DE = { src: 'en', trg: 'de' };
-const never = () => new AbortController().signal;
 
-let fake: FakeDeepl;
-beforeAll(async () => {
-  fake = await startFakeDeepl(KEY);
-});
-afterAll(() => fake.close());
-afterEach(() => {
-  fake.clearRules();
-  fake.requests.length = 0;
-});
+const fake = await fakeForFile(startFakeDeepl(KEY));
 
 const make = (extra: Record<string, unknown> = {}, now?: () => number): Provider =>
   createDeepl({ url: fake.url, key: KEY, ...extra }, { fetch: globalThis.fetch }, now ? { now } : {});
 const translates = () => fake.requests.filter((r) => r.path === '/v2/translate');
-const rejection = async (p: Promise<unknown>): Promise<ProviderError> => {
-  const e = await p.then(() => undefined, (err: unknown) => err);
-  expect(e).toBeInstanceOf(ProviderError);
-  return e as ProviderError;
-};
 
 describe('deepl.ts module', () => {
   it('describes itself as the registry and settings expect', () => {
@@ -161,35 +143,23 @@ describe('errors by meaning', () => {
   it('abort cancels the HTTP request and is 408', async () => {
     const p = make();
     await p.languages();
-    fake.rule({ fault: { type: 'hang' } });
-    const ac = new AbortController();
-    const pending = p.translateBatch(['wait'], EN_DE, TEXT, ac.signal);
-    await vi.waitFor(() => expect(translates()).toHaveLength(1));
-    const before = fake.aborted;
-    ac.abort();
-    expect((await rejection(pending)).code).toBe(408);
-    await vi.waitFor(() => expect(fake.aborted).toBe(before + 1));
+    await expectAbortIs408(fake, (signal) => p.translateBatch(['wait'], EN_DE, TEXT, signal), translates);
   });
 });
 
 describe('through the service', () => {
-  const serviceWith = (conf: Record<string, unknown>) => {
-    const settings = settingsFor([deepl], { providers: { 'deepl.ts': conf }, interlinguas: [] });
-    return createService({ settings: async () => settings, providers: [deepl], store: memoryStore(), fetch: globalThis.fetch });
-  };
-
   it('is listed, routed and translates when configured with a key', async () => {
-    const s = serviceWith({ enabled: true, url: fake.url, key: KEY });
-    expect((await s.call('GetProviders', {}, { trusted: true })).body).toEqual({ 'deepl.ts': 'DeepL' });
-    expect((await s.call('GetRoutes', { src: 'en', trg: 'de' }, { trusted: true })).body).toEqual(['deepl.ts']);
-    const r = await s.call('Translate', { src: 'en', trg: 'de', dat: ['Hello there', 'again'] }, { trusted: true });
+    const call = serviceWith(deepl, { enabled: true, url: fake.url, key: KEY });
+    expect((await call('GetProviders', {})).body).toEqual({ 'deepl.ts': 'DeepL' });
+    expect((await call('GetRoutes', { src: 'en', trg: 'de' })).body).toEqual(['deepl.ts']);
+    const r = await call('Translate', { src: 'en', trg: 'de', dat: ['Hello there', 'again'] });
     expect(r.status).toBe(200);
     expect((r.body as { dat: TrObj[] }).dat).toEqual([{ rid: 'deepl.ts', text: ['HELLO THERE', 'AGAIN'], length: 16 }]);
   });
 
   it('is left out without a key', async () => {
-    const s = serviceWith({ enabled: true, url: fake.url });
-    expect((await s.call('GetProviders', {}, { trusted: true })).body).toEqual({});
+    const call = serviceWith(deepl, { enabled: true, url: fake.url });
+    expect((await call('GetProviders', {})).body).toEqual({});
     expect(fake.requests).toHaveLength(0);
   });
 });

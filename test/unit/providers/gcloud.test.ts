@@ -1,35 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ProviderError } from '../../../src/core/errors';
-import type { BatchOptions, Provider } from '../../../src/core/provider';
-import { createService } from '../../../src/core/service';
-import { memoryStore } from '../../../src/core/storage';
+import { describe, expect, it } from 'vitest';
+import type { Provider } from '../../../src/core/provider';
 import gcloudDefault, { createGcloud, gcloud } from '../../../src/providers/gcloud';
 import { GCLOUD_KEY, gcloudError, startFakeGcloud } from '../../fakes/fake-gcloud';
-import type { FakeService } from '../../fakes/fake-google';
+import type { Fault } from '../../fakes/fake-service';
+import { expectAbortIs408, fakeForFile, HTML, never, rejection, serviceWith, TEXT } from './harness';
 
-const TEXT: BatchOptions = { format: 'text', domain: 'general' };
-const HTML: BatchOptions = { format: 'html', domain: 'general' };
 const EN_ES = { src: 'en', trg: 'es' };
-const never = () => new AbortController().signal;
 
-let fake: FakeService;
-beforeAll(async () => {
-  fake = await startFakeGcloud();
-});
-afterAll(() => fake.close());
-afterEach(() => {
-  fake.clearRules();
-  fake.requests.length = 0;
-});
+const fake = await fakeForFile(startFakeGcloud());
 
 const make = (key = GCLOUD_KEY, now?: () => number): Provider => createGcloud({ url: fake.url, key }, { fetch: globalThis.fetch }, now ? { now } : {});
 const translations = () => fake.requests.filter((r) => r.path === '/language/translate/v2');
 const listings = () => fake.requests.filter((r) => r.path === '/language/translate/v2/languages');
-const rejection = async (p: Promise<unknown>): Promise<ProviderError> => {
-  const e = await p.then(() => undefined, (err: unknown) => err);
-  expect(e).toBeInstanceOf(ProviderError);
-  return e as ProviderError;
-};
 
 describe('gcloud.ts module', () => {
   it('describes itself as the registry and settings expect', () => {
@@ -96,7 +78,7 @@ describe('translateBatch', () => {
 });
 
 describe('errors by meaning', () => {
-  type Case = [string, Parameters<FakeService['rule']>[0]['fault'] | undefined, number, number | undefined];
+  type Case = [string, Fault | undefined, number, number | undefined];
   const cases: Case[] = [
     ['invalid key (400 API_KEY_INVALID)', undefined, 403, undefined],
     ['legacy keyInvalid', { type: 'answer', ...gcloudError(400, 'Bad key', 'INVALID_ARGUMENT', 'keyInvalid') }, 403, undefined],
@@ -127,39 +109,21 @@ describe('errors by meaning', () => {
   });
 
   it('abort cancels the HTTP request and is 408', async () => {
-    fake.rule({ fault: { type: 'hang' } });
-    const ac = new AbortController();
-    const pending = make().translateBatch(['wait'], EN_ES, TEXT, ac.signal);
-    await vi.waitFor(() => expect(translations()).toHaveLength(1));
-    ac.abort();
-    expect((await rejection(pending)).code).toBe(408);
-    await vi.waitFor(() => expect(fake.aborted).toBe(1));
+    await expectAbortIs408(fake, (signal) => make().translateBatch(['wait'], EN_ES, TEXT, signal), translations);
   });
 });
 
 describe('through the service', () => {
-  const service = (key?: string) => {
-    const settings = {
-      providers: { 'gcloud.ts': { enabled: true, url: fake.url, ...(key ? { key } : {}) } },
-      ranking: [],
-      interlinguas: [],
-      keys: [],
-      limits: { textSize: 1000 },
-    };
-    return createService({ settings: async () => settings, providers: [gcloud], store: memoryStore(), fetch: globalThis.fetch });
-  };
-  const trusted = { trusted: true };
-
   it('is left out without a key', async () => {
-    expect((await service().call('GetProviders', {}, trusted)).body).toEqual({});
+    expect((await serviceWith(gcloud, { enabled: true, url: fake.url })('GetProviders', {})).body).toEqual({});
     expect(fake.requests).toHaveLength(0);
   });
 
   it('with a key: listed, routes en->es, translates', async () => {
-    const s = service(GCLOUD_KEY);
-    expect((await s.call('GetProviders', {}, trusted)).body).toEqual({ 'gcloud.ts': 'Google Cloud Translation' });
-    expect((await s.call('GetRoutes', { src: 'en', trg: 'es' }, trusted)).body).toEqual(['gcloud.ts']);
-    const r = await s.call('Translate', { src: 'en', trg: 'es', dat: ['Hello', 'world'] }, trusted);
+    const call = serviceWith(gcloud, { enabled: true, url: fake.url, key: GCLOUD_KEY });
+    expect((await call('GetProviders', {})).body).toEqual({ 'gcloud.ts': 'Google Cloud Translation' });
+    expect((await call('GetRoutes', { src: 'en', trg: 'es' })).body).toEqual(['gcloud.ts']);
+    const r = await call('Translate', { src: 'en', trg: 'es', dat: ['Hello', 'world'] });
     expect(r.body).toEqual({ dat: [{ rid: 'gcloud.ts', text: ['HELLO', 'WORLD'], length: 10 }] });
   });
 });

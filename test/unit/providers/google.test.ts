@@ -1,33 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ProviderError } from '../../../src/core/errors';
-import type { BatchOptions, Provider } from '../../../src/core/provider';
-import { createService } from '../../../src/core/service';
-import { memoryStore } from '../../../src/core/storage';
+import { describe, expect, it } from 'vitest';
+import type { Provider } from '../../../src/core/provider';
 import googleDefault, { createGoogle, google } from '../../../src/providers/google';
-import { startFakeGoogle, UNUSUAL_TRAFFIC, type FakeService } from '../../fakes/fake-google';
+import { startFakeGoogle, UNUSUAL_TRAFFIC } from '../../fakes/fake-google';
+import type { Fault } from '../../fakes/fake-service';
+import { expectAbortIs408, fakeForFile, HTML, never, rejection, serviceWith, TEXT } from './harness';
 
-const TEXT: BatchOptions = { format: 'text', domain: 'general' };
-const HTML: BatchOptions = { format: 'html', domain: 'general' };
 const EN_ES = { src: 'en', trg: 'es' };
-const never = () => new AbortController().signal;
 
-let fake: FakeService;
-beforeAll(async () => {
-  fake = await startFakeGoogle();
-});
-afterAll(() => fake.close());
-afterEach(() => {
-  fake.clearRules();
-  fake.requests.length = 0;
-});
+const fake = await fakeForFile(startFakeGoogle());
 
 const make = (url = fake.url, now?: () => number): Provider => createGoogle({ url }, { fetch: globalThis.fetch }, now ? { now } : {});
 const at = (path: string) => fake.requests.filter((r) => r.path === path);
-const rejection = async (p: Promise<unknown>): Promise<ProviderError> => {
-  const e = await p.then(() => undefined, (err: unknown) => err);
-  expect(e).toBeInstanceOf(ProviderError);
-  return e as ProviderError;
-};
 
 describe('google.ts module', () => {
   it('describes itself as the registry and settings expect', () => {
@@ -112,7 +95,7 @@ describe('translateBatch', () => {
 });
 
 describe('errors by meaning', () => {
-  type Case = [string, Parameters<FakeService['rule']>[0]['fault'], number, number | undefined];
+  type Case = [string, Fault, number, number | undefined];
   const cases: Case[] = [
     ['429 with Retry-After', { type: 'answer', status: 429, body: UNUSUAL_TRAFFIC, headers: { 'retry-after': '30' } }, 429, 30_000],
     ['503 unusual traffic page', { type: 'answer', status: 503, body: UNUSUAL_TRAFFIC, headers: { 'retry-after': '5' } }, 429, 5_000],
@@ -143,30 +126,16 @@ describe('errors by meaning', () => {
   });
 
   it('abort cancels the HTTP request and is 408', async () => {
-    fake.rule({ fault: { type: 'hang' } });
-    const ac = new AbortController();
-    const pending = make().translateBatch(['a', 'b'], EN_ES, TEXT, ac.signal);
-    await vi.waitFor(() => expect(at('/translate_a/t')).toHaveLength(1));
-    ac.abort();
-    expect((await rejection(pending)).code).toBe(408);
-    await vi.waitFor(() => expect(fake.aborted).toBe(1));
+    await expectAbortIs408(fake, (signal) => make().translateBatch(['a', 'b'], EN_ES, TEXT, signal), () => at('/translate_a/t'));
   });
 });
 
 describe('through the service', () => {
   it('is listed without settings, routes en->es and translates', async () => {
-    const settings = {
-      providers: { 'google.ts': { enabled: true, url: fake.url } },
-      ranking: ['google.ts'],
-      interlinguas: [],
-      keys: [],
-      limits: { textSize: 1000 },
-    };
-    const service = createService({ settings: async () => settings, providers: [google], store: memoryStore(), fetch: globalThis.fetch });
-    const trusted = { trusted: true };
-    expect((await service.call('GetProviders', {}, trusted)).body).toEqual({ 'google.ts': 'Google Translate' });
-    expect((await service.call('GetRoutes', { src: 'en', trg: 'fil' }, trusted)).body).toEqual(['google.ts']);
-    const r = await service.call('Translate', { src: 'en', trg: 'es', dat: ['Hello there.', 'Bye'] }, trusted);
+    const call = serviceWith(google, { enabled: true, url: fake.url });
+    expect((await call('GetProviders', {})).body).toEqual({ 'google.ts': 'Google Translate' });
+    expect((await call('GetRoutes', { src: 'en', trg: 'fil' })).body).toEqual(['google.ts']);
+    const r = await call('Translate', { src: 'en', trg: 'es', dat: ['Hello there.', 'Bye'] });
     expect(r.body).toEqual({ dat: [{ rid: 'google.ts', text: ['HELLO THERE.', 'BYE'], length: 15 }] });
     expect(at('/translate_a/t')[0]?.form.getAll('q')).toEqual(['Hello there.', 'Bye']);
   });

@@ -1,36 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ProviderError } from '../../../src/core/errors';
-import type { BatchOptions, Provider, ProviderSettings } from '../../../src/core/provider';
-import { createService } from '../../../src/core/service';
-import { memoryStore } from '../../../src/core/storage';
+import { describe, expect, it } from 'vitest';
+import type { Provider, ProviderSettings } from '../../../src/core/provider';
 import type { TrObj } from '../../../src/core/types';
 import libreDefault, { createLibre, libre } from '../../../src/providers/libre';
 import { startFakeLibre, type FakeLibre, type FakeLibreOptions, type LibreFault } from '../../fakes/fake-libre';
-import { settingsFor } from '../service/harness';
+import { expectAbortIs408, fakeForFile, never, rejection, serviceWith, TEXT } from './harness';
 
 const KEY = 'lt-secret-key-4242';
-const TEXT: BatchOptions = { format: 'text', domain: 'general' };
 const EN_ES = { src: 'en', trg: 'es' };
-const never = () => new AbortController().signal;
 
-let fake: FakeLibre;
-beforeAll(async () => {
-  fake = await startFakeLibre({ keys: [KEY], charLimit: 3000 });
-});
-afterAll(() => fake.close());
-afterEach(() => {
-  fake.clearRules();
-  fake.requests.length = 0;
-});
+const fake = await fakeForFile(startFakeLibre({ keys: [KEY], charLimit: 3000 }));
 
 const make = (extra: ProviderSettings = {}, now?: () => number, url = fake.url): Provider =>
   createLibre({ url, ...extra }, { fetch: globalThis.fetch }, now ? { now } : {});
 const translates = () => fake.requests.filter((r) => r.path === '/translate');
-const rejection = async (p: Promise<unknown>): Promise<ProviderError> => {
-  const e = await p.then(() => undefined, (err: unknown) => err);
-  expect(e).toBeInstanceOf(ProviderError);
-  return e as ProviderError;
-};
 const withInstance = async (options: FakeLibreOptions, run: (instance: FakeLibre) => Promise<void>) => {
   const instance = await startFakeLibre(options);
   try {
@@ -168,33 +150,21 @@ describe('errors by meaning', () => {
   it('abort cancels the HTTP request and is 408', async () => {
     const p = make();
     await p.languages();
-    fake.rule({ fault: { type: 'hang' } });
-    const ac = new AbortController();
-    const pending = p.translateBatch(['wait'], EN_ES, TEXT, ac.signal);
-    await vi.waitFor(() => expect(translates()).toHaveLength(1));
-    const before = fake.aborted;
-    ac.abort();
-    expect((await rejection(pending)).code).toBe(408);
-    await vi.waitFor(() => expect(fake.aborted).toBe(before + 1));
+    await expectAbortIs408(fake, (signal) => p.translateBatch(['wait'], EN_ES, TEXT, signal), translates);
   });
 });
 
 describe('through the service', () => {
-  const serviceWith = (conf?: Record<string, unknown>) => {
-    const settings = settingsFor([libre], { providers: conf ? { 'libre.ts': conf } : {}, interlinguas: [] });
-    return createService({ settings: async () => settings, providers: [libre], store: memoryStore(), fetch: globalThis.fetch });
-  };
-
   it('is listed, routed and translates when enabled, with no key needed', async () => {
-    const s = serviceWith({ enabled: true, url: fake.url });
-    expect((await s.call('GetProviders', {}, { trusted: true })).body).toEqual({ 'libre.ts': 'LibreTranslate' });
-    expect((await s.call('GetRoutes', { src: 'en', trg: 'es' }, { trusted: true })).body).toEqual(['libre.ts']);
-    const r = await s.call('Translate', { src: 'en', trg: 'es', dat: ['one', 'two'] }, { trusted: true });
+    const call = serviceWith(libre, { enabled: true, url: fake.url });
+    expect((await call('GetProviders', {})).body).toEqual({ 'libre.ts': 'LibreTranslate' });
+    expect((await call('GetRoutes', { src: 'en', trg: 'es' })).body).toEqual(['libre.ts']);
+    const r = await call('Translate', { src: 'en', trg: 'es', dat: ['one', 'two'] });
     expect((r.body as { dat: TrObj[] }).dat).toEqual([{ rid: 'libre.ts', text: ['ONE', 'TWO'], length: 6 }]);
   });
 
   it('is off until the user enables it', async () => {
-    expect((await serviceWith().call('GetProviders', {}, { trusted: true })).body).toEqual({});
+    expect((await serviceWith(libre)('GetProviders', {})).body).toEqual({});
     expect(fake.requests).toHaveLength(0);
   });
 });

@@ -1,35 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ProviderError } from '../../../src/core/errors';
-import type { BatchOptions, Provider } from '../../../src/core/provider';
-import { createService } from '../../../src/core/service';
-import { memoryStore } from '../../../src/core/storage';
+import { describe, expect, it, vi } from 'vitest';
+import type { Provider } from '../../../src/core/provider';
 import lingvaDefault, { createLingva, lingva } from '../../../src/providers/lingva';
-import type { FakeService } from '../../fakes/fake-google';
 import { startFakeLingva } from '../../fakes/fake-lingva';
+import type { Fault } from '../../fakes/fake-service';
+import { expectAbortIs408, fakeForFile, never, rejection, serviceWith, TEXT } from './harness';
 
-const TEXT: BatchOptions = { format: 'text', domain: 'general' };
 const EN_ES = { src: 'en', trg: 'es' };
-const never = () => new AbortController().signal;
 
-let fake: FakeService;
-beforeAll(async () => {
-  fake = await startFakeLingva();
-});
-afterAll(() => fake.close());
-afterEach(() => {
-  fake.clearRules();
-  fake.requests.length = 0;
-});
+const fake = await fakeForFile(startFakeLingva());
 
 const make = (url: string | null = fake.url, now?: () => number): Provider =>
   createLingva(url === null ? {} : { url }, { fetch: globalThis.fetch }, now ? { now } : {});
 const translations = () => fake.requests.filter((r) => !r.path.startsWith('/api/v1/languages'));
 const sentText = (path: string) => decodeURIComponent(path.split('/')[5] ?? '');
-const rejection = async (p: Promise<unknown>): Promise<ProviderError> => {
-  const e = await p.then(() => undefined, (err: unknown) => err);
-  expect(e).toBeInstanceOf(ProviderError);
-  return e as ProviderError;
-};
 
 describe('lingva.ts module', () => {
   it('needs a url and has no default instance', () => {
@@ -102,7 +85,7 @@ describe('translateBatch', () => {
 });
 
 describe('errors by meaning', () => {
-  type Case = [string, Parameters<FakeService['rule']>[0]['fault'], number];
+  type Case = [string, Fault, number];
   const cases: Case[] = [
     ['400 invalid language', { type: 'answer', status: 400, body: { error: 'Invalid target language' } }, 400],
     ['500 (Google failed behind it)', { type: 'answer', status: 500, body: { error: 'An error occurred while retrieving the translation' } }, 502],
@@ -131,39 +114,20 @@ describe('errors by meaning', () => {
   });
 
   it('abort cancels the HTTP request and is 408', async () => {
-    const before = fake.aborted;
-    fake.rule({ fault: { type: 'hang' } });
-    const ac = new AbortController();
-    const pending = make().translateBatch(['wait'], EN_ES, TEXT, ac.signal);
-    await vi.waitFor(() => expect(translations()).toHaveLength(1));
-    ac.abort();
-    expect((await rejection(pending)).code).toBe(408);
-    await vi.waitFor(() => expect(fake.aborted - before).toBe(1));
+    await expectAbortIs408(fake, (signal) => make().translateBatch(['wait'], EN_ES, TEXT, signal), translations);
   });
 });
 
 describe('through the service', () => {
-  const service = (url?: string) => {
-    const settings = {
-      providers: { 'lingva.ts': { enabled: true, ...(url ? { url } : {}) } },
-      ranking: [],
-      interlinguas: [],
-      keys: [],
-      limits: { textSize: 1000 },
-    };
-    return createService({ settings: async () => settings, providers: [lingva], store: memoryStore(), fetch: globalThis.fetch });
-  };
-  const trusted = { trusted: true };
-
   it('is left out without a url', async () => {
-    expect((await service().call('GetProviders', {}, trusted)).body).toEqual({});
+    expect((await serviceWith(lingva, { enabled: true })('GetProviders', {})).body).toEqual({});
   });
 
   it('with a url: listed, routes en->es, translates', async () => {
-    const s = service(fake.url);
-    expect((await s.call('GetProviders', {}, trusted)).body).toEqual({ 'lingva.ts': 'Lingva Translate' });
-    expect((await s.call('GetRoutes', { src: 'en', trg: 'es' }, trusted)).body).toEqual(['lingva.ts']);
-    const r = await s.call('Translate', { src: 'en', trg: 'es', dat: ['Hello', 'world'] }, trusted);
+    const call = serviceWith(lingva, { enabled: true, url: fake.url });
+    expect((await call('GetProviders', {})).body).toEqual({ 'lingva.ts': 'Lingva Translate' });
+    expect((await call('GetRoutes', { src: 'en', trg: 'es' })).body).toEqual(['lingva.ts']);
+    const r = await call('Translate', { src: 'en', trg: 'es', dat: ['Hello', 'world'] });
     expect(r.body).toEqual({ dat: [{ rid: 'lingva.ts', text: ['HELLO', 'WORLD'], length: 10 }] });
   });
 });

@@ -1,39 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ProviderError } from '../../../src/core/errors';
-import type { BatchOptions, Provider, ProviderSettings } from '../../../src/core/provider';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Provider, ProviderSettings } from '../../../src/core/provider';
 import llmDefault, { createLlm, DEFAULT_OPENAI_MODEL, llm, LLM_LANGUAGES, llmMissing } from '../../../src/providers/llm';
-import { startFakeLlm, type FakeLlm, type LlmFault } from '../../fakes/fake-llm';
+import { startFakeLlm, type LlmFault } from '../../fakes/fake-llm';
 import { body, harness } from '../service/harness';
+import { expectAbortIs408, fakeForFile, never, rejection, TEXT } from './harness';
 
-const TEXT: BatchOptions = { format: 'text', domain: 'general' };
 const EN_DE = { src: 'en', trg: 'de' };
 const KEY = 'sk-test-0123456789abcdef';
-const never = () => new AbortController().signal;
 
-let fake: FakeLlm;
-let keyless: FakeLlm;
-beforeAll(async () => {
-  fake = await startFakeLlm({ key: KEY });
-  keyless = await startFakeLlm();
-});
-afterAll(async () => {
-  await fake.close();
-  await keyless.close();
-});
-afterEach(() => {
-  for (const f of [fake, keyless]) {
-    f.clearRules();
-    f.requests.length = 0;
-  }
-  vi.unstubAllGlobals();
-});
+const fake = await fakeForFile(startFakeLlm({ key: KEY }));
+const keyless = await fakeForFile(startFakeLlm());
+afterEach(() => vi.unstubAllGlobals());
 
 const make = (settings: ProviderSettings = {}): Provider => createLlm({ url: fake.url, key: KEY, model: 'gpt-4o-mini', ...settings }, { fetch: globalThis.fetch });
-const rejection = async (p: Promise<unknown>): Promise<ProviderError> => {
-  const e = await p.then(() => undefined, (err: unknown) => err);
-  expect(e).toBeInstanceOf(ProviderError);
-  return e as ProviderError;
-};
 type Sent = { model: string; messages: { role: string; content: string }[]; temperature: number; stream: boolean; response_format?: unknown };
 const sent = (i = 0, f = fake) => f.requests[i]?.body as Sent;
 
@@ -187,13 +166,7 @@ describe('errors by meaning', () => {
   });
 
   it('abort cancels the HTTP request and is 408', async () => {
-    fake.rule({ fault: { type: 'hang' } });
-    const ac = new AbortController();
-    const pending = make().translateBatch(['wait'], EN_DE, TEXT, ac.signal);
-    await vi.waitFor(() => expect(fake.requests).toHaveLength(1));
-    ac.abort();
-    expect((await rejection(pending)).code).toBe(408);
-    await vi.waitFor(() => expect(fake.aborted).toBe(1));
+    await expectAbortIs408(fake, (signal) => make().translateBatch(['wait'], EN_DE, TEXT, signal), () => fake.requests);
   });
 });
 

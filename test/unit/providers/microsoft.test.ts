@@ -1,38 +1,20 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ProviderError } from '../../../src/core/errors';
-import type { BatchOptions, Provider, ProviderSettings } from '../../../src/core/provider';
-import { createService } from '../../../src/core/service';
-import { memoryStore } from '../../../src/core/storage';
+import { describe, expect, it } from 'vitest';
+import type { Provider, ProviderSettings } from '../../../src/core/provider';
 import type { TrObj } from '../../../src/core/types';
 import microsoftDefault, { createMicrosoft, microsoft } from '../../../src/providers/microsoft';
-import { startFakeMicrosoft, type FakeMicrosoft, type MicrosoftFault } from '../../fakes/fake-microsoft';
-import { settingsFor } from '../service/harness';
+import { startFakeMicrosoft, type MicrosoftFault } from '../../fakes/fake-microsoft';
+import { expectAbortIs408, fakeForFile, never, rejection, serviceWith, TEXT } from './harness';
 
 const KEY = 'ms-secret-key-5678';
-const TEXT: BatchOptions = { format: 'text', domain: 'general' };
 const EN_DE = { src: 'en', trg: 'de' };
-const never = () => new AbortController().signal;
 
-let fake: FakeMicrosoft;
-beforeAll(async () => {
-  fake = await startFakeMicrosoft({ key: KEY, region: 'westeurope', categories: ['law-cat-1'] });
-});
-afterAll(() => fake.close());
-afterEach(() => {
-  fake.clearRules();
-  fake.requests.length = 0;
-});
+const fake = await fakeForFile(startFakeMicrosoft({ key: KEY, region: 'westeurope', categories: ['law-cat-1'] }));
 
 const withKey = (extra: ProviderSettings = {}, now?: () => number): Provider =>
   createMicrosoft({ url: fake.url, key: KEY, region: 'westeurope', ...extra }, { fetch: globalThis.fetch }, now ? { now } : {});
 const keyless = (now?: () => number): Provider => createMicrosoft({ url: fake.url, tokenUrl: fake.tokenUrl }, { fetch: globalThis.fetch }, now ? { now } : {});
 const translates = () => fake.requests.filter((r) => r.path === '/translate');
 const tokens = () => fake.requests.filter((r) => r.path === '/translate/auth');
-const rejection = async (p: Promise<unknown>): Promise<ProviderError> => {
-  const e = await p.then(() => undefined, (err: unknown) => err);
-  expect(e).toBeInstanceOf(ProviderError);
-  return e as ProviderError;
-};
 
 describe('microsoft.ts module', () => {
   it('describes itself as the registry and settings expect', () => {
@@ -182,36 +164,24 @@ describe('errors by meaning', () => {
   it('abort cancels the HTTP request and is 408', async () => {
     const p = withKey();
     await p.languages();
-    fake.rule({ fault: { type: 'hang' } });
-    const ac = new AbortController();
-    const pending = p.translateBatch(['wait'], EN_DE, TEXT, ac.signal);
-    await vi.waitFor(() => expect(translates()).toHaveLength(1));
-    const before = fake.aborted;
-    ac.abort();
-    expect((await rejection(pending)).code).toBe(408);
-    await vi.waitFor(() => expect(fake.aborted).toBe(before + 1));
+    await expectAbortIs408(fake, (signal) => p.translateBatch(['wait'], EN_DE, TEXT, signal), translates);
   });
 });
 
 describe('through the service', () => {
-  const serviceWith = (conf?: Record<string, unknown>) => {
-    const settings = settingsFor([microsoft], { providers: conf ? { 'microsoft.ts': conf } : {}, interlinguas: [] });
-    return createService({ settings: async () => settings, providers: [microsoft], store: memoryStore(), fetch: globalThis.fetch });
-  };
-
   it.each([
     ['with a key', { key: KEY, region: 'westeurope' }],
     ['without a key', { tokenUrl: 'fake' }],
   ])('is listed, routed and translates when enabled %s', async (_name, conf) => {
-    const s = serviceWith({ enabled: true, url: fake.url, ...conf, ...('tokenUrl' in conf ? { tokenUrl: fake.tokenUrl } : {}) });
-    expect((await s.call('GetProviders', {}, { trusted: true })).body).toEqual({ 'microsoft.ts': 'Microsoft Translator' });
-    expect((await s.call('GetRoutes', { src: 'en', trg: 'zh-Hans' }, { trusted: true })).body).toEqual(['microsoft.ts']);
-    const r = await s.call('Translate', { src: 'en', trg: 'zh-Hans', dat: 'Good morning' }, { trusted: true });
+    const call = serviceWith(microsoft, { enabled: true, url: fake.url, ...conf, ...('tokenUrl' in conf ? { tokenUrl: fake.tokenUrl } : {}) });
+    expect((await call('GetProviders', {})).body).toEqual({ 'microsoft.ts': 'Microsoft Translator' });
+    expect((await call('GetRoutes', { src: 'en', trg: 'zh-Hans' })).body).toEqual(['microsoft.ts']);
+    const r = await call('Translate', { src: 'en', trg: 'zh-Hans', dat: 'Good morning' });
     expect((r.body as { dat: TrObj[] }).dat).toEqual([{ rid: 'microsoft.ts', text: ['GOOD MORNING'], length: 12 }]);
   });
 
   it('is off until the user enables it', async () => {
-    expect((await serviceWith().call('GetProviders', {}, { trusted: true })).body).toEqual({});
+    expect((await serviceWith(microsoft)('GetProviders', {})).body).toEqual({});
     expect(fake.requests).toHaveLength(0);
   });
 });

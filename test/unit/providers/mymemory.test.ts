@@ -1,35 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ProviderError } from '../../../src/core/errors';
-import type { BatchOptions, Provider, ProviderSettings } from '../../../src/core/provider';
-import { createService } from '../../../src/core/service';
-import { memoryStore } from '../../../src/core/storage';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Provider, ProviderSettings } from '../../../src/core/provider';
 import mymemoryDefault, { createMyMemory, mymemory } from '../../../src/providers/mymemory';
-import type { FakeService } from '../../fakes/fake-google';
-import { mymemoryRefusal, QUOTA_WARNING, startFakeMyMemory, type FakeMyMemory } from '../../fakes/fake-mymemory';
+import { mymemoryRefusal, QUOTA_WARNING, startFakeMyMemory } from '../../fakes/fake-mymemory';
+import type { Fault } from '../../fakes/fake-service';
+import { expectAbortIs408, fakeForFile, never, rejection, serviceWith, TEXT } from './harness';
 
-const TEXT: BatchOptions = { format: 'text', domain: 'general' };
 const EN_ES = { src: 'en', trg: 'es' };
-const never = () => new AbortController().signal;
 const bytes = (s: string) => new TextEncoder().encode(s).length;
 
-let fake: FakeMyMemory;
-beforeAll(async () => {
-  fake = await startFakeMyMemory(100_000);
-});
-afterAll(() => fake.close());
-afterEach(() => {
-  fake.clearRules();
-  fake.requests.length = 0;
-  fake.allowance.clear();
-});
+const fake = await fakeForFile(startFakeMyMemory(100_000));
+afterEach(() => fake.allowance.clear());
 
 const make = (extra: ProviderSettings = {}): Provider => createMyMemory({ url: fake.url, ...extra }, { fetch: globalThis.fetch });
 const sent = () => fake.requests.map((r) => r.query.get('q') ?? '');
-const rejection = async (p: Promise<unknown>): Promise<ProviderError> => {
-  const e = await p.then(() => undefined, (err: unknown) => err);
-  expect(e).toBeInstanceOf(ProviderError);
-  return e as ProviderError;
-};
 
 describe('mymemory.ts module', () => {
   it('describes itself as the registry and settings expect', () => {
@@ -82,7 +65,7 @@ describe('translateBatch', () => {
 });
 
 describe('errors by meaning', () => {
-  type Case = [string, Parameters<FakeService['rule']>[0]['fault'], number, number | undefined];
+  type Case = [string, Fault, number, number | undefined];
   const quotaMs = ((13 * 60 + 32) * 60 + 18) * 1000;
   const cases: Case[] = [
     ['quota warning in a 200 (status 429)', { type: 'answer', ...mymemoryRefusal(429, QUOTA_WARNING) }, 403, quotaMs],
@@ -124,38 +107,21 @@ describe('errors by meaning', () => {
   });
 
   it('abort cancels the HTTP request and is 408', async () => {
-    const before = fake.aborted;
-    fake.rule({ fault: { type: 'hang' } });
-    const ac = new AbortController();
-    const pending = make().translateBatch(['wait'], EN_ES, TEXT, ac.signal);
-    await vi.waitFor(() => expect(fake.requests).toHaveLength(1));
-    ac.abort();
-    expect((await rejection(pending)).code).toBe(408);
-    await vi.waitFor(() => expect(fake.aborted - before).toBe(1));
+    await expectAbortIs408(fake, (signal) => make().translateBatch(['wait'], EN_ES, TEXT, signal), () => fake.requests);
   });
 });
 
 describe('through the service', () => {
   it('when enabled: listed, routes en->es, translates, sends the email', async () => {
-    const settings = {
-      providers: { 'mymemory.ts': { enabled: true, url: fake.url, email: 'me@example.org' } },
-      ranking: [],
-      interlinguas: [],
-      keys: [],
-      limits: { textSize: 1000 },
-    };
-    const s = createService({ settings: async () => settings, providers: [mymemory], store: memoryStore(), fetch: globalThis.fetch });
-    const trusted = { trusted: true };
-    expect((await s.call('GetProviders', {}, trusted)).body).toEqual({ 'mymemory.ts': 'MyMemory' });
-    expect((await s.call('GetRoutes', { src: 'en', trg: 'pt-BR' }, trusted)).body).toEqual(['mymemory.ts']);
-    const r = await s.call('Translate', { src: 'en', trg: 'es', dat: ['Hello', 'world'] }, trusted);
+    const call = serviceWith(mymemory, { enabled: true, url: fake.url, email: 'me@example.org' });
+    expect((await call('GetProviders', {})).body).toEqual({ 'mymemory.ts': 'MyMemory' });
+    expect((await call('GetRoutes', { src: 'en', trg: 'pt-BR' })).body).toEqual(['mymemory.ts']);
+    const r = await call('Translate', { src: 'en', trg: 'es', dat: ['Hello', 'world'] });
     expect(r.body).toEqual({ dat: [{ rid: 'mymemory.ts', text: ['HELLO', 'WORLD'], length: 10 }] });
     expect(fake.requests.map((q) => q.query.get('de'))).toEqual(['me@example.org', 'me@example.org']);
   });
 
   it('is off on a fresh install', async () => {
-    const settings = { providers: {}, ranking: [], interlinguas: [], keys: [], limits: { textSize: 1000 } };
-    const s = createService({ settings: async () => settings, providers: [mymemory], store: memoryStore(), fetch: globalThis.fetch });
-    expect((await s.call('GetProviders', {}, { trusted: true })).body).toEqual({});
+    expect((await serviceWith(mymemory)('GetProviders', {})).body).toEqual({});
   });
 });

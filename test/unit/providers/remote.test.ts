@@ -1,36 +1,19 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ProviderError } from '../../../src/core/errors';
-import type { BatchOptions, Provider, ProviderSettings } from '../../../src/core/provider';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import type { Provider, ProviderSettings } from '../../../src/core/provider';
 import remoteDefault, { createRemote, remote } from '../../../src/providers/remote';
-import { ENGINE_KEY, startEngine, startFakeRemote, type Engine, type FakeRemote, type RemoteFault } from '../../fakes/fake-remote';
+import { ENGINE_KEY, startEngine, startFakeRemote, type RemoteFault } from '../../fakes/fake-remote';
 import { body, harness } from '../service/harness';
+import { fakeForFile, HTML, never, rejection, TEXT } from './harness';
 
-const TEXT: BatchOptions = { format: 'text', domain: 'general' };
-const HTML: BatchOptions = { format: 'html', domain: 'general' };
 const EN_ES = { src: 'en', trg: 'es' };
 const REMOTE_KEY = ENGINE_KEY;
-const never = () => new AbortController().signal;
-const rejection = async (p: Promise<unknown>): Promise<ProviderError> => {
-  const e = await p.then(() => undefined, (err: unknown) => err);
-  expect(e).toBeInstanceOf(ProviderError);
-  return e as ProviderError;
-};
 
-let engine: Engine;
-let fake: FakeRemote;
-beforeAll(async () => {
-  engine = await startEngine();
-  fake = await startFakeRemote();
-});
-afterAll(async () => {
-  await engine.close();
-  await fake.close();
-});
+const engine = await startEngine();
+afterAll(() => engine.close());
 afterEach(() => {
-  fake.clearRules();
-  fake.requests.length = 0;
   engine.stats.requests.length = 0;
 });
+const fake = await fakeForFile(startFakeRemote());
 
 const make = (settings: ProviderSettings = {}, now?: () => number): Provider =>
   createRemote({ url: engine.url, key: REMOTE_KEY, ...settings }, { fetch: globalThis.fetch }, now ? { now } : {});

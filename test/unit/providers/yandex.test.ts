@@ -1,36 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ProviderError } from '../../../src/core/errors';
-import type { BatchOptions, Provider, ProviderSettings } from '../../../src/core/provider';
-import { createService } from '../../../src/core/service';
-import { memoryStore } from '../../../src/core/storage';
+import { describe, expect, it } from 'vitest';
+import type { Provider, ProviderSettings } from '../../../src/core/provider';
 import type { TrObj } from '../../../src/core/types';
 import yandexDefault, { createYandex, yandex } from '../../../src/providers/yandex';
-import { startFakeYandex, type FakeYandex, type YandexFault } from '../../fakes/fake-yandex';
-import { settingsFor } from '../service/harness';
+import { startFakeYandex, type YandexFault } from '../../fakes/fake-yandex';
+import { expectAbortIs408, fakeForFile, never, rejection, serviceWith, TEXT } from './harness';
 
 const KEY = 'AQVN-secret-key-9999';
-const TEXT: BatchOptions = { format: 'text', domain: 'general' };
 const EN_DE = { src: 'en', trg: 'de' };
-const never = () => new AbortController().signal;
 
-let fake: FakeYandex;
-beforeAll(async () => {
-  fake = await startFakeYandex(KEY);
-});
-afterAll(() => fake.close());
-afterEach(() => {
-  fake.clearRules();
-  fake.requests.length = 0;
-});
+const fake = await fakeForFile(startFakeYandex(KEY));
 
 const make = (extra: ProviderSettings = {}, now?: () => number): Provider =>
   createYandex({ url: fake.url, key: KEY, ...extra }, { fetch: globalThis.fetch }, now ? { now } : {});
 const translates = () => fake.requests.filter((r) => r.path === '/translate/v2/translate');
-const rejection = async (p: Promise<unknown>): Promise<ProviderError> => {
-  const e = await p.then(() => undefined, (err: unknown) => err);
-  expect(e).toBeInstanceOf(ProviderError);
-  return e as ProviderError;
-};
 
 describe('yandex.ts module', () => {
   it('describes itself as the registry and settings expect', () => {
@@ -132,33 +114,21 @@ describe('errors by meaning', () => {
   it('abort cancels the HTTP request and is 408', async () => {
     const p = make();
     await p.languages();
-    fake.rule({ fault: { type: 'hang' } });
-    const ac = new AbortController();
-    const pending = p.translateBatch(['wait'], EN_DE, TEXT, ac.signal);
-    await vi.waitFor(() => expect(translates()).toHaveLength(1));
-    const before = fake.aborted;
-    ac.abort();
-    expect((await rejection(pending)).code).toBe(408);
-    await vi.waitFor(() => expect(fake.aborted).toBe(before + 1));
+    await expectAbortIs408(fake, (signal) => p.translateBatch(['wait'], EN_DE, TEXT, signal), translates);
   });
 });
 
 describe('through the service', () => {
-  const serviceWith = (conf: Record<string, unknown>) => {
-    const settings = settingsFor([yandex], { providers: { 'yandex.ts': conf }, interlinguas: [] });
-    return createService({ settings: async () => settings, providers: [yandex], store: memoryStore(), fetch: globalThis.fetch });
-  };
-
   it('is listed, routed and translates when configured with a key', async () => {
-    const s = serviceWith({ enabled: true, url: fake.url, key: KEY });
-    expect((await s.call('GetProviders', {}, { trusted: true })).body).toEqual({ 'yandex.ts': 'Yandex Translate' });
-    expect((await s.call('GetRoutes', { src: 'ru', trg: 'he' }, { trusted: true })).body).toEqual(['yandex.ts']);
-    const r = await s.call('Translate', { src: 'ru', trg: 'he', dat: 'привет' }, { trusted: true });
+    const call = serviceWith(yandex, { enabled: true, url: fake.url, key: KEY });
+    expect((await call('GetProviders', {})).body).toEqual({ 'yandex.ts': 'Yandex Translate' });
+    expect((await call('GetRoutes', { src: 'ru', trg: 'he' })).body).toEqual(['yandex.ts']);
+    const r = await call('Translate', { src: 'ru', trg: 'he', dat: 'привет' });
     expect((r.body as { dat: TrObj[] }).dat).toEqual([{ rid: 'yandex.ts', text: ['ПРИВЕТ'], length: 6 }]);
   });
 
   it('is left out without a key', async () => {
-    expect((await serviceWith({ enabled: true, url: fake.url }).call('GetProviders', {}, { trusted: true })).body).toEqual({});
+    expect((await serviceWith(yandex, { enabled: true, url: fake.url })('GetProviders', {})).body).toEqual({});
     expect(fake.requests).toHaveLength(0);
   });
 });
