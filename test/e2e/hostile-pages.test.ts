@@ -129,7 +129,9 @@ describe('hostile pages in Chromium', () => {
         lags.push(Date.now() - t0);
         await settleMs(100);
       }
-      expect(Math.max(...lags)).toBeLessThan(1000);
+      // A freeze detector, not a speed figure (speed is in npm run bench): segmenting 1M characters
+      // in one task would stall the page for many seconds; a busy 2-core CI machine adds ~1 s.
+      expect(Math.max(...lags)).toBeLessThan(2500);
       await expect.poll(() => page.evaluate(() => document.getElementById('h')!.textContent), { timeout: 5000 }).toBe('⟦A page with huge content⟧');
       // Requests stay within the limit (<= 1000 characters of text each, markup included, +10% slack).
       const sent = apy.translates.slice(sent0);
