@@ -19,7 +19,7 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           include: ['test/integration/**/*.test.ts'],
-          globalSetup: ['test/support/apy-setup.ts'],
+          globalSetup: ['test/support/apy-setup.ts', 'test/support/server-build-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

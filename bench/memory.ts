@@ -6,17 +6,19 @@
  *   the worker target, sampled every SAMPLE_MS during the translation (peak, no forced GC) and
  *   after two HeapProfiler.collectGarbage (before / after); then the same page again (all from the
  *   IndexedDB memory). Target: peak < 64 MB.
- * - server: the Node server (`src/server/main.ts`, run through tsx as `npm run serve` does) with a
- *   config whose Apertium route points at the marker fake, a state file (so the JSONL memory file
- *   is on), and 200 keep-alive clients each POSTing Translate calls (page-sized HTML chunks made
- *   unique per request, so every one misses the memory and reaches the provider) for SECONDS.
- *   /proc/<pid>/status VmRSS sampled every 100 ms, VmHWM at the end; p50/p99 latency, errors.
+ * - server: what `npm run serve` runs (scripts/serve.sh: builds dist-server/server.mjs, then plain
+ *   node with its heap flags; the same pid, as the script execs node) with a config whose Apertium
+ *   route points at the marker fake, a state file beside it (so the JSONL memory file is on), and
+ *   200 keep-alive clients each POSTing Translate calls (page-sized HTML chunks made unique per
+ *   request, so every one misses the memory and reaches the provider) for SECONDS.
+ *   /proc/<pid>/status VmRSS sampled every 100 ms, VmHWM at the end; p50/p99 latency, errors, CPU.
  *   Target: RSS < 150 MB.
- * `tsx bench/memory.ts [--worker-only | --server-only] [--snapshot <file.heapsnapshot>]` (--snapshot: the
- * worker's heap after the page). Investigating the server: BENCH_SERVER_FLAGS (node flags, e.g.
- * `--trace-gc`, `--max-old-space-size=256`, `--heapsnapshot-signal=SIGUSR2`: a snapshot at the end
- * of the load, in the repository root) and BENCH_SERVER_JS (a bundle of src/server/main.ts run
- * without tsx).
+ * `tsx bench/memory.ts [--worker-only | --server-only] [--snapshot <file.heapsnapshot>] [--seconds <n>]`
+ * (--snapshot: the worker's heap after the page; --seconds: the server's load, default 10).
+ * Investigating the server: BENCH_SERVER_FLAGS (more node flags, after serve.sh's own, so they win: e.g. `--trace-gc`, `--max-semi-space-size=16`,
+ * `--heapsnapshot-signal=SIGUSR2`: a snapshot at the end of the load, in the repository root) and
+ * BENCH_SERVER_TSX=1 (the development path, `npm run serve:dev`: src/server/main.ts through tsx,
+ * without serve.sh's flags).
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -37,6 +39,8 @@ const SAMPLE_MS = 20;
 const args = process.argv.slice(2);
 const snapshotAt = args.indexOf('--snapshot');
 const snapshotFile = snapshotAt >= 0 ? args[snapshotAt + 1] : undefined;
+const secondsAt = args.indexOf('--seconds');
+const serverSeconds = secondsAt >= 0 ? Number(args[secondsAt + 1]) : 10;
 const mb = (bytes: number) => Math.round((bytes / MB) * 10) / 10;
 
 // ---------------------------------------------------------------------------------------------
@@ -257,6 +261,8 @@ export interface ServerRssResult {
   /** CPU seconds per second of the run (1 = one core busy): the server, and the clients with the fake provider. */
   server_cpu_share: number;
   bench_cpu_share: number;
+  /** Server CPU (all threads, GC helpers included) per answered call: less noisy than requests/s on shared cores. */
+  server_cpu_ms_per_request: number;
   rss_start_mb: number;
   rss_peak_mb: number;
   rss_end_mb: number;
@@ -299,15 +305,17 @@ export async function serverRss(clients = 200, seconds = 10, latencyMs = 50): Pr
       limits: { textSize: 1000 },
     }),
   );
-  // As `npm run serve` (tsx), but one process: `npx tsx` would put npm and tsx's relay in between.
-  // BENCH_SERVER_FLAGS: extra node flags for investigation, e.g. `--trace-gc` or `--heapsnapshot-signal=SIGUSR2`.
+  // As `npm run serve` without npm in between: serve.sh execs node, so child.pid is the server's.
   const flags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
-  // BENCH_SERVER_JS: a bundle of src/server/main.ts to run without tsx (what the loader costs).
-  const entry = process.env.BENCH_SERVER_JS ? [process.env.BENCH_SERVER_JS] : ['--import', 'tsx', join(ROOT, 'src/server/main.ts')];
-  const child = spawn(process.execPath, [...flags, ...entry, '--config', config, '--port', '0'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const serverArgs = ['--config', config, '--port', '0'];
+  const child =
+    process.env.BENCH_SERVER_TSX === '1'
+      ? spawn(process.execPath, [...flags, '--import', 'tsx', join(ROOT, 'src/server/main.ts'), ...serverArgs], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn('sh', [join(ROOT, 'scripts/serve.sh'), ...serverArgs], {
+          cwd: ROOT,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: { ...process.env, SERVE_NODE_FLAGS: flags.join(' ') },
+        });
   if (flags.length) child.stdout.on('data', (d: Buffer) => process.stderr.write(d));
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -393,6 +401,7 @@ export async function serverRss(clients = 200, seconds = 10, latencyMs = 50): Pr
       latency_ms_max: Math.round(times.at(-1) ?? 0),
       server_cpu_share: Math.round((cpu.server / elapsed) * 100) / 100,
       bench_cpu_share: Math.round((cpu.bench / elapsed) * 100) / 100,
+      server_cpu_ms_per_request: Math.round((cpu.server * 1000 * 100) / Math.max(1, times.length)) / 100,
       rss_start_mb: mb(start.rss),
       rss_peak_mb: mb(peak),
       rss_end_mb: mb(last.rss),
@@ -419,7 +428,7 @@ if (!args.includes('--server-only')) {
   if (largestPages(1)) memory.worker = await workerHeap();
   else console.error(`bench: ${PAGES_DIR} is missing: the worker heap is SKIPPED.`);
 }
-if (!args.includes('--worker-only')) memory.server = await serverRss();
+if (!args.includes('--worker-only')) memory.server = await serverRss(200, serverSeconds);
 
 const file = new URL('./results.json', import.meta.url);
 const results = existsSync(file) ? (JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>) : {};
@@ -440,7 +449,7 @@ if (memory.server) {
   console.table({
     [`server, ${s.clients} keep-alive clients, ${s.seconds} s`]: {
       'RSS start MB': s.rss_start_mb, 'RSS peak MB': s.rss_peak_mb, 'VmHWM MB': s.hwm_mb, 'req/s': s.requests_per_s,
-      'p50 ms': s.latency_ms_p50, 'p99 ms': s.latency_ms_p99, errors: s.errors, 'met (<150 MB)': s.met,
+      'p50 ms': s.latency_ms_p50, 'p99 ms': s.latency_ms_p99, 'CPU ms/req': s.server_cpu_ms_per_request, errors: s.errors, 'met (<150 MB)': s.met,
     },
   });
 }

@@ -59,8 +59,9 @@ async function handle(service: TranslationService, req: IncomingMessage, res: Se
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const json = Buffer.from(JSON.stringify(body ?? null), 'utf8');
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers, 'content-length': String(json.length) });
+  // The string goes to the socket as it is: a Buffer copy of every answer is garbage under load.
+  const json = JSON.stringify(body ?? null);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers, 'content-length': String(Buffer.byteLength(json)) });
   res.end(json);
 }
 
@@ -78,7 +79,7 @@ function readBody(req: IncomingMessage, max: number): Promise<Uint8Array | 'too-
       if (size > MAX_DRAIN_BYTES) req.destroy();
       else if (size <= max) chunks.push(chunk);
     });
-    req.on('end', () => resolve(size > max || declared > max ? 'too-large' : Buffer.concat(chunks)));
+    req.on('end', () => resolve(size > max || declared > max ? 'too-large' : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
     req.on('error', reject);
     req.on('close', () => {
       if (!req.complete) resolve('gone');

@@ -15,6 +15,7 @@ import { memoryStore, type KeyValueStore } from '../core/storage';
 import { PROVIDERS } from '../providers/index';
 import { parseServerArgs, USAGE, UsageError, type ServerOptions } from './args';
 import { ConfigError, configSettings } from './config';
+import { serverFetch } from './fetch';
 import { createHttpServer } from './http';
 import { openFileMemory, type FileMemory } from './memory-file';
 import { CorruptStateError, openStateFile } from './state';
@@ -74,7 +75,7 @@ async function main(): Promise<void> {
     else throw e;
     process.exit(2);
   }
-  const service = createService({ ...deps, providers: PROVIDERS, fetch: globalThis.fetch, warn });
+  const service = createService({ ...deps, providers: PROVIDERS, fetch: serverFetch(), warn });
   const server = createHttpServer(service, { log: warn });
 
   let stopping = false;

@@ -66,12 +66,17 @@ async function load(path: string): Promise<Record<string, unknown>> {
   return parsed as Record<string, unknown>;
 }
 
-/** Writes a file so that a crash leaves the old or the new content, never a mix (temp file, fsync, rename). */
-export async function writeAtomic(path: string, text: string): Promise<void> {
+/**
+ * Writes a file so that a crash leaves the old or the new content, never a mix (temp file, fsync,
+ * rename). The text may come in pieces, written one after another, so a large file (the
+ * translation memory) never has to be one string in memory.
+ */
+export async function writeAtomic(path: string, text: string | Iterable<string>): Promise<void> {
   const tmp = `${path}.${process.pid}.tmp`;
   const file = await open(tmp, 'w', 0o600);
   try {
-    await file.writeFile(text, 'utf8');
+    // On a handle, writeFile writes from the current position: the pieces follow each other.
+    for (const piece of typeof text === 'string' ? [text] : text) await file.writeFile(piece, 'utf8');
     await file.sync();
   } finally {
     await file.close();

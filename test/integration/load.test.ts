@@ -5,16 +5,15 @@
  * after kill -9 once the write interval (250 ms) has passed, and at most the last interval lost
  * when kill -9 lands in the middle of the load; corrupt counters are reported, never reset.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrObj } from '../../src/core/types';
 import { startFakeApy, type FakeApy } from '../fakes/fake-apy';
+import { spawnServer } from '../support/server-process';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SOAK = process.env.SOAK === '1';
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? (SOAK ? 30 : 3));
 const CLIENTS = 200;
@@ -30,13 +29,13 @@ interface Running {
 }
 
 function serve(args: string[]): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnServer(args);
   let out = '';
   let err = '';
-  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
   return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
+    child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /^listening on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(out);
       if (m?.[1]) resolve({ child, base: m[1], stderr: () => err, exited });

@@ -2,16 +2,15 @@
  * `npm run serve` as a user runs it (a child process), answering real HTTP requests with the real
  * Apertium APy behind it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TrdObj, TrObj } from '../../src/core/types';
 import { startFakeApy } from '../fakes/fake-apy';
+import { spawnServer } from '../support/server-process';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const APY = process.env.APY_URL ?? 'http://127.0.0.1:2737';
 const KEY = 'test-key-123';
 
@@ -25,13 +24,13 @@ interface Running {
 
 /** Starts the server and resolves at its ready line; rejects with its stderr if it exits first. */
 function serve(args: string[]): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnServer(args);
   let out = '';
   let err = '';
-  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
+    child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /^listening on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(out);
       if (m?.[1]) resolve({ child, base: m[1], stdout: () => out, stderr: () => err, exited });
