@@ -39,6 +39,30 @@ function contract(name: string, make: (cap: number) => Promise<TranslationMemory
 }
 
 contract('in-memory', async (cap) => new MemoryLru(cap));
+
+describe('in-memory cap by characters', () => {
+  it('evicts the least recently used once keys, texts and translations pass maxChars', async () => {
+    const m = new MemoryLru(1000, undefined, 10_000);
+    const big = (i: number) => entry(`${i}:${'x'.repeat(1000)}`, 'y'.repeat(1000));
+    for (let i = 0; i < 4; i++) await m.set([big(i)]);
+    expect(m.size).toBe(3); // each ~3 kB: key (holds the text), text, translation
+    expect(m.chars).toBeLessThanOrEqual(10_000);
+    await m.get([key(big(1).text)]); // used: now the youngest
+    await m.set([big(4)]);
+    const got = await m.get([0, 1, 2, 3, 4].map((i) => key(big(i).text)));
+    expect(got.map((e) => e !== undefined)).toEqual([false, true, false, true, true]);
+    // Replacing an entry counts it once.
+    const before = m.chars;
+    await m.set([big(4)]);
+    expect(m.chars).toBe(before);
+  });
+
+  it('keeps one entry even when it alone is over the cap', async () => {
+    const m = new MemoryLru(10, undefined, 100);
+    await m.set([entry('z'.repeat(500))]);
+    expect(await m.get([key('z'.repeat(500))])).toEqual([expect.objectContaining({ translation: 'Z'.repeat(500) })]);
+  });
+});
 let tick = 0;
 contract('IndexedDB', async (cap) => idbMemory({ name: `tm-${Math.random()}`, maxEntries: cap, now: () => ++tick }));
 contract('file', async (cap) => openFileMemory(join(mkdtempSync(join(tmpdir(), 'tm-')), 'tm.jsonl'), cap));
