@@ -68,6 +68,17 @@ contract('IndexedDB', async (cap) => idbMemory({ name: `tm-${Math.random()}`, ma
 contract('file', async (cap) => openFileMemory(join(mkdtempSync(join(tmpdir(), 'tm-')), 'tm.jsonl'), cap));
 
 describe('file memory across restarts', () => {
+  it('many sets at once share writes, and every entry is on disk when they resolve', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'tm-')), 'tm.jsonl');
+    const m = await openFileMemory(path, 1000);
+    await Promise.all(Array.from({ length: 500 }, (_, i) => m.set([entry(`s${i}`)])));
+    const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean);
+    expect(lines).toHaveLength(500);
+    const again = await openFileMemory(path, 1000);
+    expect(again.size).toBe(500);
+    expect((await again.get([key('s0'), key('s499')])).map((e) => e?.translation)).toEqual(['S0', 'S499']);
+  });
+
   it('loads what was written, skips a torn line, and compacts the file', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'tm-')), 'tm.jsonl');
     const m = await openFileMemory(path, 3);
