@@ -1,23 +1,38 @@
 /**
  * Page-translation figures per real page (issue 5 "Speed"), in headless Chromium with the built
  * extension (dist/: run `npx vite build` first) and an APy-compatible fake answering after L ms:
- * - dom_ms: DOM extraction + write-back time in the content script, and per 100k chars of text;
+ * - dom_ms: DOM extraction + write-back time in the content script (metrics.domMs: segmenting,
+ *   serializing and packing every call, reading answers, merging, following the page's own
+ *   changes), and per 100k chars of text; send_ms: time spent
+ *   handing calls to the messaging layer (runtime ports), apart; restore_ms: the restore's undo;
+ *   dom2_ms: dom_ms of the second translation (code compiled and warm, answers from the memory);
  * - first_send_ms: trigger -> first call sent; segmented_ms: trigger -> whole page segmented;
- * - first_unit_ms: trigger -> first unit written (the first viewport's units go first);
+ * - first_answer_ms: trigger -> first answer back in the content script (L + the messaging and
+ *   engine overhead); first_unit_ms: trigger -> first unit written (the first viewport's go first);
  * - wall_s: trigger -> whole page translated;
  * - heap_growth_ratio: (JS heap when translated - heap before) / text size in UTF-16 bytes, and
  *   heap_restored_ratio: heap after restore / heap before, heap_cycle2_ratio: heap after a second
  *   translate + restore / heap after the first restore (a leak shows here; the first cycle also
- *   holds the content script's newly compiled code and one JS wrapper per node it touched). CDP
+ *   holds the content script's newly compiled code and one JS wrapper per node it touched);
+ *   heap_growth2_ratio: as heap_growth_ratio, on the second translation (its code compiled and
+ *   the DOM wrappers made by the first: what the bookkeeping holds per page). CDP
  *   Performance.getMetrics JSHeapUsedSize, each reading after two HeapProfiler.collectGarbage;
  *   the original body.innerHTML is compared in Node, never kept in the page's heap;
  * - restored_identical: body.innerHTML after restore === before.
- * Written to bench/page-results.json. `tsx bench/page.ts [--latency 200] [--all | page.html ...]`.
+ * Written to bench/page-results.json. `tsx bench/page.ts [--latency 200] [--repeat N] [--profile] [--heap] [--all | page.html ...]`.
+ * `--repeat N`: every page measured N times (each time in a fresh browser profile, so nothing comes
+ * from the translation memory), each figure the median of the N.
+ *
+ * `--profile`: a CPU profile of the page's renderer (both worlds) over the first translation,
+ * bench/profiles/<page>.cpuprofile (opens in DevTools' Performance panel), and its functions with
+ * the most self time printed. `--heap`: heap snapshots of the page before, translated and restored
+ * (bench/profiles/<page>.before.heapsnapshot, <page>.heapsnapshot, <page>.restored.heapsnapshot).
+ * Either perturbs the figures of its run (the profiler keeps source positions, snapshots allocate).
+ * Build with `npx vite build --minify false` first for readable names.
  */
-import { writeFileSync } from 'node:fs';
-import { readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import type { CDPSession, Page } from 'playwright-core';
-import { launchExtension } from '../test/e2e/browser';
+import { launchExtension, type ExtensionBrowser } from '../test/e2e/browser';
 import { startMarkerApy } from '../test/fakes/marker-apy';
 import { useApertiumAt } from '../test/fakes/page-e2e';
 import { startPageServer } from '../test/fakes/page-server';
@@ -33,8 +48,14 @@ const DEFAULT_PAGES = [
 const args = process.argv.slice(2);
 const latencyAt = args.indexOf('--latency');
 const latency = latencyAt >= 0 ? Number(args[latencyAt + 1]) : 200;
-const named = args.filter((a, i) => a.endsWith('.html') && args[i - 1] !== '--latency');
+const named = args.filter((a) => a.endsWith('.html'));
 const folder = requireShared('pages');
+const repeatAt = args.indexOf('--repeat');
+const repeat = repeatAt >= 0 ? Math.max(1, Number(args[repeatAt + 1])) : 1;
+const profile = args.includes('--profile');
+const snapshots = args.includes('--heap');
+const profiles = new URL('./profiles/', import.meta.url);
+if (profile || snapshots) mkdirSync(profiles, { recursive: true });
 const pages = args.includes('--all') ? readdirSync(folder).filter((f) => f.endsWith('.html')).sort() : named.length ? named : DEFAULT_PAGES;
 
 async function heap(session: CDPSession): Promise<number> {
@@ -52,11 +73,16 @@ interface Row {
   calls: number;
   dom_ms: number;
   dom_ms_per_100k: number;
+  dom2_ms: number;
+  send_ms: number;
+  restore_ms: number;
   first_send_ms: number;
+  first_answer_ms: number;
   first_unit_ms: number;
   segmented_ms: number;
   wall_s: number;
   heap_growth_ratio: number;
+  heap_growth2_ratio: number;
   heap_restored_ratio: number;
   heap_cycle2_ratio: number;
   restored_identical: boolean;
@@ -66,7 +92,7 @@ interface Row {
 interface Run {
   status: { total: number; errors: number };
   calls: number;
-  m: { domMs: number; firstSendMs: number; segmentedMs: number; firstWriteMs: number };
+  m: { domMs: number; sendMs: number; firstSendMs: number; firstAnswerMs: number; segmentedMs: number; firstWriteMs: number };
   wall: number;
 }
 
@@ -79,15 +105,71 @@ const TRANSLATE = `(async () => {
   return { status: P.status(), calls: P.calls - calls0, m: { ...P.metrics }, wall: performance.now() - t0 };
 })()`;
 const RESTORE = '(polyglot.page.restore(), document.body.innerHTML)';
+const RESTORE_MS = 'polyglot.page.metrics.restoreMs';
 
-async function measure(page: Page, id: string, session: CDPSession): Promise<Omit<Row, 'page' | 'heap_growth_ratio' | 'heap_restored_ratio' | 'heap_cycle2_ratio'> & { heaps: number[] }> {
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  hitCount?: number;
+}
+
+/** The functions with the most self time in a CPU profile, as lines to print. */
+function topSelf(prof: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }, count = 25): string[] {
+  const byNode = new Map<number, number>();
+  prof.samples.forEach((id, i) => byNode.set(id, (byNode.get(id) ?? 0) + (prof.timeDeltas[i] ?? 0)));
+  const byFn = new Map<string, number>();
+  let total = 0;
+  for (const n of prof.nodes) {
+    const us = byNode.get(n.id) ?? 0;
+    total += us;
+    const f = n.callFrame;
+    const where = f.url ? `${f.url.split('/').pop()}:${f.lineNumber + 1}` : '';
+    const key = `${f.functionName || '(anonymous)'} ${where}`;
+    byFn.set(key, (byFn.get(key) ?? 0) + us);
+  }
+  const idle = (byFn.get('(idle) ') ?? 0) + (byFn.get('(program) ') ?? 0);
+  return [`total ${(total / 1000).toFixed(1)} ms sampled, ${((total - idle) / 1000).toFixed(1)} ms not idle`]
+    .concat([...byFn].filter(([k]) => k !== '(idle) ').sort((a, b) => b[1] - a[1]).slice(0, count).map(([k, us]) => `${(us / 1000).toFixed(1).padStart(8)} ms  ${k}`));
+}
+
+async function snapshot(session: CDPSession, file: URL): Promise<void> {
+  const chunks: string[] = [];
+  const onChunk = (p: { chunk: string }) => chunks.push(p.chunk);
+  session.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  await session.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  session.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  writeFileSync(file, chunks.join(''));
+}
+
+async function measure(
+  page: Page,
+  id: string,
+  session: CDPSession,
+): Promise<Omit<Row, 'page' | 'heap_growth_ratio' | 'heap_growth2_ratio' | 'heap_restored_ratio' | 'heap_cycle2_ratio'> & { heaps: number[] }> {
   const [before, text] = await evaluateInContentScript<[string, number]>(page, id, '[document.body.innerHTML, document.body.innerText.length]');
   const h0 = await heap(session);
+  const name = page.url().split('/').pop() ?? 'page';
+  if (snapshots) await snapshot(session, new URL(`${name}.before.heapsnapshot`, profiles));
+  if (profile) {
+    await session.send('Profiler.enable');
+    await session.send('Profiler.setSamplingInterval', { interval: 250 });
+    await session.send('Profiler.start');
+  }
   const run = await evaluateInContentScript<Run>(page, id, TRANSLATE);
+  if (profile) {
+    const { profile: prof } = await session.send('Profiler.stop');
+    await session.send('Profiler.disable');
+    writeFileSync(new URL(`${name}.cpuprofile`, profiles), JSON.stringify(prof));
+    console.log(`${name}: ${topSelf(prof as unknown as Parameters<typeof topSelf>[0]).join('\n')}`);
+  }
   const h1 = await heap(session);
+  if (snapshots) await snapshot(session, new URL(`${name}.heapsnapshot`, profiles));
   const identical = (await evaluateInContentScript<string>(page, id, RESTORE)) === before;
+  const restoreMs = await evaluateInContentScript<number>(page, id, RESTORE_MS);
   const h2 = await heap(session);
-  await evaluateInContentScript<Run>(page, id, TRANSLATE);
+  if (snapshots) await snapshot(session, new URL(`${name}.restored.heapsnapshot`, profiles));
+  const run2 = await evaluateInContentScript<Run>(page, id, TRANSLATE);
+  const h2t = await heap(session);
   const again = (await evaluateInContentScript<string>(page, id, RESTORE)) === before;
   const h3 = await heap(session);
   return {
@@ -96,53 +178,90 @@ async function measure(page: Page, id: string, session: CDPSession): Promise<Omi
     calls: run.calls,
     dom_ms: Math.round(run.m.domMs * 10) / 10,
     dom_ms_per_100k: Math.round((run.m.domMs / Math.max(1, text)) * 100_000 * 10) / 10,
+    dom2_ms: Math.round(run2.m.domMs * 10) / 10,
+    send_ms: Math.round(run.m.sendMs * 10) / 10,
+    restore_ms: Math.round(restoreMs * 10) / 10,
     first_send_ms: Math.round(run.m.firstSendMs * 10) / 10,
+    first_answer_ms: Math.round(run.m.firstAnswerMs),
     first_unit_ms: Math.round(run.m.firstWriteMs),
     segmented_ms: Math.round(run.m.segmentedMs),
     wall_s: Math.round(run.wall) / 1000,
     restored_identical: identical && again,
     errors: run.status.errors,
-    heaps: [h0, h1, h2, h3],
+    heaps: [h0, h1, h2, h3, h2t],
   };
 }
 
-async function main(): Promise<void> {
-  const [browser, apy, server] = await Promise.all([launchExtension(), startMarkerApy(latency), startPageServer(folder)]);
-  const rows: Row[] = [];
+/** One fresh tab: translate, restore, translate (its answers from the memory), restore. */
+async function measurePage(browser: ExtensionBrowser, origin: string, name: string): Promise<Row | undefined> {
+  const page = await browser.context.newPage();
+  const session = await browser.context.newCDPSession(page);
+  await session.send('Performance.enable');
   try {
-    await useApertiumAt(browser, apy.url);
-    for (const name of pages) {
-      const page = await browser.context.newPage();
-      const session = await browser.context.newCDPSession(page);
-      await session.send('Performance.enable');
+    await page.goto(`${origin}/${name}`, { waitUntil: 'load', timeout: 30_000 });
+    const { heaps, ...m } = await measure(page, browser.id, session);
+    const [h0, h1, h2, h3, h2t] = heaps as [number, number, number, number, number];
+    return {
+      page: name,
+      ...m,
+      heap_growth_ratio: Math.round(((h1 - h0) / Math.max(1, 2 * m.text_chars)) * 100) / 100,
+      heap_growth2_ratio: Math.round(((h2t - h2) / Math.max(1, 2 * m.text_chars)) * 100) / 100,
+      heap_restored_ratio: Math.round((h2 / h0) * 1000) / 1000,
+      heap_cycle2_ratio: Math.round((h3 / h2) * 1000) / 1000,
+    };
+  } catch (e) {
+    console.log(`${name}: ${e instanceof Error ? e.message : String(e)}`);
+    return undefined;
+  } finally {
+    await session.detach().catch(() => undefined);
+    await page.close();
+  }
+}
+
+/** Each figure's median over the tries (the machine is shared: one slow try says little). */
+function median(tries: Row[]): Row | undefined {
+  const first = tries[0];
+  if (!first || tries.length === 1) return first;
+  const out: Record<string, unknown> = { ...first };
+  for (const [k, v] of Object.entries(first)) {
+    if (typeof v === 'number') {
+      const xs = tries.map((t) => (t as unknown as Record<string, number>)[k]!).sort((a, b) => a - b);
+      out[k] = xs[(xs.length - 1) >> 1];
+    } else if (typeof v === 'boolean') out[k] = tries.every((t) => (t as unknown as Record<string, boolean>)[k]);
+  }
+  return out as unknown as Row;
+}
+
+async function main(): Promise<void> {
+  const [apy, server] = await Promise.all([startMarkerApy(latency), startPageServer(folder)]);
+  const tries = new Map<string, Row[]>(pages.map((p) => [p, []]));
+  try {
+    // A browser (a fresh profile) per round: the worker's translation memory would answer a page
+    // it has seen at once.
+    for (let i = 0; i < repeat; i++) {
+      const browser = await launchExtension();
       try {
-        await page.goto(`${server.origin}/${name}`, { waitUntil: 'load', timeout: 30_000 });
-        const { heaps, ...m } = await measure(page, browser.id, session);
-        const [h0, h1, h2, h3] = heaps as [number, number, number, number];
-        const row: Row = {
-          page: name,
-          ...m,
-          heap_growth_ratio: Math.round(((h1 - h0) / Math.max(1, 2 * m.text_chars)) * 100) / 100,
-          heap_restored_ratio: Math.round((h2 / h0) * 1000) / 1000,
-          heap_cycle2_ratio: Math.round((h3 / h2) * 1000) / 1000,
-        };
-        rows.push(row);
-        console.log(JSON.stringify(row));
-      } catch (e) {
-        console.log(`${name}: ${e instanceof Error ? e.message : String(e)}`);
+        await useApertiumAt(browser, apy.url);
+        for (const name of pages) {
+          const row = await measurePage(browser, server.origin, name);
+          if (row) tries.get(name)!.push(row);
+          if (row && repeat === 1) console.log(JSON.stringify(row));
+        }
       } finally {
-        await session.detach().catch(() => undefined);
-        await page.close();
+        await browser.close();
       }
     }
   } finally {
-    await Promise.all([browser.close(), apy.close(), server.close()]);
+    await Promise.all([apy.close(), server.close()]);
   }
+  const rows = pages.map((p) => median(tries.get(p)!)).filter((r): r is Row => r !== undefined);
+  if (repeat > 1) for (const r of rows) console.log(JSON.stringify(r));
   const out = { date: new Date().toISOString(), latency_ms: latency, pages: rows };
   writeFileSync(new URL('./page-results.json', import.meta.url), JSON.stringify(out, null, 2) + '\n');
   console.table(rows.map((r) => ({
-    page: r.page.slice(0, 32), text: r.text_chars, 'dom/100k': r.dom_ms_per_100k, send: r.first_send_ms, first: r.first_unit_ms,
-    seg: r.segmented_ms, wall: r.wall_s, growth: r.heap_growth_ratio, restored: r.heap_restored_ratio, cycle2: r.heap_cycle2_ratio, same: r.restored_identical,
+    page: r.page.slice(0, 32), text: r.text_chars, dom: r.dom_ms, 'dom/100k': r.dom_ms_per_100k, dom2: r.dom2_ms, msg: r.send_ms, send: r.first_send_ms,
+    answer: r.first_answer_ms, first: r.first_unit_ms, seg: r.segmented_ms, wall: r.wall_s, growth: r.heap_growth_ratio,
+    growth2: r.heap_growth2_ratio, restored: r.heap_restored_ratio, cycle2: r.heap_cycle2_ratio, same: r.restored_identical,
   })));
 }
 

@@ -1,17 +1,23 @@
 /**
  * Streaming Translate over a Port named `translate`: each route's tr_obj (or chunk's trd_obj) is
  * posted as it settles, then the whole reply. Closing the port aborts the provider requests.
+ * `translate:many` carries many such streams, each by its id (messages.ts).
  */
 import type { Runtime } from 'webextension-polyfill';
 import type { TranslationService } from '../core/service-types';
 import {
+  TRANSLATE_MANY_PORT,
   TRANSLATE_PORT,
   toWireError,
+  type ApiParams,
+  type TranslateManyMessage,
   type TranslatePortMessage,
   type TranslatePortRequest,
 } from '../shared/messages';
 import type { ContentPolicy } from './content-calls';
 import { classifySender, senderOrigin, type Self } from './senders';
+
+type SenderKind = NonNullable<ReturnType<typeof classifySender>>;
 
 export interface PortDeps {
   service: Pick<TranslationService, 'call' | 'flush'>;
@@ -27,13 +33,45 @@ function isRequest(value: unknown): value is TranslatePortRequest {
 
 /** The runtime.onConnect listener. Ports of other names are left to their own listeners. */
 export function createConnectListener({ service, self, contentPolicy }: PortDeps) {
+  /** One Translate, its results posted as they settle, then its reply (or its error). */
+  const run = (params: ApiParams, kind: SenderKind, sender: Runtime.MessageSender, signal: AbortSignal, post: (m: TranslatePortMessage) => void) => {
+    const policy = kind === 'content' && contentPolicy ? contentPolicy('Translate', params, sender) : Promise.resolve(undefined);
+    policy
+      .then((prepared) => {
+        if (prepared?.refuse) return prepared.refuse;
+        return service
+          .call('Translate', prepared?.params ?? params, {
+            trusted: true,
+            origin: senderOrigin(sender),
+            signal,
+            onResult: (item, meta) => post({ type: 'result', item, ...(meta?.cached ? { cached: true } : {}) }),
+            ...prepared?.options,
+          })
+          .then((reply) => {
+            prepared?.done(reply);
+            return reply;
+          });
+      })
+      .then(
+        (reply) => post({ type: 'done', reply }),
+        (e: unknown) => post({ type: 'error', error: toWireError(e) }),
+      )
+      .finally(() => {
+        service.flush().catch(() => undefined);
+      });
+  };
+
   return (port: Runtime.Port): void => {
-    if (port.name !== TRANSLATE_PORT) return;
+    if (port.name !== TRANSLATE_PORT && port.name !== TRANSLATE_MANY_PORT) return;
     const sender = port.sender;
     // Same audience as the `api` message: the extension's pages and content scripts.
     const kind = classifySender(sender, self);
     if (kind === undefined || !sender) {
       port.disconnect();
+      return;
+    }
+    if (port.name === TRANSLATE_MANY_PORT) {
+      many(port, (params, signal, post) => run(params, kind, sender, signal, post));
       return;
     }
     const controller = new AbortController();
@@ -56,31 +94,42 @@ export function createConnectListener({ service, self, contentPolicy }: PortDeps
         post({ type: 'error', error: { status: 400, message: 'translate: expected {params: object}' } });
         return;
       }
-      const policy = kind === 'content' && contentPolicy ? contentPolicy('Translate', message.params, sender) : Promise.resolve(undefined);
-      policy
-        .then((prepared) => {
-          if (prepared?.refuse) return prepared.refuse;
-          return service
-            .call('Translate', prepared?.params ?? message.params, {
-              trusted: true,
-              origin: senderOrigin(sender),
-              signal: controller.signal,
-              onResult: (item, meta) => post({ type: 'result', item, ...(meta?.cached ? { cached: true } : {}) }),
-              ...prepared?.options,
-            })
-            .then((reply) => {
-              prepared?.done(reply);
-              return reply;
-            });
-        })
-        .then(
-          (reply) => post({ type: 'done', reply }),
-          (e: unknown) => post({ type: 'error', error: toWireError(e) }),
-        )
-        .finally(() => {
-          service.flush().catch(() => undefined);
-        });
+      run(message.params, kind, sender, controller.signal, post);
     };
     port.onMessage.addListener(onMessage);
   };
+}
+
+/** `translate:many`: calls by id on one port; a cancel or the port's closing aborts them. */
+function many(port: Runtime.Port, run: (params: ApiParams, signal: AbortSignal, post: (m: TranslatePortMessage) => void) => void): void {
+  const calls = new Map<number, AbortController>();
+  let open = true;
+  port.onDisconnect.addListener(() => {
+    open = false;
+    for (const c of calls.values()) c.abort(new DOMException('the caller closed the translate port', 'AbortError'));
+    calls.clear();
+  });
+  port.onMessage.addListener((message: unknown) => {
+    const id = (message as { id?: unknown } | null)?.id;
+    if (typeof id !== 'number' || !Number.isSafeInteger(id)) return;
+    if ((message as { cancel?: unknown }).cancel === true) {
+      calls.get(id)?.abort(new DOMException('the caller stopped this call', 'AbortError'));
+      calls.delete(id);
+      return;
+    }
+    const post = (m: TranslatePortMessage) => {
+      if (!open || !calls.has(id)) return;
+      if (m.type !== 'result') calls.delete(id);
+      const out: TranslateManyMessage = { ...m, id };
+      port.postMessage(out);
+    };
+    // A repeated id would mix two streams: refused, the running call goes on.
+    if (calls.has(id)) return;
+    calls.set(id, new AbortController());
+    if (!isRequest(message)) {
+      post({ type: 'error', error: { status: 400, message: 'translate: expected {id: number, params: object}' } });
+      return;
+    }
+    run(message.params, calls.get(id)!.signal, post);
+  });
 }

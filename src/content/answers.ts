@@ -2,13 +2,14 @@
  * One unit's answer written into the page (merge.ts does the id-tag-and-merge), with what a form
  * and an RTL target need on top; everything goes into the unit's undo log.
  */
+import type { AnswerEl } from './answer';
 import type { Entry } from './chunk';
 import { mergeAttr, mergePiece, mergeRange, UndoLog } from './merge';
 import type { Unit } from './segment';
 
 const RTL = new Set(['ar', 'he', 'fa', 'ur', 'yi', 'ps', 'sd', 'ckb', 'dv', 'ug', 'syr']);
 
-export function writeAnswer(u: Unit, answer: Element, id: number, entries: readonly (Entry | undefined)[], trg: string): UndoLog {
+export function writeAnswer(u: Unit, answer: AnswerEl, id: number, entries: readonly Entry[], trg: string): UndoLog {
   const log = new UndoLog();
   if (u.kind === 'attr') mergeAttr(u, answer, log);
   else if (u.kind === 'piece') mergePiece(u, answer, log);
@@ -23,5 +24,5 @@ export function writeAnswer(u: Unit, answer: Element, id: number, entries: reado
       log.attr(parent, 'dir', 'rtl');
     }
   }
-  return log;
+  return log.seal();
 }

@@ -23,7 +23,8 @@ export const ATTRIBUTE_TABLE: readonly AttributeRule[] = [
 /** Every attribute name of the table, for the MutationObserver's attributeFilter. */
 export const ATTRIBUTE_NAMES: readonly string[] = [...new Set(ATTRIBUTE_TABLE.map((r) => r.name))];
 
-const HAS_LETTER = /\p{L}/u;
+/** One for the content script: each regexp object gets its own compiled code (~10 kB for this class). */
+export const HAS_LETTER = /\p{L}/u;
 
 /** The table's attributes of `el` that hold prose, as [name, value]. */
 export function translatableAttributes(el: Element): [string, string][] {

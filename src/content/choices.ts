@@ -11,7 +11,7 @@ import { PageCalls } from './calls';
 import { Call } from './chunk';
 import type { Job } from './jobs';
 import { writeAnswer } from './answers';
-import { parseOffPage, wrappers } from './merge';
+import { readAnswer, textOf } from './answer';
 import { unitElement } from './segment';
 
 /** Alternatives shown: the current route's and at most this many in all. */
@@ -72,10 +72,10 @@ export class PageChoices extends PageCalls {
         return { rid, err, current: false };
       }
       const dat = items.map((i) => i.dat).join('');
-      const wrapper = wrappers(parseOffPage(dat, this.doc)).get(1);
+      const wrapper = readAnswer(dat, this.doc).get(1);
       if (!wrapper) return { rid, err: 'the answer lost the paragraph', current: false };
       answers.set(rid, dat);
-      return { rid, text: (wrapper.textContent ?? '').trim(), current: false };
+      return { rid, text: textOf(wrapper).trim(), current: false };
     };
     const done = routes(src, trg)
       .then((list) => list.filter((r) => r !== current).slice(0, MAX_ALTERNATIVES - 1))
@@ -98,10 +98,10 @@ export class PageChoices extends PageCalls {
         const dat = answers.get(rid);
         const obs = this.observer;
         if (dat === undefined || epoch !== this.epoch || job.state !== 'done' || !job.log || !obs) return false;
-        const wrapper = wrappers(parseOffPage(dat, this.doc)).get(1)!;
+        const wrapper = readAnswer(dat, this.doc).get(1)!;
         obs.whilePaused(() => {
           job.log?.undo();
-          job.log = writeAnswer(unit, wrapper, 1, call.entries, trg);
+          job.log = writeAnswer(unit, wrapper, 1, call.entries.get(1)!, trg);
         });
         job.rid = rid;
         return true;

@@ -17,18 +17,44 @@ const PHRASING = new Set([
   'sub', 'sup', 'time', 'u', 'font', 'big', 'tt', 'strike', 'del', 'ins',
 ]);
 
-/** One id of a call: a live node, the id of the element it sits in (0: a unit wrapper's), opaque or not. */
+/**
+ * One element id of a unit's markup: a live node, the id of the element it sits in as an offset
+ * from the unit's wrapper (0: the wrapper itself), opaque or not.
+ */
 export interface Entry {
   node: Node;
   parent: number;
   opaque: boolean;
 }
 
-/** One Translate call being built: markup, ids to live nodes, and the unit behind each wrapper id. */
-export class Call<J extends { unit: Unit }> {
+/**
+ * A unit serialized once, when it is queued: its markup cut at its ids (the wrapper is id 1, its
+ * k-th element id 1+k, in the order they appear, so `pieces[0] 1 pieces[1] 2 ... pieces[k+1]`),
+ * its size with those ids, and the nodes its ids name (`entries[k - 1]`). Packing a call only
+ * numbers the ids from where the call is; the page is not read again.
+ */
+export interface Markup {
+  pieces: string[];
+  /** Code points of the markup with ids from 1. */
+  size: number;
+  entries: Entry[];
+}
+
+/** The markup with ids from `base + 1`. */
+export function markupAt(m: Markup, base = 0): string {
+  const p = m.pieces;
+  let out = p[0]!;
+  for (let k = 1; k < p.length; k++) out += String(base + k) + p[k]!;
+  return out;
+}
+
+/** One Translate call being built: markup, and for each wrapper id its job and the nodes its ids name. */
+export class Call<J extends { unit: Unit; markup?: Markup | null }> {
   readonly parts: string[] = [];
-  readonly entries: (Entry | undefined)[] = [];
   readonly jobs = new Map<number, J>();
+  readonly entries = new Map<number, readonly Entry[]>();
+  /** Ids used so far. */
+  private ids = 0;
   size = 0;
 
   constructor(readonly limit: number = TEXT_LIMIT) {}
@@ -39,18 +65,25 @@ export class Call<J extends { unit: Unit }> {
 
   /** Adds the job's unit if it fits (always, when the call is empty); false leaves the call as it was. */
   add(job: J): boolean {
-    const mark = this.entries.length;
-    const text = serializeUnit(job.unit, this.entries);
-    const n = codePoints(text);
-    if (this.size > 0 && this.size + n > this.limit) {
-      this.entries.length = mark;
-      return false;
-    }
-    this.jobs.set(mark + 1, job);
-    this.parts.push(text);
+    const m = job.markup ?? prepare(job.unit);
+    // Later ids are never shorter: what does not fit with ids from 1 does not fit at all.
+    if (this.size > 0 && this.size + m.size > this.limit) return false;
+    const base = this.ids;
+    let n = m.size;
+    // Digits the ids gain from `base`.
+    for (let k = 1; k < m.pieces.length; k++) n += digits(base + k) - digits(k);
+    if (this.size > 0 && this.size + n > this.limit) return false;
+    this.jobs.set(base + 1, job);
+    this.entries.set(base + 1, m.entries);
+    this.parts.push(markupAt(m, base));
+    this.ids += m.entries.length + 1;
     this.size += n;
     return true;
   }
+}
+
+function digits(n: number): number {
+  return n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 10000 ? 4 : String(n).length;
 }
 
 import { codePoints } from '../core/html/text';
@@ -60,51 +93,71 @@ export function escapeText(s: string): string {
   return s.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
 }
 
-/** A unit as markup, its ids appended to `entries` (the wrapper's own id first). */
-export function serializeUnit(unit: Unit, entries: (Entry | undefined)[]): string {
-  entries.push(undefined);
-  const w = entries.length;
-  if (unit.kind === 'attr') return `<p i=${w}>${escapeText(unit.value)}</p>`;
-  if (unit.kind === 'piece') return `<p i=${w}>${escapeText(unit.group.sources[unit.index]!)}</p>`;
-  const out: string[] = [`<p i=${w}>`];
-  for (const n of unit.nodes) serializeNode(n, w, false, entries, out);
-  out.push('</p>');
-  return out.join('');
+/** Builds a Markup's pieces: text is added to the current piece; an id ends it. */
+interface Writer {
+  pieces: string[];
+  cur: string;
 }
 
-function serializeNode(n: Node, parent: number, inA: boolean, entries: (Entry | undefined)[], out: string[]): void {
+/** A unit as markup (see Markup); `opaque`: tags.ts `excluded`, or what a segmenter read of it. */
+export function prepare(unit: Unit, opaque: (el: Element) => boolean = excluded): Markup {
+  const entries: Entry[] = [];
+  const w: Writer = { pieces: ['<p i='], cur: '>' };
+  if (unit.kind === 'attr') w.cur += escapeText(unit.value);
+  else if (unit.kind === 'piece') w.cur += escapeText(unit.group.sources[unit.index]!);
+  else for (const n of unit.nodes) serializeNode(n, 0, false, entries, w, opaque);
+  w.pieces.push(w.cur + '</p>');
+  let size = 0;
+  for (const p of w.pieces) size += codePoints(p);
+  for (let k = 1; k < w.pieces.length; k++) size += digits(k);
+  return { pieces: w.pieces, size, entries };
+}
+
+/** A unit as markup, as a call of its own has it. */
+export function serializeUnit(unit: Unit): string {
+  return markupAt(prepare(unit));
+}
+
+/** Lower-case tag names, made once each. */
+const LOWER = new Map<string, string>();
+
+function serializeNode(n: Node, parent: number, inA: boolean, entries: Entry[], w: Writer, opaque: (el: Element) => boolean): void {
   if (n.nodeType === 3) {
-    out.push(escapeText((n as Text).data));
+    w.cur += escapeText((n as Text).data);
     return;
   }
-  if (!(n instanceof Element)) return;
-  const tag = n.tagName.toLowerCase();
-  if (excluded(n)) {
-    entries.push({ node: n, parent, opaque: true });
-    const id = entries.length;
-    out.push(tag === 'br' ? `<br i=${id}>` : tag === 'img' ? `<img i=${id}>` : `<code i=${id}></code>`);
+  if (n.nodeType !== 1) return;
+  const el = n as Element;
+  const upper = el.tagName;
+  let tag = LOWER.get(upper);
+  if (tag === undefined) LOWER.set(upper, (tag = upper.toLowerCase()));
+  const isOpaque = opaque(el);
+  entries.push({ node: el, parent, opaque: isOpaque });
+  const k = entries.length;
+  if (isOpaque) {
+    w.pieces.push(w.cur + (tag === 'br' ? '<br i=' : tag === 'img' ? '<img i=' : '<code i='));
+    w.cur = tag === 'br' || tag === 'img' ? '>' : '></code>';
     return;
   }
-  entries.push({ node: n, parent, opaque: false });
-  const id = entries.length;
   // A nested <a> would be closed by the parser; so would anything not phrasing.
   const name = PHRASING.has(tag) && !(tag === 'a' && inA) ? tag : 'span';
-  out.push(`<${name} i=${id}>`);
-  for (let c = n.firstChild; c; c = c.nextSibling) serializeNode(c, id, inA || tag === 'a', entries, out);
-  out.push(`</${name}>`);
+  w.pieces.push(`${w.cur}<${name} i=`);
+  w.cur = '>';
+  for (let c = el.firstChild; c; c = c.nextSibling) serializeNode(c, k, inA || tag === 'a', entries, w, opaque);
+  w.cur += `</${name}>`;
 }
 
 /** Standalone size of a unit's markup. */
 export function unitSize(unit: Unit): number {
-  return codePoints(serializeUnit(unit, []));
+  return prepare(unit).size;
 }
 
 /**
  * A unit as pieces that each fit `max` alone: a run is cut between its nodes; an inline element too
  * large becomes a run of its own content; a text too large is cut at sentence boundaries.
  */
-export function fit(unit: Unit, max: number): Unit[] {
-  if (unitSize(unit) <= max) return [unit];
+export function fit(unit: Unit, max: number, whole: number = unitSize(unit)): Unit[] {
+  if (whole <= max) return [unit];
   if (unit.kind === 'attr') return [];
   if (unit.kind === 'piece') return [unit];
   const out: Unit[] = [];
@@ -135,14 +188,15 @@ export function fit(unit: Unit, max: number): Unit[] {
 }
 
 function subRun(unit: RangeUnit, nodes: Node[], anchor: Node | null): RangeUnit {
-  return { kind: 'range', parent: unit.parent, nodes, anchor, whole: false, hidden: unit.hidden };
+  return { kind: 'range', parent: unit.parent, nodes: nodes.slice(), anchor, whole: false, hidden: unit.hidden };
 }
 
+/** Nodes of a run as markup (ids from 2, as in a call of their own): for their size. */
 function serializeRangeNodes(nodes: Node[]): string {
-  const out: string[] = [];
-  const entries: (Entry | undefined)[] = [undefined];
-  for (const n of nodes) serializeNode(n, 1, false, entries, out);
-  return out.join('');
+  const w: Writer = { pieces: [''], cur: '' };
+  for (const n of nodes) serializeNode(n, 0, false, [], w, excluded);
+  w.pieces.push(w.cur);
+  return markupAt({ pieces: w.pieces, size: 0, entries: [] }).slice(1);
 }
 
 /** A long text node's sentences, packed into pieces that each fit `max` once escaped. */

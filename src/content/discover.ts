@@ -31,12 +31,41 @@ export interface DiscoverDeps {
   /** Still wanted (false once restored or cancelled). */
   alive(): boolean;
   done(): void;
-  /** Time spent, for the bench. */
-  spent(ms: number): void;
+  /** Runs a slice of work, its time counted for the bench. */
+  timed(fn: () => void): void;
 }
 
 export function discover(deps: DiscoverDeps): void {
-  const t0 = performance.now();
+  let rest: Later[] = [];
+  deps.timed(() => (rest = firstScreen(deps)));
+  let i = 0;
+  const slice = (budget: number) => {
+    if (!deps.alive()) return;
+    deps.timed(() => {
+      const deadline = performance.now() + budget;
+      while (i < rest.length) {
+        const item = rest[i++]!;
+        const walk: Walk = { out: [], later: [], defer: () => (performance.now() > deadline ? item.rank : undefined) };
+        deps.segmenter.resume(item, walk);
+        deps.found(walk.out, item.rank as Bucket, item.el);
+        // A subtree cut short by the deadline: its remaining blocks come next, in document order.
+        if (walk.later.length) rest.splice(i, 0, ...walk.later);
+        if (performance.now() > deadline) break;
+      }
+      if (i > 4096) {
+        rest.splice(0, i);
+        i = 0;
+      }
+    });
+    if (i < rest.length) deps.idle(slice);
+    else deps.done();
+  };
+  if (rest.length) deps.idle(slice);
+  else deps.done();
+}
+
+/** The first pass: blocks that meet the viewport; the rest left for later, nearest screens first. */
+function firstScreen(deps: DiscoverDeps): Later[] {
   const h = deps.height?.() ?? (globalThis.innerHeight || 800);
   const defer = (el: Element, hidden: boolean): number | undefined => {
     if (hidden) return 2;
@@ -50,30 +79,5 @@ export function discover(deps: DiscoverDeps): void {
   const first: Walk = { out: [], later: [], ...(deps.viewport || deps.near ? { defer } : {}) };
   deps.segmenter.document(deps.doc, first);
   deps.found(first.out);
-  const rest: Later[] = first.later.filter((l) => l.rank === 1).concat(first.later.filter((l) => l.rank !== 1));
-  deps.spent(performance.now() - t0);
-  let i = 0;
-  const slice = (budget: number) => {
-    if (!deps.alive()) return;
-    const start = performance.now();
-    const deadline = start + budget;
-    while (i < rest.length) {
-      const item = rest[i++]!;
-      const walk: Walk = { out: [], later: [], defer: () => (performance.now() > deadline ? item.rank : undefined) };
-      deps.segmenter.resume(item, walk);
-      deps.found(walk.out, item.rank as Bucket, item.el);
-      // A subtree cut short by the deadline: its remaining blocks come next, in document order.
-      if (walk.later.length) rest.splice(i, 0, ...walk.later);
-      if (performance.now() > deadline) break;
-    }
-    if (i > 4096) {
-      rest.splice(0, i);
-      i = 0;
-    }
-    deps.spent(performance.now() - start);
-    if (i < rest.length) deps.idle(slice);
-    else deps.done();
-  };
-  if (rest.length) deps.idle(slice);
-  else deps.done();
+  return first.later.filter((l) => l.rank === 1).concat(first.later.filter((l) => l.rank !== 1));
 }

@@ -7,7 +7,7 @@
  * no attack surface, while the e2e tests and the bench (through the DevTools protocol, which can
  * evaluate in an isolated world) reach it without any listener a page could talk to.
  */
-import { callApi, send, translateStream } from '../shared/api';
+import { callApi, send, translateChannel, translateStream } from '../shared/api';
 import { ext } from '../shared/browser';
 import { isTabMessage, toWireError, type PageStatus, type TabMessage } from '../shared/messages';
 import { installSelectionBubble, type SelectionBubble } from './bubble';
@@ -55,8 +55,10 @@ function report(status: PageStatus): void {
   } else progressTimer = setTimeout(sendIt, 250);
 }
 
+// Page translation sends a call every few ms: all of them on one port.
+const pageCalls = translateChannel();
 const page = new PageTranslator({
-  translate: (params, onItem, options) => translateStream(params, onItem, options),
+  translate: (params, onItem, options) => pageCalls(params, onItem, options),
   onStatus: report,
   ignore: (el) => indicator.isHost(el) || chooser.isHost(el),
   routes: async (src, trg) => {

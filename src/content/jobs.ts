@@ -1,7 +1,7 @@
 /** The page translator's dependencies, and the job that carries one unit through a call. */
 import type { ApiReply, TrdObj, TrObj } from '../core/types';
 import type { ApiParams, PageStatus } from '../shared/messages';
-import type { Call } from './chunk';
+import type { Call, Markup } from './chunk';
 import type { Idle } from './discover';
 import type { Ranked } from './prioritize';
 import type { Unit } from './segment';
@@ -44,6 +44,8 @@ export interface Job extends Ranked {
   state: JobState;
   /** Markup size, so calls go out full while the page is still being segmented. */
   size: number;
+  /** The unit serialized when queued; dropped once packed into a call. */
+  markup: Markup | null;
   log: UndoLog | null;
   /** The route that translated it. */
   rid?: string;

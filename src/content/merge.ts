@@ -1,11 +1,12 @@
 /**
- * Write-back by id-tag-and-merge. A translation is parsed off-page (an inert <template>: no script
- * runs, no image loads), then the live elements its ids name are re-used in translated order and
+ * Write-back by id-tag-and-merge. A translation is read off-page (answer.ts: nothing in it is ever
+ * a node of the page, nothing runs or loads), then the live elements its ids name are re-used in translated order and
  * its text is written into the existing Text nodes, so listeners, framework-owned nodes, classes and
  * attributes survive. Only ids of the unit's own elements, under their own parent, are honoured;
  * any other element a provider returns is reduced to its text. Every write is logged so that
  * restore puts back exactly what was there.
  */
+import { textOf, type AnswerEl, type AnswerNode } from './answer';
 import type { Entry } from './chunk';
 import type { AttrUnit, PieceUnit, RangeUnit } from './segment';
 import { kids } from './tags';
@@ -15,67 +16,35 @@ export { UndoLog } from './undo';
 
 type Item = string | Node;
 
-/**
- * Parses markup into an inert fragment; nothing in it can run or load: the fragment belongs to
- * DOMParser's document, which has no browsing context. The nodes stay in that document: adopted
- * into the page's, an <img> would load. A Range's createContextualFragment on one re-used inert
- * document was measured ~25% faster on write-back, but AMO's linter flags it (issue 8: web-ext
- * lint with no warning of ours), and DOMParser is the parser it accepts.
- */
-export function parseOffPage(markup: string, doc: Document = document): DocumentFragment {
-  const view = doc.defaultView as (Window & { DOMParser: typeof DOMParser }) | null;
-  const Parser = view?.DOMParser ?? DOMParser;
-  const parsed = new Parser().parseFromString(`<!doctype html><body>${markup}`, 'text/html');
-  const frag = parsed.createDocumentFragment();
-  const body = parsed.body;
-  while (body.firstChild) frag.appendChild(body.firstChild);
-  return frag;
-}
-
-/** The unit wrappers (`<p i=N>`) of a parsed answer, by id. */
-export function wrappers(frag: DocumentFragment): Map<number, Element> {
-  const out = new Map<number, Element>();
-  for (const el of frag.querySelectorAll('p[i]')) {
-    const id = idOf(el);
-    if (id !== null && !out.has(id)) out.set(id, el);
-  }
-  return out;
-}
-
-function idOf(el: Element): number | null {
-  const m = /^\s*(\d{1,9})\s*$/.exec(el.getAttribute('i') ?? '');
-  return m ? Number(m[1]) : null;
-}
-
 /** Writes a translated run into its live nodes. */
-export function mergeRange(unit: RangeUnit, answer: Element, wrapperId: number, entries: readonly (Entry | undefined)[], log: UndoLog): void {
+/** `entries`: what the unit's element ids name (chunk.ts Markup), counted from `wrapperId`. */
+export function mergeRange(unit: RangeUnit, answer: AnswerEl, wrapperId: number, entries: readonly Entry[], log: UndoLog): void {
   const used = new Set<number>();
-  const build = (list: NodeListOf<ChildNode>, parentId: number, liveParent: Node): Item[] => {
+  const build = (list: readonly AnswerNode[], parentId: number, liveParent: Node): Item[] => {
     const seq: Item[] = [];
     for (const k of list) {
-      if (k.nodeType === 3) {
-        seq.push((k as Text).data);
+      if (typeof k === 'string') {
+        seq.push(k);
         continue;
       }
-      if (!(k instanceof Element)) continue;
-      const id = idOf(k);
-      const e = id === null ? undefined : entries[id - 1];
-      if (id === null || !e || e.parent !== parentId || used.has(id) || e.node.parentNode !== liveParent) {
+      const id = k.id;
+      const e = id === null || id <= wrapperId ? undefined : entries[id - wrapperId - 1];
+      if (id === null || !e || e.parent !== parentId - wrapperId || used.has(id) || e.node.parentNode !== liveParent) {
         // Not ours, repeated or moved to another parent: its text stays, its tag does not.
-        seq.push(...build(k.childNodes, parentId, liveParent));
+        seq.push(...build(k.kids, parentId, liveParent));
         continue;
       }
       used.add(id);
-      if (e.opaque) seq.push(e.node, ...build(k.childNodes, parentId, liveParent));
+      if (e.opaque) seq.push(e.node, ...build(k.kids, parentId, liveParent));
       else {
         const el = e.node as Element;
-        apply(el, kids(el), null, build(k.childNodes, id, el), log);
+        apply(el, kids(el), null, build(k.kids, id, el), log);
         seq.push(el);
       }
     }
     return seq;
   };
-  const seq = build(answer.childNodes, wrapperId, unit.parent);
+  const seq = build(answer.kids, wrapperId, unit.parent);
   keepEdgeSpace(unit.nodes, seq);
   apply(unit.parent, unit.nodes, unit.anchor, seq, log);
 }
@@ -151,16 +120,16 @@ function sameOrder(before: readonly Node[], after: readonly Node[]): boolean {
 }
 
 /** An attribute's translation, as text. */
-export function mergeAttr(unit: AttrUnit, answer: Element, log: UndoLog): void {
-  let v = answer.textContent ?? '';
+export function mergeAttr(unit: AttrUnit, answer: AnswerEl, log: UndoLog): void {
+  let v = textOf(answer);
   if (unit.value === unit.value.trim()) v = v.trim();
   if (v) log.attr(unit.el, unit.name, v);
 }
 
 /** One piece of a long text: the text node holds the translated pieces and the untranslated rest. */
-export function mergePiece(unit: PieceUnit, answer: Element, log: UndoLog): void {
+export function mergePiece(unit: PieceUnit, answer: AnswerEl, log: UndoLog): void {
   const g = unit.group;
-  let v = answer.textContent ?? '';
+  let v = textOf(answer);
   const src = g.sources[unit.index]!;
   if (/\s$/.test(src) && !/\s$/.test(v)) v += ' ';
   g.outs[unit.index] = v;

@@ -4,19 +4,21 @@
  * elements own everything inside them, and ancestors of a block are never a unit's nodes. Weak
  * maps: nothing here keeps a node the page dropped alive.
  */
-import type { PieceGroup, Unit } from './segment';
+import type { AttrUnit, PieceGroup, Unit } from './segment';
 
 export class Owners<J extends { unit: Unit }> {
   private nodes = new WeakMap<Node, J>();
-  private attrs = new WeakMap<Element, Map<string, J>>();
+  /** One attribute's job (the usual case), or a Map by attribute name. */
+  private attrs = new WeakMap<Element, J | Map<string, J>>();
   private pieces = new WeakMap<PieceGroup, J[]>();
 
   /** `unit`: the job's own, or the original a bilingual copy stands for. */
   own(job: J, u: Unit = job.unit): void {
     if (u.kind === 'attr') {
-      let m = this.attrs.get(u.el);
-      if (!m) this.attrs.set(u.el, (m = new Map()));
-      m.set(u.name, job);
+      const had = this.attrs.get(u.el);
+      if (had === undefined || (!(had instanceof Map) && had.unit.kind === 'attr' && had.unit.name === u.name)) this.attrs.set(u.el, job);
+      else if (had instanceof Map) had.set(u.name, job);
+      else this.attrs.set(u.el, new Map([[(had.unit as AttrUnit).name, had], [u.name, job]]));
     } else if (u.kind === 'piece') {
       const list = this.pieces.get(u.group);
       if (list) list.push(job);
@@ -26,8 +28,11 @@ export class Owners<J extends { unit: Unit }> {
   }
 
   disown(job: J, u: Unit = job.unit): void {
-    if (u.kind === 'attr') this.attrs.get(u.el)?.delete(u.name);
-    else if (u.kind === 'piece') {
+    if (u.kind === 'attr') {
+      const had = this.attrs.get(u.el);
+      if (had instanceof Map) had.delete(u.name);
+      else if (had && nameOf(had) === u.name) this.attrs.delete(u.el);
+    } else if (u.kind === 'piece') {
       this.nodes.delete(u.group.text);
       this.pieces.delete(u.group);
     } else for (const n of u.nodes) if (this.nodes.get(n) === job) this.nodes.delete(n);
@@ -43,7 +48,8 @@ export class Owners<J extends { unit: Unit }> {
   }
 
   attr(el: Element, name: string): J | undefined {
-    return this.attrs.get(el)?.get(name);
+    const had = this.attrs.get(el);
+    return had instanceof Map ? had.get(name) : had && nameOf(had) === name ? had : undefined;
   }
 
   /** The jobs of every piece of the text `job`'s piece belongs to (just `job` for other units). */
@@ -53,7 +59,7 @@ export class Owners<J extends { unit: Unit }> {
 
   /** A job already covers this unit. */
   taken(u: Unit): boolean {
-    if (u.kind === 'attr') return this.attrs.get(u.el)?.has(u.name) ?? false;
+    if (u.kind === 'attr') return this.attr(u.el, u.name) !== undefined;
     if (u.kind === 'piece') return this.nodes.has(u.group.text);
     return u.nodes.some((n) => this.nodes.has(n));
   }
@@ -63,4 +69,9 @@ export class Owners<J extends { unit: Unit }> {
     this.attrs = new WeakMap();
     this.pieces = new WeakMap();
   }
+}
+
+/** The attribute an attribute job is for ('' for any other job). */
+function nameOf(job: { unit: Unit }): string {
+  return job.unit.kind === 'attr' ? job.unit.name : '';
 }

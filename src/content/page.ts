@@ -38,7 +38,8 @@ export class PageTranslator extends PageChoices {
     this.segmenter = new Segmenter({
       src: src.split('-')[0]!,
       ...(this.deps.display ? { display: this.deps.display } : {}),
-      ignore: (el) => isCopy(el) || (ignore?.(el) ?? false),
+      // Copies exist only in bilingual mode (a restore removes them before any other starts).
+      ignore: mode === 'bilingual' ? (el) => isCopy(el) || (ignore?.(el) ?? false) : ignore,
       onShadowRoot: (root) => observer.observe(root),
     });
     const height = this.deps.viewportHeight;
@@ -46,7 +47,7 @@ export class PageTranslator extends PageChoices {
     if (scope === 'near') this.followScroll();
     observer.observe(this.doc);
     const t0 = performance.now();
-    Object.assign(this.metrics, { startedAt: t0, domMs: 0, firstSendMs: -1, segmentedMs: -1, firstWriteMs: -1 });
+    Object.assign(this.metrics, { startedAt: t0, domMs: 0, sendMs: 0, firstSendMs: -1, firstAnswerMs: -1, segmentedMs: -1, firstWriteMs: -1 });
     const epoch = this.epoch;
     this.discovering = true;
     discover({
@@ -57,7 +58,7 @@ export class PageTranslator extends PageChoices {
       ...(height ? { height } : {}),
       viewport: this.deps.viewport !== false,
       alive: () => epoch === this.epoch,
-      spent: (ms) => (this.metrics.domMs += ms),
+      timed: (fn) => this.timed(fn),
       found: (units, bucket, at) => {
         for (const u of units) if (!this.owners.taken(u)) this.enqueue(u, bucket, at);
         // The first screen goes at once; later slices only send full calls until the end.
@@ -66,6 +67,7 @@ export class PageTranslator extends PageChoices {
       },
       done: () => {
         this.discovering = false;
+        this.segmenter?.forget();
         this.metrics.segmentedMs = performance.now() - t0;
         this.report();
         this.pump();
@@ -90,9 +92,11 @@ export class PageTranslator extends PageChoices {
     this.halt();
     this.observer?.stop();
     this.observer = null;
+    const t0 = performance.now();
     for (let i = this.merged.length - 1; i >= 0; i--) this.merged[i]!.log?.undo();
     this.docLog.undo();
     for (const c of this.copies) c.remove();
+    this.metrics.restoreMs = performance.now() - t0;
     this.copies = [];
     this.scrolls?.abort();
     this.scrolls = null;
@@ -110,6 +114,10 @@ export class PageTranslator extends PageChoices {
 
   private onMutations(records: MutationRecord[]): void {
     if (this.state !== 'translating' && this.state !== 'translated') return;
+    this.timed(() => this.followChanges(records));
+  }
+
+  private followChanges(records: MutationRecord[]): void {
     const touched = new Set<Job>();
     const roots = new Set<Node>();
     const attrs: [Element, string][] = [];
@@ -140,7 +148,11 @@ export class PageTranslator extends PageChoices {
           job.log?.adoptAttr(el, name);
           this.retire(job);
         }
-        if (el.getAttribute(name) !== null) roots.add(el);
+        if (el.getAttribute(name) !== null) {
+          // What the segmenter read of its attributes is out of date.
+          this.segmenter?.forgetElement(el);
+          roots.add(el);
+        }
       }
       for (const job of touched) {
         this.retire(job);

@@ -8,17 +8,20 @@
  * computed style, once per element. A walk can leave block subtrees for later (`Walk.defer`): the
  * viewport is segmented first and the rest in idle slices.
  */
-import { translatableAttributes } from './attributes';
-import { BLOCK_TAGS, excluded, kids, SKIP_TAGS, tagDisplay } from './tags';
+import { HAS_LETTER, translatableAttributes } from './attributes';
+import { BLOCK_TAGS, EXCLUDED, EXCLUDED_ANY_LANG, excluded, inspect, kids, PROSE_ATTR, SKIP_TAGS, TAG_DISPLAY } from './tags';
 
 import type { Later, Unit, Walk } from './units';
 
 export { excluded, primary } from './tags';
 export type { AttrUnit, Later, PieceGroup, PieceUnit, RangeUnit, Unit, Walk } from './units';
 
-const HAS_LETTER = /\p{L}/u;
-const INLINE = 1;
-const NONE = 2;
+/** Bits of an element's kind, above those of tags.ts `inspect` (whose EXCLUDED, EXCLUDED_ANY_LANG and PROSE_ATTR it keeps). */
+const INLINE = 32;
+const NONE = 64;
+const EX = EXCLUDED;
+/** By tags.ts TAG_DISPLAY bits: 0 (ask computed style), TAG_INLINE, TAG_BLOCK, TAG_NONE. */
+const TAG_DISPLAYS = ['', 'inline', 'block', 'none'] as const;
 
 export interface SegmentOptions {
   /** Primary subtag of the page's language: elements whose `lang` says otherwise are skipped. */
@@ -32,8 +35,8 @@ export interface SegmentOptions {
 }
 
 export class Segmenter {
-  /** INLINE and NONE bits of each element seen. */
-  private readonly kind = new WeakMap<Element, number>();
+  /** INLINE, NONE, EX, EXCLUDED_ANY_LANG and PROSE_ATTR bits of each element seen. */
+  private kind = new WeakMap<Element, number>();
   private readonly computed: ((el: Element) => string) | undefined;
 
   constructor(private readonly opts: SegmentOptions = {}) {
@@ -45,7 +48,7 @@ export class Segmenter {
     const out = walk.out;
     const title = doc.querySelector('head > title');
     if (title && HAS_LETTER.test(title.textContent ?? '')) {
-      out.push({ kind: 'range', parent: title, nodes: kids(title), anchor: null, whole: true, hidden: false });
+      out.push({ kind: 'range', parent: title, nodes: kids(title).slice(), anchor: null, whole: true, hidden: false });
     }
     for (const meta of doc.querySelectorAll('head > meta')) this.attrs(meta, false, out);
     if (doc.body) this.block(doc.body, false, walk);
@@ -90,11 +93,7 @@ export class Segmenter {
     const nodes: Node[] = [];
     let n: Node | null = first;
     for (; n && !this.breaksRun(n); n = n.nextSibling) nodes.push(n);
-    if (runHasText(nodes, this.opts.src)) {
-      const whole = n === null && first === block.firstChild;
-      out.push({ kind: 'range', parent: block, nodes, anchor: n, whole, hidden: false });
-    }
-    for (const x of nodes) if (x.nodeType === 1) this.inlineAttrs(x as Element, false, out);
+    this.run(block, nodes, n, n === null && first === block.firstChild, false, out);
     return out;
   }
 
@@ -109,6 +108,25 @@ export class Segmenter {
     return false;
   }
 
+  /**
+   * Lets go of what was read of every element (the page is segmented: only what the page changes
+   * is looked at again, read afresh). Measured: ~24 bytes per element, 65 kB on a long article.
+   */
+  forget(): void {
+    this.kind = new WeakMap();
+  }
+
+  /** Reads `el` afresh next time (the page set one of its table attributes). */
+  forgetElement(el: Element): void {
+    this.kind.delete(el);
+  }
+
+  /** tags.ts `excluded(el)` (no language test), from what the segmenter read already where it can. */
+  readonly opaque = (el: Element): boolean => {
+    const known = this.kind.get(el);
+    return known === undefined ? excluded(el) : (known & EXCLUDED_ANY_LANG) !== 0;
+  };
+
   /** Whether `el` and everything in it lays out inline (so it belongs to its parent's unit). */
   isInline(el: Element, inHidden = false): boolean {
     return (this.kindOf(el, inHidden) & INLINE) !== 0;
@@ -117,14 +135,15 @@ export class Segmenter {
   private kindOf(el: Element, inHidden: boolean): number {
     const known = this.kind.get(el);
     if (known !== undefined) return known;
+    const bits = inspect(el, this.opts.src);
     // Inside display:none nothing has layout: the tag says (and no style is computed for it).
-    const tag = this.computed ? '' : inHidden ? 'none' : tagDisplay(el);
+    const tag = this.computed ? '' : inHidden ? 'none' : TAG_DISPLAYS[bits & TAG_DISPLAY]!;
     const d = tag === '' ? (this.computed ?? computedDisplay)(el) : tag;
-    let k = 0;
-    if (d === 'none') k = NONE | (BLOCK_TAGS.has(el.tagName.toUpperCase()) ? 0 : INLINE);
-    else if (d === '' || d.startsWith('inline') || d.startsWith('ruby') || d === 'contents') k = INLINE;
+    let k = bits & (EXCLUDED | EXCLUDED_ANY_LANG | PROSE_ATTR);
+    if (d === 'none') k |= NONE | (BLOCK_TAGS.has(el.tagName.toUpperCase()) ? 0 : INLINE);
+    else if (d === '' || d.startsWith('inline') || d.startsWith('ruby') || d === 'contents') k |= INLINE;
     if (k & INLINE && el.shadowRoot) k &= ~INLINE;
-    if (k & INLINE && !excluded(el, this.opts.src)) {
+    if (k & INLINE && !(k & EX)) {
       const hidden = inHidden || (k & NONE) !== 0;
       for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
         if (!this.isInline(c, hidden)) {
@@ -146,10 +165,7 @@ export class Segmenter {
     if (parent.nodeType === 1) this.attrs(parent as Element, hidden, out);
     let run: Node[] = [];
     const flush = (anchor: Node | null) => {
-      if (run.length && runHasText(run, this.opts.src)) {
-        out.push({ kind: 'range', parent, nodes: run, anchor, whole: anchor === null && run[0] === parent.firstChild, hidden });
-      }
-      for (const n of run) if (n.nodeType === 1) this.inlineAttrs(n as Element, hidden, out);
+      if (run.length) this.run(parent, run, anchor, anchor === null && run[0] === parent.firstChild, hidden, out);
       run = [];
     };
     for (let c = parent.firstChild; c; c = c.nextSibling) {
@@ -165,7 +181,7 @@ export class Segmenter {
       }
       flush(el);
       if (el.tagName === 'SELECT') this.options(el, hidden, out);
-      if (excluded(el, this.opts.src)) continue;
+      if (this.kindOf(el, hidden) & EX) continue;
       const h = hidden || this.hiddenEl(el);
       const rank = walk.defer?.(el, h);
       if (rank !== undefined) walk.later.push({ el, hidden: h, rank });
@@ -174,45 +190,54 @@ export class Segmenter {
     flush(null);
   }
 
-  /** Attributes of an inline subtree, and the options of its selects. */
-  private inlineAttrs(el: Element, hidden: boolean, out: Unit[]): void {
-    if (el.tagName === 'SELECT') this.options(el, hidden, out);
-    const ex = excluded(el, this.opts.src);
-    if (ex && !SKIP_TAGS.has(el.tagName.toUpperCase())) return;
-    this.attrs(el, hidden, out);
-    if (ex) return;
-    for (let c = el.firstElementChild; c; c = c.nextElementSibling) this.inlineAttrs(c, hidden, out);
+  /**
+   * A run of inline nodes: a unit if it has a letter outside excluded elements; then the attributes
+   * of its elements and the options of its selects, in document order. One walk finds both.
+   */
+  private run(parent: Element | ShadowRoot, nodes: Node[], anchor: Node | null, whole: boolean, hidden: boolean, out: Unit[]): void {
+    const attrs: Unit[] = [];
+    let text = false;
+    for (const n of nodes) if (this.scan(n, !text, hidden, attrs)) text = true;
+    // At its exact length: a list grown by push keeps room for 17 nodes, for as long as the page is translated.
+    if (text) out.push({ kind: 'range', parent, nodes: nodes.slice(), anchor, whole, hidden });
+    for (const a of attrs) out.push(a);
+  }
+
+  /** Whether `n` has a letter outside excluded elements (looked for only while `need`); its attribute units into `attrs`. */
+  private scan(n: Node, need: boolean, hidden: boolean, attrs: Unit[]): boolean {
+    if (n.nodeType === 3) return need && HAS_LETTER.test((n as Text).data);
+    if (n.nodeType !== 1) return false;
+    const el = n as Element;
+    if (el.tagName === 'SELECT') this.options(el, hidden, attrs);
+    if (this.kindOf(el, hidden) & EX) {
+      // Form controls and images keep their prose attributes; the page's exclusions keep nothing.
+      if (SKIP_TAGS.has(el.tagName.toUpperCase())) this.attrs(el, hidden, attrs);
+      return false;
+    }
+    this.attrs(el, hidden, attrs);
+    let found = false;
+    for (let c = el.firstChild; c; c = c.nextSibling) if (this.scan(c, need && !found, hidden, attrs)) found = true;
+    return found;
   }
 
   private options(select: Element, hidden: boolean, out: Unit[]): void {
     if (select.closest('[translate="no" i], .notranslate')) return;
     for (const o of select.querySelectorAll('option')) {
-      if (HAS_LETTER.test(o.textContent ?? '')) out.push({ kind: 'range', parent: o, nodes: kids(o), anchor: null, whole: true, hidden });
+      if (HAS_LETTER.test(o.textContent ?? '')) out.push({ kind: 'range', parent: o, nodes: kids(o).slice(), anchor: null, whole: true, hidden });
     }
   }
 
   private attrs(el: Element, hidden: boolean, out: Unit[]): void {
     // Titles of what nobody sees cost requests for nothing (the popular extension sent 2.5x a page's text).
     if (hidden && el.tagName !== 'META') return;
+    const known = this.kind.get(el);
+    if (known !== undefined && !(known & PROSE_ATTR)) return;
     for (const [name, value] of translatableAttributes(el)) out.push({ kind: 'attr', el, name, value, hidden });
   }
 }
 
 function computedDisplay(el: Element): string {
   return getComputedStyle(el).display;
-}
-
-/** Whether a run has a letter outside excluded elements. */
-export function runHasText(nodes: readonly Node[], src?: string): boolean {
-  for (const n of nodes) if (hasText(n, src)) return true;
-  return false;
-}
-
-function hasText(n: Node, src?: string): boolean {
-  if (n.nodeType === 3) return HAS_LETTER.test((n as Text).data);
-  if (n.nodeType !== 1 || excluded(n as Element, src)) return false;
-  for (let c = n.firstChild; c; c = c.nextSibling) if (hasText(c, src)) return true;
-  return false;
 }
 
 /** The element that stands for a unit on screen (for the viewport order). */

@@ -13,16 +13,17 @@ export interface Move {
 }
 
 export class UndoLog {
-  /** Text, original data, alternating. */
-  private texts: (Text | string)[] = [];
-  /** Element, attribute name, original value (null: absent), in threes. */
-  private attrs: (Element | string | null)[] = [];
+  /** Text, original data, alternating (null: none). */
+  private texts: (Text | string)[] | null = null;
+  /** Element, attribute name, original value (null: absent), in threes (null: none). */
+  private attrs: (Element | string | null)[] | null = null;
   private moves: Move[] | null = null;
 
   /** Keeps `t`'s current data for restore (once). */
   text(t: Text): void {
-    for (let i = 0; i < this.texts.length; i += 2) if (this.texts[i] === t) return;
-    this.texts.push(t, t.data);
+    const texts = (this.texts ??= []);
+    for (let i = 0; i < texts.length; i += 2) if (texts[i] === t) return;
+    texts.push(t, t.data);
   }
 
   move(m: Move): void {
@@ -30,21 +31,32 @@ export class UndoLog {
   }
 
   attr(el: Element, name: string, value: string): void {
-    if (this.attrAt(el, name) < 0) this.attrs.push(el, name, el.getAttribute(name));
+    if (this.attrAt(el, name) < 0) (this.attrs ??= []).push(el, name, el.getAttribute(name));
     if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+  }
+
+  /**
+   * The write is complete: its lists are kept at their exact length (a list grown by push keeps
+   * room for 17 entries; a page holds one log per unit while translated).
+   */
+  seal(): this {
+    if (this.texts) this.texts = this.texts.slice();
+    if (this.attrs) this.attrs = this.attrs.slice();
+    return this;
   }
 
   /** The page itself set an attribute we had written: its value is the one to restore. */
   adoptAttr(el: Element, name: string): void {
     const i = this.attrAt(el, name);
-    if (i >= 0) this.attrs[i + 2] = el.getAttribute(name);
+    if (i >= 0) this.attrs![i + 2] = el.getAttribute(name);
   }
 
   /** The page itself changed a text we had written: its new value is the one to restore. */
   adopt(t: Text): boolean {
-    for (let i = 0; i < this.texts.length; i += 2) {
-      if (this.texts[i] === t) {
-        this.texts[i + 1] = t.data;
+    const texts = this.texts ?? [];
+    for (let i = 0; i < texts.length; i += 2) {
+      if (texts[i] === t) {
+        texts[i + 1] = t.data;
         return true;
       }
     }
@@ -53,8 +65,8 @@ export class UndoLog {
 
   undo(): void {
     this.revert();
-    this.texts = [];
-    this.attrs = [];
+    this.texts = null;
+    this.attrs = null;
     this.moves = null;
   }
 
@@ -63,12 +75,14 @@ export class UndoLog {
    * same nodes, in the same order): how a translated unit is serialized again for its alternatives.
    */
   asOriginal<T>(fn: () => T): T {
-    const texts = this.texts.map((x, i) => (i % 2 === 0 ? (x as Text).data : null));
-    const attrs = this.attrs.map((x, i) => (i % 3 === 2 ? (this.attrs[i - 2] as Element).getAttribute(this.attrs[i - 1] as string) : x));
+    const own = this.texts ?? [];
+    const mine = this.attrs ?? [];
+    const texts = own.map((x, i) => (i % 2 === 0 ? (x as Text).data : null));
+    const attrs = mine.map((x, i) => (i % 3 === 2 ? (mine[i - 2] as Element).getAttribute(mine[i - 1] as string) : x));
     const orders = (this.moves ?? []).map((m) => {
-      const mine = new Set<Node>([...m.nodes, ...m.created]);
+      const ours = new Set<Node>([...m.nodes, ...m.created]);
       const now: Node[] = [];
-      for (let c = m.parent.firstChild; c; c = c.nextSibling) if (mine.has(c)) now.push(c);
+      for (let c = m.parent.firstChild; c; c = c.nextSibling) if (ours.has(c)) now.push(c);
       return now;
     });
     this.revert();
@@ -81,13 +95,13 @@ export class UndoLog {
         if (v === null) el.removeAttribute(attrs[i + 1] as string);
         else el.setAttribute(attrs[i + 1] as string, v);
       }
-      for (let i = 0; i < texts.length; i += 2) (this.texts[i] as Text).data = texts[i] as string;
+      for (let i = 0; i < texts.length; i += 2) (own[i] as Text).data = texts[i] as string;
       (this.moves ?? []).forEach((m, i) => placeInOrder(m.parent, orders[i]!, m.anchor));
     }
   }
 
   private revert(): void {
-    const a = this.attrs;
+    const a = this.attrs ?? [];
     for (let i = a.length - 3; i >= 0; i -= 3) {
       const el = a[i] as Element;
       const name = a[i + 1] as string;
@@ -95,14 +109,15 @@ export class UndoLog {
       if (old === null) el.removeAttribute(name);
       else if (el.getAttribute(name) !== old) el.setAttribute(name, old);
     }
-    const t = this.texts;
+    const t = this.texts ?? [];
     for (let i = 0; i < t.length; i += 2) if ((t[i] as Text).data !== t[i + 1]) (t[i] as Text).data = t[i + 1] as string;
     const moves = this.moves ?? [];
     for (let i = moves.length - 1; i >= 0; i--) undoMove(moves[i]!);
   }
 
   private attrAt(el: Element, name: string): number {
-    for (let i = 0; i < this.attrs.length; i += 3) if (this.attrs[i] === el && this.attrs[i + 1] === name) return i;
+    const a = this.attrs ?? [];
+    for (let i = 0; i < a.length; i += 3) if (a[i] === el && a[i + 1] === name) return i;
     return -1;
   }
 }

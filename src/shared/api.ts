@@ -7,11 +7,14 @@ import { ext } from './browser';
 import type { ApiReply, TrdObj, TrObj } from '../core/types';
 import {
   RemoteError,
+  TRANSLATE_MANY_PORT,
   TRANSLATE_PORT,
   type ApiParams,
   type MessageType,
   type RequestOf,
   type ResponseOf,
+  type TranslateManyMessage,
+  type TranslateManyRequest,
   type TranslatePortMessage,
   type TranslatePortRequest,
   type WireReply,
@@ -86,4 +89,87 @@ export function translateStream(
     const request: TranslatePortRequest = { params };
     port.postMessage(request);
   });
+}
+
+/** A streaming Translate call, as translateStream has it. */
+export type StreamFn = (params: ApiParams, onItem: (item: TrObj | TrdObj, meta: { cached: boolean }) => void, options?: StreamOptions) => Promise<ApiReply>;
+
+/**
+ * translateStream for a caller that makes many calls (page translation): every call on one
+ * `translate:many` port, opened with the first call and closed once no call has been running for
+ * `idleMs` (an open port need not keep the worker up). The same results, order and errors as
+ * translateStream; aborting a call sends a cancel for it; a port the worker closes fails the calls
+ * it carried (503), and the next call opens a new one.
+ */
+export function translateChannel(runtime: Messaging = ext().runtime, idleMs = 2000): StreamFn {
+  interface Pending {
+    onItem: Parameters<StreamFn>[1];
+    resolve(reply: ApiReply): void;
+    reject(e: unknown): void;
+  }
+  let port: Runtime.Port | null = null;
+  let seq = 0;
+  let idle: ReturnType<typeof setTimeout> | undefined;
+  const calls = new Map<number, Pending>();
+  const close = () => {
+    const p = port;
+    port = null;
+    p?.disconnect();
+  };
+  const settled = (id: number) => {
+    calls.delete(id);
+    if (calls.size === 0) {
+      clearTimeout(idle);
+      idle = setTimeout(close, idleMs);
+    }
+  };
+  const open = (): Runtime.Port => {
+    const p = runtime.connect({ name: TRANSLATE_MANY_PORT });
+    p.onMessage.addListener((message: unknown) => {
+      const m = message as TranslateManyMessage;
+      const call = calls.get(m.id);
+      if (!call) return;
+      if (m.type === 'result') return call.onItem(m.item, { cached: m.cached === true });
+      settled(m.id);
+      if (m.type === 'done') call.resolve(m.reply);
+      else if (m.type === 'error') call.reject(new RemoteError(m.error.status, m.error.message));
+    });
+    p.onDisconnect.addListener(() => {
+      if (port === p) port = null;
+      const lost = [...calls.values()];
+      calls.clear();
+      for (const c of lost) c.reject(new RemoteError(503, 'the background closed the translate port'));
+    });
+    return p;
+  };
+  return (params, onItem, options = {}) =>
+    new Promise<ApiReply>((resolve, reject) => {
+      const { signal } = options;
+      if (signal?.aborted) {
+        reject(signal.reason);
+        return;
+      }
+      clearTimeout(idle);
+      const p = (port ??= open());
+      const id = ++seq;
+      const onAbort = () => {
+        if (!calls.has(id)) return;
+        settled(id);
+        if (port === p) p.postMessage({ id, cancel: true } satisfies TranslateManyRequest);
+        reject(signal?.reason);
+      };
+      calls.set(id, {
+        onItem,
+        resolve: (reply) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(reply);
+        },
+        reject: (e) => {
+          signal?.removeEventListener('abort', onAbort);
+          reject(e);
+        },
+      });
+      signal?.addEventListener('abort', onAbort);
+      p.postMessage({ id, params } satisfies TranslateManyRequest);
+    });
 }

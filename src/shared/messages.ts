@@ -200,3 +200,15 @@ export type TranslatePortMessage =
   | { type: 'result'; item: TrObj | TrdObj; cached?: boolean }
   | { type: 'done'; reply: ApiReply }
   | { type: 'error'; error: WireError };
+
+/**
+ * The `translate:many` port: the same streams, many on one port (page translation sends a call
+ * every few ms; a port per call cost ~1 ms of the page's main thread to open). The client starts a
+ * call with `{id, params}` and stops it with `{id, cancel: true}`; every message back carries its
+ * call's id. Closing the port stops every call on it.
+ */
+export const TRANSLATE_MANY_PORT = 'translate:many';
+
+export type TranslateManyRequest = { id: number; params: ApiParams } | { id: number; cancel: true };
+
+export type TranslateManyMessage = TranslatePortMessage & { id: number };

@@ -142,4 +142,22 @@ describe('order', () => {
     const got = [q.take(one()), q.take(one()), q.take(one()), q.take(one())].map((t) => t.map(name)[0]);
     expect(got).toEqual(['Unit 0', 'Unit 1', 'Unit 2', 'Unit 5']);
   });
+
+  it('two translated attributes of one element: the page sets one, that one is sent again, the other stays; restore is exact', async () => {
+    const fake = fakeTranslator();
+    const body = '<div title="Next page" aria-label="Go to the next page"><p>Read on</p></div>';
+    const { page, frames } = start(body, fake);
+    const original = document.body.innerHTML;
+    await frames.settle();
+    const div = document.querySelector('div')!;
+    expect([div.getAttribute('title'), div.getAttribute('aria-label')]).toEqual(['NEXT PAGE', 'GO TO THE NEXT PAGE']);
+    const calls = fake.calls.length;
+    div.setAttribute('title', 'Another page');
+    await frames.settle();
+    expect(fake.calls.slice(calls).map((c) => c.markup)).toEqual(['<p i=1>Another page</p>']);
+    expect([div.getAttribute('title'), div.getAttribute('aria-label')]).toEqual(['ANOTHER PAGE', 'GO TO THE NEXT PAGE']);
+    page.restore();
+    expect(document.body.innerHTML).toBe(original.replace('title="Next page"', 'title="Another page"'));
+  });
 });
+

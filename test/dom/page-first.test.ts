@@ -91,4 +91,24 @@ describe('first screen first', () => {
     expect(fake.calls[0]!.signal?.aborted).toBe(true);
     expect(document.body.innerHTML).toBe(body);
   });
+
+  it('a title the page adds while the rest is still being segmented is translated too', async () => {
+    const { page, fake, frames, idles } = start(`<p id="top">Top one</p><section id="far">${far(3)}</section>`);
+    fake.calls[0]!.release();
+    await frames.settle();
+    // Segmented already (and read without any title), the rest of the page still waiting.
+    expect(idles).toHaveLength(1);
+    document.getElementById('top')!.setAttribute('title', 'A tip');
+    await frames.settle();
+    // Found at once (it goes with the rest: only full calls leave while segmenting).
+    expect(page.status().total).toBe(2);
+    idles.shift()!(1000);
+    await frames.settle();
+    expect(fake.calls.flatMap((c) => sentTexts(c.markup))).toContain('A tip');
+    for (const c of fake.calls) c.release();
+    await frames.settle();
+    expect(document.getElementById('top')!.getAttribute('title')).toBe('A TIP');
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+  });
 });
+

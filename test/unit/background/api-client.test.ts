@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createConnectListener } from '../../../src/background/translate-port';
 import type { CallOptions } from '../../../src/core/service-types';
 import type { LooseParams, Params } from '../../../src/core/types';
-import { callApi, send, translateStream } from '../../../src/shared/api';
+import { callApi, send, translateChannel, translateStream } from '../../../src/shared/api';
 import { RemoteError } from '../../../src/shared/messages';
 import { fakeEvent, PAGE_SENDER, SELF } from './fakes';
 
@@ -132,3 +132,71 @@ describe('send when nobody answers', () => {
     expect(error).toMatchObject({ status: 503, message: expect.stringContaining('port closed') });
   });
 });
+
+describe('translateChannel (many calls on one port)', () => {
+  /** linkedRuntime, counting the ports opened. */
+  function counted(call: Parameters<typeof linkedRuntime>[0]) {
+    const inner = linkedRuntime(call);
+    let ports = 0;
+    const runtime = {
+      ...inner,
+      connect: (info?: { name?: string }) => {
+        ports++;
+        return inner.connect(info);
+      },
+    } as typeof inner;
+    return { runtime, ports: () => ports };
+  }
+
+  it('runs overlapping calls on one port, each with its own items and reply', async () => {
+    const { runtime, ports } = counted(async (p, o) => {
+      const dat = (p as { dat: string[] }).dat;
+      o.onResult?.({ rid: 'a.ts', text: dat.map((d) => d.toUpperCase()), length: 3 });
+      await new Promise((r) => setTimeout(r, dat[0] === 'slow' ? 5 : 0));
+      return { status: 200, body: { dat } };
+    });
+    const translate = translateChannel(runtime);
+    const items: Record<string, unknown[]> = { slow: [], fast: [] };
+    const replies = await Promise.all(
+      ['slow', 'fast'].map((w) => translate({ src: 'en', trg: 'es', dat: [w] }, (i) => items[w]!.push(i))),
+    );
+    expect(replies).toEqual([
+      { status: 200, body: { dat: ['slow'] } },
+      { status: 200, body: { dat: ['fast'] } },
+    ]);
+    expect(items).toEqual({ slow: [{ rid: 'a.ts', text: ['SLOW'], length: 3 }], fast: [{ rid: 'a.ts', text: ['FAST'], length: 3 }] });
+    // A third call while the port is still open uses it too.
+    await translate({ dat: ['again'] }, () => undefined);
+    expect(ports()).toBe(1);
+  });
+
+  it('aborting one call stops it in the worker and leaves the others running', async () => {
+    const signals: AbortSignal[] = [];
+    let release: () => void = () => undefined;
+    const { runtime } = counted((_p, o) => {
+      signals.push(o.signal!);
+      return new Promise((resolve) => (release = () => resolve({ status: 200, body: { dat: ['ok'] } })));
+    });
+    const translate = translateChannel(runtime);
+    const controller = new AbortController();
+    const stopped = translate({ dat: ['a'] }, () => undefined, { signal: controller.signal });
+    const kept = translate({ dat: ['b'] }, () => undefined);
+    await new Promise((r) => setTimeout(r, 0));
+    controller.abort(new Error('user left'));
+    await expect(stopped).rejects.toThrow('user left');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(signals.map((s) => s.aborted)).toEqual([true, false]);
+    release();
+    await expect(kept).resolves.toEqual({ status: 200, body: { dat: ['ok'] } });
+  });
+
+  it('closes the port once idle, and a later call opens a new one', async () => {
+    const { runtime, ports } = counted(async () => ({ status: 200, body: { dat: ['x'] } }));
+    const translate = translateChannel(runtime, 1);
+    await translate({ dat: ['one'] }, () => undefined);
+    await new Promise((r) => setTimeout(r, 10));
+    await translate({ dat: ['two'] }, () => undefined);
+    expect(ports()).toBe(2);
+  });
+});
+

@@ -83,4 +83,35 @@ describe('translate port', () => {
     await tick();
     expect(service.calls).toHaveLength(1);
   });
+
+  it('translate:many: calls by id on one port, a cancel or the closing aborts them', async () => {
+    const service = slowService();
+    const end = fakePort('translate:many', CONTENT_SENDER);
+    createConnectListener({ service, self: SELF })(end.port);
+    end.send({ id: 1, params: { src: 'en', trg: 'es', dat: ['one'] } });
+    end.send({ id: 2, params: { src: 'en', trg: 'es', dat: ['two'] } });
+    end.send({ id: 2, params: { src: 'en', trg: 'es', dat: ['again'] } });
+    end.send({ id: 'x', params: {} });
+    await tick();
+    // The repeated id and the one that is not a number are refused; each call's results carry its id.
+    expect(service.calls.map((c) => (c.params as { dat: string[] }).dat)).toEqual([['one'], ['two']]);
+    expect(end.posted).toEqual([
+      { id: 1, type: 'result', item: { rid: 'a.ts', text: ['uno'], length: 3 }, cached: true },
+      { id: 1, type: 'result', item: { rid: 'b.ts', err: '503 provider unreachable', length: 0 } },
+      { id: 2, type: 'result', item: { rid: 'a.ts', text: ['uno'], length: 3 }, cached: true },
+      { id: 2, type: 'result', item: { rid: 'b.ts', err: '503 provider unreachable', length: 0 } },
+    ]);
+    end.send({ id: 1, cancel: true });
+    expect(service.calls.map((c) => c.options.signal?.aborted)).toEqual([true, false]);
+    end.send({ id: 3, nope: true });
+    expect(end.posted.at(-1)).toEqual({ id: 3, type: 'error', error: { status: 400, message: expect.any(String) } });
+    end.close();
+    expect(service.calls[1]?.options.signal?.aborted).toBe(true);
+  });
+
+  it('translate:many answers only the extension and its content scripts', () => {
+    const stranger = fakePort('translate:many', OTHER_EXTENSION);
+    createConnectListener({ service: slowService(), self: SELF })(stranger.port);
+    expect(stranger.isDisconnected()).toBe(true);
+  });
 });
