@@ -87,7 +87,10 @@ describe('hostile pages in Chromium', () => {
       </script></body></html>`,
     );
     const before = await page.evaluate(SNAPSHOT);
-    const status = await translate(page);
+    // Alone ~0.7 s; the e2e tier runs files in parallel on 2 cores, and 2,000 rendered levels are
+    // costly for Chromium's style and layout: room to finish (a hang or overflow never does).
+    const status = await translate(page, 45_000);
+    console.log(`deep page translated in ${Math.round(status.wallMs)} ms`);
     expect(status.state).toBe('translated');
     expect(await page.evaluate(() => document.getElementById('top')!.textContent)).toBe('⟦Top of the deep page⟧');
     // The innermost texts: translated, or (deeper than the engine descends) kept as they were, never lost.
@@ -101,7 +104,7 @@ describe('hostile pages in Chromium', () => {
     await restore(page);
     expect(await page.evaluate(SNAPSHOT)).toBe(before);
     await page.close();
-  });
+  }, 90_000);
 
   it('a 1M-character text node and 1M-character attributes: the page stays responsive, cancel and restore are exact', async () => {
     const page = await open(
