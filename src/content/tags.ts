@@ -7,6 +7,8 @@
  * (measured: ~150 kB per 1 000 elements left behind after restore).
  */
 
+import { ATTRIBUTE_NAMES } from './attributes';
+
 /** Never translated, nothing inside looked at (their attributes neither). */
 export const SKIP_TAGS = new Set([
   'SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'TEXTAREA', 'CODE', 'KBD', 'SAMP', 'VAR', 'PRE', 'LISTING', 'XMP',
@@ -35,37 +37,7 @@ const NONE_TAGS = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'LINK', 'META', 'HEAD'
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 
-/**
- * The display the UA stylesheet gives `el` when no author style can have changed it ('' when that is
- * not known): a standard tag without class, id, style or hidden. Author rules on bare tags
- * (`nav a {display:block}`) are missed; such a link then joins its neighbours' unit, which costs
- * nothing but a coarser unit.
- */
-export function tagDisplay(el: Element): '' | 'inline' | 'block' | 'none' {
-  const tag = el.tagName;
-  if (NONE_TAGS.has(tag)) return 'none';
-  if (el.namespaceURI !== HTML_NS || el.hasAttribute('class') || el.hasAttribute('style') || el.hasAttribute('id') || el.hasAttribute('hidden')) return '';
-  if (INLINE_TAGS.has(tag)) return 'inline';
-  if (BLOCK_TAGS.has(tag)) return 'block';
-  return '';
-}
-
 const NOTRANSLATE = /(?:^|\s)notranslate(?:\s|$)/;
-
-/** Why an element's content is left alone: the page says so, or it is not prose. */
-export function excluded(el: Element, src?: string): boolean {
-  if (SKIP_TAGS.has(el.tagName.toUpperCase())) return true;
-  if (el.namespaceURI !== HTML_NS) return true;
-  if (!el.hasAttributes()) return false;
-  if (el.getAttribute('translate')?.toLowerCase() === 'no') return true;
-  const cls = el.getAttribute('class');
-  if (cls !== null && NOTRANSLATE.test(cls)) return true;
-  const editable = el.getAttribute('contenteditable');
-  if (editable !== null && editable.toLowerCase() !== 'false') return true;
-  const lang = el.getAttribute('lang');
-  if (src && lang && primary(lang) !== src) return true;
-  return false;
-}
 
 /** Bits of `inspect`: the tag's display (0: ask computed style), exclusions, prose attributes. */
 export const TAG_INLINE = 1;
@@ -80,11 +52,15 @@ export const EXCLUDED_ANY_LANG = 8;
 export const PROSE_ATTR = 16;
 
 const NO_NAMES: readonly string[] = [];
+/** The attribute table's names (attributes.ts): an element carrying one may hold prose there. */
+const PROSE_NAMES: ReadonlySet<string> = new Set(ATTRIBUTE_NAMES);
 
 /**
- * `tagDisplay`, `excluded` (with and without `src`) and whether an attribute of the table is
+ * The tag's UA display (none of class, id, style or hidden set), `excluded` (with and without
+ * `src`) and whether an attribute of the table is
  * there, from one read of the attribute names (measured: a third of the time of asking each
- * attribute by name, and most elements carry some).
+ * attribute by name, and most elements carry some). Author rules on bare tags
+ * (`nav a {display:block}`) are missed: such a link joins its neighbours' unit, a coarser unit.
  */
 export function inspect(el: Element, src?: string): number {
   const tag = el.tagName;
@@ -115,20 +91,19 @@ export function inspect(el: Element, src?: string): number {
         if (lang && primary(lang) !== src) exLang = true;
         break;
       }
-      case 'title':
-      case 'alt':
-      case 'placeholder':
-      case 'aria-label':
-      case 'value':
-      case 'content':
-        prose = PROSE_ATTR;
-        break;
+      default:
+        if (PROSE_NAMES.has(name)) prose = PROSE_ATTR;
     }
   }
   let display = 0;
   if (NONE_TAGS.has(tag)) display = TAG_NONE;
   else if (!styled) display = INLINE_TAGS.has(tag) ? TAG_INLINE : BLOCK_TAGS.has(tag) ? TAG_BLOCK : 0;
   return display | (ex ? EXCLUDED | EXCLUDED_ANY_LANG : exLang ? EXCLUDED : 0) | prose;
+}
+
+/** Why an element's content is left alone: the page says so, or it is not prose. */
+export function excluded(el: Element, src?: string): boolean {
+  return (inspect(el, src) & EXCLUDED) !== 0;
 }
 
 export function primary(lang: string): string {
