@@ -8,51 +8,19 @@
 import type { Browser } from 'webextension-polyfill';
 import { ApiError } from '../core/errors';
 import { ext } from '../shared/browser';
-import {
-  RemoteError,
-  type PageOptions,
-  type PageStatus,
-  type TabMessage,
-  type TabMessageType,
-  type TabProtocol,
-  type WireReply,
-} from '../shared/messages';
+import type { FrameDecision, PageMode, PageOptions, PageStatus } from '../shared/messages';
 import type { Handler } from './router';
+import { sitesStore, type SitesStore } from './sites';
+import { defaultTarget, TABS, toTab, type TabControl } from './tabs';
 
 export const TOGGLE_COMMAND = 'toggle-page-translation';
 export const MENU_ID = 'toggle-page-translation';
 const MENU_TRANSLATE = 'Translate this page';
 const MENU_ORIGINAL = 'Show original';
 
-type PageMessage = 'page:translate' | 'page:restore' | 'page:cancel' | 'page:status' | 'page:progress';
+type PageMessage = 'page:translate' | 'page:restore' | 'page:cancel' | 'page:status' | 'page:progress' | 'page:frame';
 
 const PAGES = ['options', 'page'] as const;
-
-async function activeTab(browser: Browser): Promise<number> {
-  const [tab] = await browser.tabs.query({ active: true, lastFocusedWindow: true });
-  if (tab?.id === undefined) throw new ApiError(404, 'no active tab');
-  return tab.id;
-}
-
-/** Sends a message to the tab's content script and unwraps its reply. */
-export async function toTab<K extends TabMessageType>(
-  tabId: number | undefined,
-  type: K,
-  data: TabProtocol[K]['request'],
-  browser: Browser = ext(),
-): Promise<PageStatus> {
-  const id = tabId ?? (await activeTab(browser));
-  if (!Number.isInteger(id) || id < 0) throw new ApiError(400, 'tabId must be a tab id');
-  let reply: WireReply<'page:status'> | undefined;
-  try {
-    reply = (await browser.tabs.sendMessage(id, { type, data } as TabMessage)) as WireReply<'page:status'> | undefined;
-  } catch (e) {
-    throw new ApiError(503, `no page translation in tab ${id} (${e instanceof Error ? e.message : String(e)})`);
-  }
-  if (reply === undefined || reply === null) throw new ApiError(503, `no page translation in tab ${id}`);
-  if ('error' in reply) throw new RemoteError(reply.error.status, reply.error.message);
-  return reply.data;
-}
 
 function target(data: { trg?: unknown; src?: unknown; mode?: unknown; scope?: unknown }): { src?: string; trg: string } & PageOptions {
   if (typeof data.trg !== 'string' || data.trg === '') throw new ApiError(400, 'page:translate: trg is required');
@@ -85,10 +53,24 @@ async function showProgress(tabId: number, status: PageStatus, browser: Browser)
   await browser.contextMenus?.update(MENU_ID, { title: translated ? MENU_ORIGINAL : MENU_TRANSLATE }).catch(() => undefined);
 }
 
+/**
+ * The mode a page is shown in when the caller names none: its site's choice (`SiteRule.bilingual`),
+ * else the general default. The site is the one the tab's top frame reports.
+ */
+async function siteMode(tabId: number | undefined, tabs: TabControl, sites: SitesStore): Promise<PageMode> {
+  const site = await tabs.status(tabId).then((s) => s.site, () => undefined);
+  return sites.mode(site || undefined);
+}
+
 export const PAGE_HANDLERS: { [K in PageMessage]: Handler<K> } = {
   'page:translate': {
     allow: PAGES,
-    handle: (data) => toTab(data.tabId, 'page:translate', target(data)),
+    async handle(data, _ctx, deps) {
+      const options = target(data);
+      const tabs = deps.tabs ?? TABS;
+      const mode = options.mode ?? (await siteMode(data.tabId, tabs, deps.sites ?? sitesStore()));
+      return tabs.translate(data.tabId, { ...options, mode });
+    },
   },
   'page:restore': { allow: PAGES, handle: (data) => toTab(data.tabId, 'page:restore', {}) },
   'page:cancel': { allow: PAGES, handle: (data) => toTab(data.tabId, 'page:cancel', {}) },
@@ -102,15 +84,23 @@ export const PAGE_HANDLERS: { [K in PageMessage]: Handler<K> } = {
       return { ok: true };
     },
   },
+  'page:frame': {
+    allow: ['content'],
+    // A frame that loads after its page was translated (an ad, a widget, a lazy embed) follows the
+    // page: the tab's top frame says whether it is translated, into what and how.
+    async handle(_data, ctx, deps): Promise<FrameDecision> {
+      const tabId = ctx.sender.tab?.id;
+      if (tabId === undefined || (ctx.sender.frameId ?? 0) === 0) throw new ApiError(400, 'page:frame: only from a frame inside a tab');
+      const top = await (deps.tabs ?? TABS).status(tabId).catch(() => undefined);
+      if (!top?.trg || (top.state !== 'translating' && top.state !== 'translated')) return { action: 'none' };
+      return { action: 'translate', trg: top.trg, mode: top.mode ?? 'replace', scope: top.scope ?? 'page' };
+    },
+  },
 };
 
-/** The target for the shortcut and the menu: the browser's own language. */
-export function defaultTarget(browser: Browser = ext()): string {
-  return (browser.i18n?.getUILanguage?.() ?? 'en').split(/[-_]/)[0] || 'en';
-}
-
-export function togglePage(tabId: number | undefined, browser: Browser = ext()): Promise<PageStatus> {
-  return toTab(tabId, 'page:toggle', { trg: defaultTarget(browser) }, browser);
+export async function togglePage(tabId: number | undefined, browser: Browser = ext()): Promise<PageStatus> {
+  const mode = await siteMode(tabId, TABS, sitesStore());
+  return toTab(tabId, 'page:toggle', { trg: defaultTarget(browser), mode }, browser);
 }
 
 /** Shortcut and context menu; listeners registered at top level by index.ts. */

@@ -21,7 +21,8 @@ import { LOG_HANDLERS, type ProviderLog } from './provider-log';
 import { SELECTION_HANDLERS } from './selection';
 import { classifySender, senderOrigin, type Self, type SenderKind } from './senders';
 import type { SettingsStore } from './settings';
-import { SITES_HANDLERS, type SitesStore, type TabControl } from './sites';
+import { SITES_HANDLERS, type SitesStore } from './sites';
+import type { TabControl } from './tabs';
 
 export interface RouterDeps {
   service: Pick<TranslationService, 'call' | 'flush' | 'health'>;

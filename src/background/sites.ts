@@ -8,12 +8,15 @@
  */
 import type { Storage } from 'webextension-polyfill';
 import { ApiError } from '../core/errors';
-import { applySitePatch, decideOnLoad, validateSitePrefs, type LoadDecision, type SitePrefs } from '../core/sites';
+import { applySitePatch, decideOnLoad, isBilingual, validateSitePrefs, type LoadDecision, type SitePrefs } from '../core/sites';
 import { ext } from '../shared/browser';
+import type { PageMode } from '../shared/messages';
 import type { Handler } from './router';
-import { defaultTarget, toTab } from './page';
+import { TABS } from './tabs';
 
 export const SITES_KEY = 'ui:sites';
+/** The popup's page preferences (src/ui/shared/store.ts `ui:page`): `bilingual` is the default of sites without their own. */
+export const PAGE_PREFS_KEY = 'ui:page';
 
 type Area = Pick<Storage.StorageArea, 'get' | 'set'>;
 
@@ -21,6 +24,8 @@ export interface SitesStore {
   get(): Promise<SitePrefs>;
   /** Applies a patch; throws ApiError 400 naming the field of a bad one. */
   patch(patch: unknown): Promise<SitePrefs>;
+  /** How pages of `host` are shown: the site's own choice, else the general default. */
+  mode(host: string | undefined): Promise<PageMode>;
 }
 
 export function createSitesStore(area: () => Area = () => ext().storage.local): SitesStore {
@@ -35,8 +40,17 @@ export function createSitesStore(area: () => Area = () => ext().storage.local): 
       return validateSitePrefs(undefined);
     }
   };
+  const get = () => queue.then(read, read);
+  const bilingualDefault = async (): Promise<boolean> => {
+    const stored: Record<string, unknown> = await area().get(PAGE_PREFS_KEY).catch(() => ({}));
+    return (stored[PAGE_PREFS_KEY] as { bilingual?: unknown } | undefined)?.bilingual === true;
+  };
   return {
-    get: () => queue.then(read, read),
+    get,
+    async mode(host) {
+      const [prefs, byDefault] = await Promise.all([get(), bilingualDefault()]);
+      return isBilingual(prefs, host, byDefault) ? 'bilingual' : 'replace';
+    },
     patch(patch) {
       const next = queue.catch(() => undefined).then(async () => {
         const prefs = applySitePatch(await read(), patch);
@@ -58,25 +72,6 @@ export function hostOf(url: string | undefined): string | undefined {
     return undefined;
   }
 }
-
-/** How the background reaches tabs; a seam for unit tests. */
-export interface TabControl {
-  translate(tabId: number, data: { src: string; trg: string }): Promise<unknown>;
-  /** The browser's language: the target when no rule names one. */
-  language(): string;
-}
-
-/** The popup's page bar preference (src/ui/shared/store.ts `ui:page`): bilingual for automatic translations too. */
-async function pageMode(): Promise<{ mode?: 'bilingual' }> {
-  const stored: Record<string, unknown> = await ext().storage.local.get('ui:page').catch(() => ({}));
-  const prefs = stored['ui:page'] as { bilingual?: unknown } | undefined;
-  return prefs?.bilingual === true ? { mode: 'bilingual' } : {};
-}
-
-const TABS: TabControl = {
-  translate: async (tabId, data) => toTab(tabId, 'page:translate', { ...data, ...(await pageMode()) }),
-  language: () => defaultTarget(),
-};
 
 let defaultStore: SitesStore | undefined;
 export const sitesStore = (): SitesStore => (defaultStore ??= createSitesStore());
@@ -101,12 +96,13 @@ export const SITES_HANDLERS: { [K in SitesMessage]: Handler<K> } = {
       if (typeof data.lang !== 'string' || data.lang === '') throw new ApiError(400, 'page:loaded: lang is required');
       const host = hostOf(ctx.sender.url);
       if (host === undefined) return { action: 'none', why: 'no-rule' };
-      const prefs = await (deps.sites ?? sitesStore()).get();
+      const store = deps.sites ?? sitesStore();
       const tabs = deps.tabs ?? TABS;
-      const decision = decideOnLoad(prefs, host, data.lang, tabs.language());
+      const decision = decideOnLoad(await store.get(), host, data.lang, tabs.language());
       if (decision.action === 'translate') {
+        const mode = await store.mode(host);
         // Not awaited: the content script answers page:translate while this reply is pending.
-        tabs.translate(tabId, { src: decision.src, trg: decision.trg }).catch(() => undefined);
+        tabs.translate(tabId, { src: decision.src, trg: decision.trg, mode }).catch(() => undefined);
       }
       return decision;
     },

@@ -99,7 +99,8 @@ async function handle(message: TabMessage): Promise<PageStatus> {
     case 'page:toggle': {
       const state = page.status().state;
       if (state !== 'original') return page.restore();
-      return page.start(await pageLanguage(), message.data.trg);
+      const { mode } = message.data;
+      return page.start(await pageLanguage(), message.data.trg, mode ? { mode } : {});
     }
     case 'page:restore':
       return page.restore();
@@ -131,6 +132,19 @@ const bubble = installSelectionBubble();
 // top frame says the page has loaded and in which language; an `always` comes back as page:translate.
 if (top && /^https?:$/.test(location.protocol)) {
   loadedLanguage().then((lang) => send('page:loaded', { lang })).catch(() => undefined);
+}
+
+// A frame that loads after its page was translated (a lazy embed, a widget) follows the page; the
+// frames present at the trigger got page:translate with the top. A frame already in the target
+// language has nothing to translate.
+if (!top) {
+  send('page:frame', {})
+    .then(async (decision) => {
+      if (decision.action !== 'translate' || page.status().state !== 'original') return;
+      const src = await loadedLanguage();
+      if (primary(src) !== primary(decision.trg)) page.start(src, decision.trg, { mode: decision.mode, scope: decision.scope });
+    })
+    .catch(() => undefined);
 }
 
 globalThis.polyglot = Object.freeze({ callApi, translateStream, page, handle, bubble, chooser });

@@ -17,6 +17,8 @@ export interface SiteRule {
   trg?: string;
   /** Only local / on-device providers may receive this site's text. */
   private?: boolean;
+  /** Show translations under the original on this site (true) or in its place (false); absent: the general default. */
+  bilingual?: boolean;
 }
 
 export interface SitePrefs {
@@ -71,10 +73,14 @@ function validateRule(value: unknown, path: string): SiteRule {
     if (typeof value['private'] !== 'boolean') fail(`${path}.private`, 'must be true or false');
     if (value['private']) rule.private = true;
   }
+  if (value['bilingual'] !== undefined) {
+    if (typeof value['bilingual'] !== 'boolean') fail(`${path}.bilingual`, 'must be true or false');
+    rule.bilingual = value['bilingual'];
+  }
   return rule;
 }
 
-const isEmpty = (rule: SiteRule) => rule.mode === undefined && rule.private !== true;
+const isEmpty = (rule: SiteRule) => rule.mode === undefined && rule.private !== true && rule.bilingual === undefined;
 
 /**
  * Checked preferences; throws ApiError 400 naming the first bad field, e.g.
@@ -170,6 +176,12 @@ export function decideOnLoad(prefs: SitePrefs, host: string, lang: string, brows
   } else return { action: 'none', why: 'no-rule' };
   if (trg.split('-')[0]!.toLowerCase() === src) return { action: 'none', why: 'same-language' };
   return { action: 'translate', src, trg, why };
+}
+
+/** Whether pages of `host` are shown bilingual: the site's own choice, else the general default. */
+export function isBilingual(prefs: SitePrefs, host: string | undefined, byDefault: boolean): boolean {
+  const own = host ? ruleFor(prefs, host)?.rule.bilingual : undefined;
+  return own ?? byDefault;
 }
 
 /** Whether any of these hosts (frame and top page) is a private site. */

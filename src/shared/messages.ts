@@ -42,6 +42,8 @@ export interface Protocol {
   'sites:set': { request: SitePatch; response: SitePrefs };
   /** From a tab's top frame once the page has loaded: its language; the background applies the rules. */
   'page:loaded': { request: { lang: string }; response: LoadDecision };
+  /** From a frame (not the top) once it has loaded: whether its page is translated, so it follows. */
+  'page:frame': { request: Record<string, never>; response: FrameDecision };
   /** The provider log and whether it is on (options page). */
   'log:get': { request: Record<string, never>; response: { on: boolean; entries: LogEntry[] } };
   /** Turns the provider log on or off (entries are kept until log:clear). */
@@ -58,6 +60,9 @@ export interface LogEntry {
   providers: string[];
   chars: number;
 }
+
+/** What a frame that loaded after its page was translated does: the same as the page, or nothing. */
+export type FrameDecision = { action: 'none' } | { action: 'translate'; trg: string; mode: PageMode; scope: PageScope };
 
 /** Page translation in one tab (docs/page-translation.md). */
 export type PageState = 'original' | 'translating' | 'translated' | 'cancelled';
@@ -104,7 +109,7 @@ export interface TabProtocol {
   'page:cancel': { request: Record<string, never>; response: PageStatus };
   'page:status': { request: Record<string, never>; response: PageStatus };
   /** Keyboard shortcut and context menu: translate to trg, or restore when translated. */
-  'page:toggle': { request: { trg: string }; response: PageStatus };
+  'page:toggle': { request: { trg: string; mode?: PageMode }; response: PageStatus };
 }
 
 /** Requests and characters, per key name (`keys`) and per app (`apps`). */
@@ -157,7 +162,7 @@ export type WireReply<K extends MessageType> = { data: ResponseOf<K> } | { error
 export const MESSAGE_TYPES: readonly MessageType[] = [
   'api', 'settings:get', 'settings:set', 'page:translate', 'page:restore', 'page:cancel', 'page:status', 'page:progress',
   'selection:open-popup', 'usage:get', 'health',
-  'sites:get', 'sites:set', 'page:loaded', 'log:get', 'log:set', 'log:clear',
+  'sites:get', 'sites:set', 'page:loaded', 'page:frame', 'log:get', 'log:set', 'log:clear',
 ];
 
 export function isWireMessage(value: unknown): value is WireMessage {

@@ -6,9 +6,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
-import { useApertiumAt } from '../fakes/page-e2e';
+import { tabDriver, useApertiumAt } from '../fakes/page-e2e';
 import { startPageServer, type PageServer } from '../fakes/page-server';
-import { evaluateInContentScript, launchExtension, OPTIONS_PATH, type ExtensionBrowser } from './browser';
+import { launchExtension, OPTIONS_PATH, type ExtensionBrowser } from './browser';
 
 const ARTICLE = `<!doctype html><html lang="en"><head><title>Two routes</title></head><body>
 <h1 id="h">A small article</h1>
@@ -17,34 +17,13 @@ const ARTICLE = `<!doctype html><html lang="en"><head><title>Two routes</title><
 <script>window.__links = 0; document.getElementById('lnk').addEventListener('click', (e) => { e.preventDefault(); window.__links++; });</script>
 </body></html>`;
 
-type Send = (m: unknown) => Promise<{ data?: Record<string, unknown>; error?: unknown }>;
-
 describe('bilingual mode and alternatives in place', () => {
   let browser: ExtensionBrowser;
   let apy: MarkerApy;
   let server: PageServer;
   let control: Page;
 
-  const send = (message: unknown) =>
-    control.evaluate((m) => (globalThis as unknown as { chrome: { runtime: { sendMessage: Send } } }).chrome.runtime.sendMessage(m), message);
-  const open = async () => {
-    const page = await browser.context.newPage();
-    await page.goto(`${server.origin}/article.html`);
-    await evaluateInContentScript(page, browser.id, '1');
-    const tabId = await control.evaluate(async (url) => {
-      const tabs = await (globalThis as unknown as { chrome: { tabs: { query(q: unknown): Promise<{ id: number; url: string }[]> } } }).chrome.tabs.query({});
-      return tabs.find((t) => t.url === url)!.id;
-    }, page.url());
-    return { page, tabId };
-  };
-  const settle = async (tabId: number) => {
-    for (let i = 0; i < 200; i++) {
-      const s = (await send({ type: 'page:status', data: { tabId } })).data!;
-      if (s['state'] !== 'translating') return s;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error('never translated');
-  };
+  const { send, open, settle } = tabDriver(() => browser, () => control);
 
   beforeAll(async () => {
     [browser, apy, server] = await Promise.all([launchExtension(), startMarkerApy(0, ['cat-spa']), startPageServer()]);
@@ -57,7 +36,7 @@ describe('bilingual mode and alternatives in place', () => {
   });
 
   it('bilingual: a translated copy under each block, the original untouched; restore gives body.innerHTML back', async () => {
-    const { page, tabId } = await open();
+    const { page, tabId } = await open(`${server.origin}/article.html`);
     const before = await page.evaluate(() => document.body.innerHTML);
     const reply = await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es', mode: 'bilingual' } });
     expect(reply.data).toMatchObject({ state: 'translating', mode: 'bilingual', scope: 'page' });
@@ -86,7 +65,7 @@ describe('bilingual mode and alternatives in place', () => {
   });
 
   it('Alt+click lists the other route, Enter writes it in place, the route becomes the page\'s; restore exact', async () => {
-    const { page, tabId } = await open();
+    const { page, tabId } = await open(`${server.origin}/article.html`);
     const before = await page.evaluate(() => document.body.innerHTML);
     await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
     await settle(tabId);

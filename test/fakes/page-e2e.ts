@@ -74,3 +74,37 @@ export function translateAndRestore(page: Page, extensionId: string, opts: { src
     })(${JSON.stringify(opts)})`,
   );
 }
+
+type Send = (m: unknown) => Promise<{ data?: Record<string, unknown>; error?: unknown }>;
+
+/**
+ * Driving tabs from an extension page (`control`) as the popup does: protocol messages, a tab
+ * opened at a URL and its id, and waiting until its page is no longer translating.
+ */
+export function tabDriver(browser: () => ExtensionBrowser, control: () => Page) {
+  let opened = 0;
+  const send = (message: unknown) =>
+    control().evaluate((m) => (globalThis as unknown as { chrome: { runtime: { sendMessage: Send } } }).chrome.runtime.sendMessage(m), message);
+  return {
+    send,
+    /** A new tab at `url`, its content script ready; a query of its own, so the tab is found by URL even when an earlier test left one open. */
+    async open(url: string): Promise<{ page: Page; tabId: number }> {
+      const page = await browser().context.newPage();
+      await page.goto(`${url}${url.includes('?') ? '&' : '?'}tab=${++opened}`);
+      await evaluateInContentScript(page, browser().id, '1');
+      const tabId = await control().evaluate(async (u) => {
+        const tabs = await (globalThis as unknown as { chrome: { tabs: { query(q: unknown): Promise<{ id: number; url: string }[]> } } }).chrome.tabs.query({});
+        return tabs.find((t) => t.url === u)!.id;
+      }, page.url());
+      return { page, tabId };
+    },
+    async settle(tabId: number): Promise<Record<string, unknown>> {
+      for (let i = 0; i < 200; i++) {
+        const s = (await send({ type: 'page:status', data: { tabId } })).data!;
+        if (s['state'] !== 'translating') return s;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error('never translated');
+    },
+  };
+}

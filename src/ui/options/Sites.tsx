@@ -7,6 +7,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { send } from '../../shared/api';
 import type { SiteMode, SitePatch, SitePrefs, SiteRule } from '../../core/sites';
 import { t } from '../shared/i18n';
+import { load, PAGE_KEY, save, type PagePrefs } from '../shared/store';
 
 interface Props {
   show: (text: string, kind: 'ok' | 'error') => void;
@@ -26,8 +27,10 @@ export function Sites({ show }: Props) {
   const [prefs, setPrefs] = useState<SitePrefs | undefined>(undefined);
   const [host, setHost] = useState('');
   const [lang, setLang] = useState('');
+  const [bilingual, setBilingual] = useState(false);
   useEffect(() => {
     send('sites:get', {}).then(setPrefs, (e: unknown) => show(String(e), 'error'));
+    load<PagePrefs>(PAGE_KEY, {}).then((p) => setBilingual(p.bilingual === true), () => undefined);
   }, []);
   if (!prefs) return null;
 
@@ -40,7 +43,8 @@ export function Sites({ show }: Props) {
       return false;
     }
   };
-  const setRule = (site: string, rule: SiteRule) => void change({ sites: { [site]: rule.mode || rule.private ? rule : null } });
+  const setRule = (site: string, rule: SiteRule) =>
+    void change({ sites: { [site]: rule.mode || rule.private || rule.bilingual !== undefined ? rule : null } });
   const without = <T extends object, K extends keyof T>(o: T, k: K): Omit<T, K> => {
     const { [k]: _drop, ...rest } = o;
     return rest;
@@ -51,7 +55,7 @@ export function Sites({ show }: Props) {
       <h2 id="sites-title">{t('sites', 'Sites')}</h2>
       <p class="hint">{t('sitesHint', 'Rules apply when a page loads; a rule for example.com covers its subdomains. Private sites send text only to local and on-device providers. Saved at once.')}</p>
       <table class="rules" data-testid="site-rules">
-        <thead><tr><th>{t('site', 'Site')}</th><th>{t('siteMode', 'Translate this site')}</th><th>{t('target', 'Into')}</th><th>{t('private', 'Private')}</th><th /></tr></thead>
+        <thead><tr><th>{t('site', 'Site')}</th><th>{t('siteMode', 'Translate this site')}</th><th>{t('target', 'Into')}</th><th>{t('private', 'Private')}</th><th>{t('siteShown', 'Shown')}</th><th /></tr></thead>
         <tbody>
           {Object.entries(prefs.sites).map(([site, rule]) => (
             <tr key={site} data-site={site}>
@@ -61,6 +65,13 @@ export function Sites({ show }: Props) {
                 onChange={(e) => { const v = e.currentTarget.value.trim(); setRule(site, v ? { ...rule, trg: v } : without(rule, 'trg')); }} /></td>
               <td><input type="checkbox" aria-label={t('privateOf', 'Private: $1', site)} checked={rule.private === true}
                 onChange={(e) => setRule(site, e.currentTarget.checked ? { ...rule, private: true } : without(rule, 'private'))} /></td>
+              <td><select id={`shown-${site}`} aria-label={t('shownOf', 'How $1 is shown translated', site)}
+                value={rule.bilingual === undefined ? '' : rule.bilingual ? 'bilingual' : 'replace'}
+                onChange={(e) => { const v = e.currentTarget.value; setRule(site, v ? { ...rule, bilingual: v === 'bilingual' } : without(rule, 'bilingual')); }}>
+                <option value="">{t('shownDefault', 'As by default')}</option>
+                <option value="replace">{t('shownReplace', 'In place')}</option>
+                <option value="bilingual">{t('shownBilingual', 'Bilingual')}</option>
+              </select></td>
               <td><button type="button" onClick={() => void change({ sites: { [site]: null } })} aria-label={t('removeRuleOf', 'Remove the rule for $1', site)}>{t('remove', 'Remove')}</button></td>
             </tr>
           ))}
@@ -86,6 +97,11 @@ export function Sites({ show }: Props) {
         <input id="new-lang" value={lang} placeholder="fr" size={6} onInput={(e) => setLang(e.currentTarget.value)} />
         <button type="submit">{t('add', 'Add')}</button>
       </form>
+      <p class="field">
+        <label><input type="checkbox" id="bilingual-default" checked={bilingual}
+          onChange={(e) => { const on = e.currentTarget.checked; setBilingual(on); void save(PAGE_KEY, { bilingual: on } satisfies PagePrefs); }} />
+        {t('bilingualDefault', 'Bilingual by default: the translation under the original, on sites without their own choice')}</label>
+      </p>
       <p class="field">
         <label for="auto-trg">{t('autoTarget', 'Translate automatically into (code)')}</label>
         <input id="auto-trg" size={6} value={prefs.trg ?? ''} placeholder={t('browserLanguage', 'browser')}

@@ -4,9 +4,11 @@
  * because the popup may open in the middle of a translation started by the shortcut.
  */
 import { useEffect, useState } from 'preact/hooks';
+import { isBilingual, type SitePrefs } from '../../core/sites';
 import { send } from '../../shared/api';
 import type { PageStatus } from '../../shared/messages';
 import { t } from '../shared/i18n';
+import { editSiteRule } from '../shared/sites';
 import { load, PAGE_KEY, save, type PagePrefs } from '../shared/store';
 
 interface Props {
@@ -29,7 +31,12 @@ export function PageBar({ src, trg, tabId }: Props) {
   const tab = tabId === undefined ? {} : { tabId };
   const [status, setStatus] = useState<PageStatus | undefined>(undefined);
   const [error, setError] = useState('');
-  const [bilingual, setBilingual] = useState(false);
+  // Bilingual is remembered per site (SiteRule.bilingual); a page without a site (a file) and a
+  // site without its own choice use the general default, `ui:page`.
+  const [byDefault, setByDefault] = useState(false);
+  const [prefs, setPrefs] = useState<SitePrefs | undefined>(undefined);
+  const site = status?.site || undefined;
+  const bilingual = prefs ? isBilingual(prefs, site, byDefault) : byDefault;
 
   const run = (action: () => Promise<PageStatus>) => {
     setError('');
@@ -39,11 +46,16 @@ export function PageBar({ src, trg, tabId }: Props) {
   useEffect(() => {
     // The popup of a tab without our content script (chrome:// pages) just shows no status.
     send('page:status', tab).then(setStatus, () => undefined);
-    load<PagePrefs>(PAGE_KEY, {}).then((p) => setBilingual(p.bilingual === true), () => undefined);
+    send('sites:get', {}).then(setPrefs, () => undefined);
+    load<PagePrefs>(PAGE_KEY, {}).then((p) => setByDefault(p.bilingual === true), () => undefined);
   }, []);
   const toggleBilingual = (on: boolean) => {
-    setBilingual(on);
-    void save(PAGE_KEY, { bilingual: on } satisfies PagePrefs);
+    if (site) {
+      editSiteRule(site, (rule) => ({ ...rule, bilingual: on })).then(setPrefs, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+    } else {
+      setByDefault(on);
+      void save(PAGE_KEY, { bilingual: on } satisfies PagePrefs);
+    }
     // A page already translated is shown again in the new mode.
     if (status && status.state !== 'original') run(() => send('page:translate', { ...tab, src, trg, mode: on ? 'bilingual' : 'replace' }));
   };
@@ -63,8 +75,8 @@ export function PageBar({ src, trg, tabId }: Props) {
         {t('restorePage', 'Restore')}
       </button>
       <label class="page-bilingual">
-        <input type="checkbox" checked={bilingual} onChange={(e) => toggleBilingual(e.currentTarget.checked)} />
-        {t('pageBilingual', 'Bilingual: translation under the original')}
+        <input type="checkbox" id="page-bilingual" checked={bilingual} onChange={(e) => toggleBilingual(e.currentTarget.checked)} />
+        {site ? t('pageBilingualSite', 'Bilingual on this site: translation under the original') : t('pageBilingual', 'Bilingual: translation under the original')}
       </label>
       {status?.state === 'translating' && (
         <progress max={status.total || 1} value={status.done} aria-label={t('pageProgress', 'Page translation progress')} />

@@ -8,6 +8,7 @@ import { send } from '../../shared/api';
 import type { SiteMode, SitePatch, SitePrefs, SiteRule } from '../../core/sites';
 import { t } from '../shared/i18n';
 import { languageName } from '../shared/langs';
+import { editSiteRule } from '../shared/sites';
 
 interface Props {
   /** The popup's target: what `always` translates into. */
@@ -34,7 +35,11 @@ export function SitePanel({ trg, locale, tabId }: Props) {
     setError('');
     send('sites:set', patch).then(setPrefs, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   };
-  const setRule = (next: SiteRule) => change({ sites: { [page.site]: next.mode || next.private ? next : null } });
+  const site = page.site;
+  const setRule = (edit: (rule: SiteRule) => SiteRule) => {
+    setError('');
+    editSiteRule(site, edit).then(setPrefs, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  };
   const lang = page.lang;
 
   return (
@@ -45,8 +50,7 @@ export function SitePanel({ trg, locale, tabId }: Props) {
         <select id="site-mode" value={rule.mode ?? ''}
           onChange={(e) => {
             const mode = e.currentTarget.value as SiteMode | '';
-            const { mode: _old, trg: _trg, ...rest } = rule;
-            setRule(mode ? { ...rest, mode, ...(mode === 'always' ? { trg } : {}) } : rest);
+            setRule(({ mode: _old, trg: _trg, ...rest }) => (mode ? { ...rest, mode, ...(mode === 'always' ? { trg } : {}) } : rest));
           }}>
           <option value="">{t('siteAsk', 'When I ask')}</option>
           <option value="always">{t('siteAlways', 'Always (into $1)', rule.mode === 'always' && rule.trg ? rule.trg : trg)}</option>
@@ -56,8 +60,8 @@ export function SitePanel({ trg, locale, tabId }: Props) {
       <p class="field">
         <label><input type="checkbox" id="site-private" checked={rule.private === true}
           onChange={(e) => {
-            const { private: _p, ...rest } = rule;
-            setRule(e.currentTarget.checked ? { ...rest, private: true } : rest);
+            const on = e.currentTarget.checked;
+            setRule(({ private: _p, ...rest }) => (on ? { ...rest, private: true } : rest));
           }} />
         {t('sitePrivate', 'Private: only local and on-device providers')}</label>
       </p>

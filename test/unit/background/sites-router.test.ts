@@ -12,6 +12,7 @@ import { createSitesStore } from '../../../src/background/sites';
 import { createConnectListener } from '../../../src/background/translate-port';
 import type { CallOptions } from '../../../src/core/service-types';
 import type { LooseParams, Params } from '../../../src/core/types';
+import type { PageStatus } from '../../../src/shared/messages';
 import { CONTENT_SENDER, fakePort, fakeStorage, OPTIONS_SENDER, PAGE_SENDER, SELF } from './fakes';
 
 const TOP = { ...CONTENT_SENDER, url: 'https://fr.example.com/news', origin: 'https://fr.example.com', frameId: 0 } as Runtime.MessageSender;
@@ -31,11 +32,20 @@ function setup(initial: Record<string, unknown> = {}, routes = ['google.ts', 'ap
   const settings = createSettingsStore(storage.area, storage.onChanged);
   const sites = createSitesStore(() => storage.area);
   const log = createProviderLog(() => storage.area);
-  const translated: { tabId: number; src: string; trg: string }[] = [];
-  const tabs = { translate: async (tabId: number, d: { src: string; trg: string }) => void translated.push({ tabId, ...d }), language: () => 'es' };
+  const translated: ({ tabId: number | undefined; trg: string } & Record<string, unknown>)[] = [];
+  // What the tab's top frame answers to page:status.
+  const top: { status: PageStatus } = { status: { state: 'original', done: 0, total: 0, errors: 0, site: 'fr.example.com', lang: 'fr' } };
+  const tabs = {
+    translate: async (tabId: number | undefined, d: { trg: string }) => {
+      translated.push({ tabId, ...d });
+      return { ...top.status, state: 'translating' as const };
+    },
+    status: async () => top.status,
+    language: () => 'es',
+  };
   const policy = contentPolicy({ service, settings, sites, log });
   const ask = createMessageHandler({ service, settings, self: SELF, sites, log, tabs, contentPolicy: policy });
-  return { ask, calls, storage, translated, service, policy, log };
+  return { ask, calls, storage, translated, service, policy, log, top };
 }
 
 describe('sites:get / sites:set', () => {
@@ -63,7 +73,18 @@ describe('page:loaded', () => {
   it('sends page:translate to the tab of an always site, into the rule\'s target', async () => {
     const { ask, translated } = setup({ 'ui:sites': { sites: { 'example.com': { mode: 'always', trg: 'de' } }, languages: {} } });
     expect(await ask({ type: 'page:loaded', data: { lang: 'fr' } }, TOP)).toEqual({ data: { action: 'translate', src: 'fr', trg: 'de', why: 'site' } });
-    expect(translated).toEqual([{ tabId: 7, src: 'fr', trg: 'de' }]);
+    expect(translated).toEqual([{ tabId: 7, src: 'fr', trg: 'de', mode: 'replace' }]);
+  });
+
+  it('shows the page bilingual where the site says so, else as the general default says', async () => {
+    const { ask, translated } = setup({
+      'ui:sites': { sites: { 'example.com': { mode: 'always', trg: 'de', bilingual: true }, 'plain.test': { mode: 'always', trg: 'de', bilingual: false }, 'other.test': { mode: 'always', trg: 'de' } }, languages: {} },
+      'ui:page': { bilingual: true },
+    });
+    await ask({ type: 'page:loaded', data: { lang: 'fr' } }, TOP);
+    await ask({ type: 'page:loaded', data: { lang: 'fr' } }, { ...TOP, url: 'https://plain.test/' });
+    await ask({ type: 'page:loaded', data: { lang: 'fr' } }, { ...TOP, url: 'https://other.test/' });
+    expect(translated.map((t) => t['mode'])).toEqual(['bilingual', 'replace', 'bilingual']);
   });
 
   it('translates an always language into the browser language, and nothing for never or no rule', async () => {
@@ -79,6 +100,41 @@ describe('page:loaded', () => {
     expect(await ask({ type: 'page:loaded', data: { lang: 'fr' } }, { ...TOP, frameId: 2 })).toMatchObject({ error: { status: 400 } });
     expect(await ask({ type: 'page:loaded', data: { lang: 'fr' } }, PAGE_SENDER)).toMatchObject({ error: { status: 403 } });
     expect(translated).toEqual([]);
+  });
+});
+
+describe('page:translate without a mode', () => {
+  it('takes the mode of the tab\'s site; a mode given wins', async () => {
+    const { ask, translated } = setup({ 'ui:sites': { sites: { 'example.com': { bilingual: true } }, languages: {} } });
+    expect(await ask({ type: 'page:translate', data: { tabId: 3, trg: 'de' } }, PAGE_SENDER)).toMatchObject({ data: { state: 'translating' } });
+    await ask({ type: 'page:translate', data: { tabId: 3, trg: 'de', mode: 'replace' } }, PAGE_SENDER);
+    expect(translated).toEqual([{ tabId: 3, trg: 'de', mode: 'bilingual' }, { tabId: 3, trg: 'de', mode: 'replace' }]);
+  });
+
+  it('shows a page without a site (a file) as the general default says', async () => {
+    const { ask, translated, top } = setup({ 'ui:page': { bilingual: true } });
+    top.status = { state: 'original', done: 0, total: 0, errors: 0 };
+    await ask({ type: 'page:translate', data: { tabId: 3, trg: 'de' } }, PAGE_SENDER);
+    expect(translated).toEqual([{ tabId: 3, trg: 'de', mode: 'bilingual' }]);
+  });
+});
+
+describe('page:frame', () => {
+  const FRAME = { ...TOP, url: 'https://widgets.test/embed', frameId: 5 } as Runtime.MessageSender;
+
+  it('tells a frame that loaded after its page was translated to follow it, into the same target and mode', async () => {
+    const { ask, top } = setup();
+    expect(await ask({ type: 'page:frame', data: {} }, FRAME)).toEqual({ data: { action: 'none' } });
+    top.status = { state: 'translated', src: 'fr', trg: 'de', done: 4, total: 4, errors: 0, mode: 'bilingual', scope: 'near' };
+    expect(await ask({ type: 'page:frame', data: {} }, FRAME)).toEqual({ data: { action: 'translate', trg: 'de', mode: 'bilingual', scope: 'near' } });
+    top.status = { ...top.status, state: 'cancelled' };
+    expect(await ask({ type: 'page:frame', data: {} }, FRAME)).toEqual({ data: { action: 'none' } });
+  });
+
+  it('is heard only from a frame inside a tab', async () => {
+    const { ask } = setup();
+    expect(await ask({ type: 'page:frame', data: {} }, TOP)).toMatchObject({ error: { status: 400 } });
+    expect(await ask({ type: 'page:frame', data: {} }, PAGE_SENDER)).toMatchObject({ error: { status: 403 } });
   });
 });
 

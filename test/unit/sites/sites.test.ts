@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applySitePatch, decideOnLoad, isPrivate, ruleFor, siteKey, validateSitePrefs, type SitePrefs } from '../../../src/core/sites';
+import { applySitePatch, decideOnLoad, isBilingual, isPrivate, ruleFor, siteKey, validateSitePrefs, type SitePrefs } from '../../../src/core/sites';
 
 const msg = (f: () => unknown) => {
   try {
@@ -28,6 +28,7 @@ describe('validateSitePrefs', () => {
     expect(msg(() => validateSitePrefs({ sites: { 'example.com': { mode: 'sometimes' } } }))).toBe('sites["example.com"].mode: must be "always" or "never"');
     expect(msg(() => validateSitePrefs({ sites: { 'exa mple.com': { mode: 'never' } } }))).toBe('sites["exa mple.com"]: not a host name');
     expect(msg(() => validateSitePrefs({ sites: { 'a.test': { private: 'yes' } } }))).toBe('sites["a.test"].private: must be true or false');
+    expect(msg(() => validateSitePrefs({ sites: { 'a.test': { bilingual: 1 } } }))).toBe('sites["a.test"].bilingual: must be true or false');
     expect(msg(() => validateSitePrefs({ sites: { 'a.test': { mode: 'always', trg: 'not a code' } } }))).toBe('sites["a.test"].trg: not a language code');
     expect(msg(() => validateSitePrefs({ languages: { fr: 'often' } }))).toBe('languages["fr"]: must be "always" or "never"');
     expect(msg(() => validateSitePrefs({ languages: { '??': 'always' } }))).toBe('languages["??"]: not a language code');
@@ -89,5 +90,16 @@ describe('isPrivate', () => {
     expect(isPrivate(prefs, ['www.bank.test', undefined])).toBe(true);
     expect(isPrivate(prefs, ['ads.test', 'bank.test'])).toBe(true);
     expect(isPrivate(prefs, ['open.test', undefined])).toBe(false);
+  });
+});
+
+describe('isBilingual', () => {
+  it('is the site\'s own choice (subdomains inherit it), else the general default', () => {
+    const prefs = validateSitePrefs({ sites: { 'news.test': { bilingual: true }, 'plain.test': { bilingual: false }, 'a.test': { mode: 'never' } } });
+    expect(prefs.sites).toEqual({ 'news.test': { bilingual: true }, 'plain.test': { bilingual: false }, 'a.test': { mode: 'never' } });
+    expect(isBilingual(prefs, 'www.news.test', false)).toBe(true);
+    expect(isBilingual(prefs, 'plain.test', true)).toBe(false);
+    expect(isBilingual(prefs, 'a.test', true)).toBe(true);
+    expect(isBilingual(prefs, undefined, false)).toBe(false);
   });
 });

@@ -1,0 +1,128 @@
+/**
+ * A page's translation followed where it was not asked directly, in Chromium with the built
+ * extension and Apertium pointed at the marker fake (`word` -> `⟦word⟧`): a frame that loads after
+ * its page was translated, and a site's own bilingual choice made in the popup.
+ */
+import type { Frame, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
+import { tabDriver, useApertiumAt } from '../fakes/page-e2e';
+import { startPageServer, type PageServer } from '../fakes/page-server';
+import { launchExtension, OPTIONS_PATH, type ExtensionBrowser } from './browser';
+import { POPUP_PATH, storageGet } from './ui-helpers';
+
+const HOST = `<!doctype html><html lang="en"><head><title>Host</title></head><body>
+<p id="p">The page around the frame.</p>
+</body></html>`;
+const FRAME = `<!doctype html><html lang="en"><head><title>Widget</title></head><body><p id="w">A widget loaded later.</p></body></html>`;
+const SPANISH_FRAME = `<!doctype html><html lang="es"><head><title>Ya</title></head><body><p id="w">Ya está en español.</p></body></html>`;
+
+describe('translation followed by later frames and by the site\'s own mode', () => {
+  let browser: ExtensionBrowser;
+  let apy: MarkerApy;
+  let server: PageServer;
+  let control: Page;
+
+  const { send, open, settle } = tabDriver(() => browser, () => control);
+  const addFrame = async (page: Page, path: string): Promise<Frame> => {
+    await page.evaluate((src) => {
+      const f = document.createElement('iframe');
+      f.src = src;
+      document.body.append(f);
+    }, path);
+    await expect.poll(() => page.frames().length).toBe(2);
+    const frame = page.frames()[1]!;
+    await frame.waitForLoadState('load');
+    return frame;
+  };
+
+  beforeAll(async () => {
+    [browser, apy, server] = await Promise.all([launchExtension(), startMarkerApy(0), startPageServer()]);
+    server.set('/host.html', HOST);
+    server.set('/frame.html', FRAME);
+    server.set('/es-frame.html', SPANISH_FRAME);
+    await useApertiumAt(browser, apy.url);
+    control = await browser.openExtensionPage(OPTIONS_PATH);
+  });
+  afterAll(async () => {
+    await Promise.all([browser?.close(), apy?.close(), server?.close()]);
+  });
+
+  it('translates a frame added after the page was translated, and restores it with the page', async () => {
+    const { page, tabId } = await open(`${server.origin}/host.html`);
+    // A frame that loads before any translation stays as it is.
+    const early = await addFrame(page, '/frame.html');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await early.locator('#w').textContent()).toBe('A widget loaded later.');
+    await page.evaluate(() => document.querySelector('iframe')!.remove());
+    await expect.poll(() => page.frames().length).toBe(1);
+
+    await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es', mode: 'replace' } });
+    expect(await settle(tabId)).toMatchObject({ state: 'translated', errors: 0 });
+    expect(await page.locator('#p').textContent()).toBe('⟦The page around the frame.⟧');
+
+    const frame = await addFrame(page, '/frame.html');
+    await expect.poll(() => frame.locator('#w').textContent(), { timeout: 10_000 }).toBe('⟦A widget loaded later.⟧');
+    expect(await frame.evaluate(() => document.documentElement.lang)).toBe('es');
+
+    await send({ type: 'page:restore', data: { tabId } });
+    await expect.poll(() => frame.locator('#w').textContent()).toBe('A widget loaded later.');
+    expect(await page.locator('#p').textContent()).toBe('The page around the frame.');
+    await page.close();
+  });
+
+  it('leaves a later frame alone when it is already in the target language', async () => {
+    const { page, tabId } = await open(`${server.origin}/host.html`);
+    const before = apy.requests;
+    await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es', mode: 'replace' } });
+    await settle(tabId);
+    const sent = apy.requests - before;
+    const frame = await addFrame(page, '/es-frame.html');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await frame.locator('#w').textContent()).toBe('Ya está en español.');
+    expect(apy.requests - before).toBe(sent);
+    await page.close();
+  });
+
+  it('remembers bilingual per site from the popup, and uses it where no mode is named', async () => {
+    const { page, tabId } = await open(`${server.origin}/host.html`);
+    const popup = await browser.openExtensionPage(`${POPUP_PATH}?tab=${tabId}`);
+    await expect.poll(() => popup.locator('label.page-bilingual').textContent()).toContain('on this site');
+    await popup.locator('#page-bilingual').check();
+    await expect.poll(() => storageGet(popup, 'ui:sites')).toMatchObject({ sites: { '127.0.0.1': { bilingual: true } } });
+    // The "This site" panel edits the same rule: its change keeps the bilingual choice.
+    await popup.locator('#site-private').check();
+    await expect.poll(() => storageGet(popup, 'ui:sites')).toMatchObject({ sites: { '127.0.0.1': { bilingual: true, private: true } } });
+    // The general default is untouched: another site is still translated in place.
+    expect(await storageGet(popup, 'ui:page')).toBeUndefined();
+
+    const reply = await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+    expect(reply.data).toMatchObject({ mode: 'bilingual' });
+    expect(await settle(tabId)).toMatchObject({ state: 'translated', errors: 0 });
+    expect(await page.locator('#p').textContent()).toBe('The page around the frame.');
+    expect(await page.locator('#p + [data-polyglot-bilingual]').textContent()).toBe('⟦The page around the frame.⟧');
+
+    // Unchecked: the site's own choice is now "in place", shown again at once.
+    await popup.reload();
+    await expect.poll(() => popup.locator('#page-bilingual').isChecked()).toBe(true);
+    await popup.locator('#page-bilingual').uncheck();
+    await expect.poll(() => storageGet(popup, 'ui:sites')).toMatchObject({ sites: { '127.0.0.1': { bilingual: false, private: true } } });
+    await send({ type: 'page:restore', data: { tabId } });
+    expect((await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } })).data).toMatchObject({ mode: 'replace' });
+    await settle(tabId);
+    expect(await page.locator('#p').textContent()).toBe('⟦The page around the frame.⟧');
+    expect(await page.locator('[data-polyglot-bilingual]').count()).toBe(0);
+    await popup.close();
+    await page.close();
+
+    // The options page lists the site's choice, and sets the general default.
+    const options = await browser.openExtensionPage(OPTIONS_PATH);
+    await expect.poll(() => options.locator('[id="shown-127.0.0.1"]').inputValue()).toBe('replace');
+    await options.locator('[id="shown-127.0.0.1"]').selectOption('');
+    await options.locator('#bilingual-default').check();
+    await expect.poll(() => storageGet(options, 'ui:page')).toEqual({ bilingual: true });
+    await expect.poll(() => storageGet(options, 'ui:sites')).toMatchObject({ sites: { '127.0.0.1': { private: true } } });
+    expect(((await storageGet<{ sites: Record<string, object> }>(options, 'ui:sites'))!.sites['127.0.0.1'])).toEqual({ private: true });
+    await options.close();
+  });
+});
