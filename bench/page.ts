@@ -9,7 +9,9 @@
  * - first_send_ms: trigger -> first call sent; segmented_ms: trigger -> whole page segmented;
  * - first_answer_ms: trigger -> first answer back in the content script (L + the messaging and
  *   engine overhead); first_unit_ms: trigger -> first unit written (the first viewport's go first);
- * - wall_s: trigger -> whole page translated;
+ * - wall_s: trigger -> whole page translated; provider_requests: requests the fake answered for
+ *   it; bound_s: the scheduler's bound for them, ceil(provider_requests / 4) x L (the APy adapter
+ *   sends one text per request, 4 at once): wall_s above it is time no request was running;
  * - heap_growth_ratio: (JS heap when translated - heap before) / text size in UTF-16 bytes, and
  *   heap_restored_ratio: heap after restore / heap before, heap_cycle2_ratio: heap after a second
  *   translate + restore / heap after the first restore (a leak shows here; the first cycle also
@@ -33,7 +35,7 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import type { CDPSession, Page } from 'playwright-core';
 import { launchExtension, type ExtensionBrowser } from '../test/e2e/browser';
-import { startMarkerApy } from '../test/fakes/marker-apy';
+import { startMarkerApy, type MarkerApy } from '../test/fakes/marker-apy';
 import { useApertiumAt } from '../test/fakes/page-e2e';
 import { startPageServer } from '../test/fakes/page-server';
 import { evaluateInContentScript } from '../test/e2e/browser';
@@ -71,6 +73,8 @@ interface Row {
   text_chars: number;
   units: number;
   calls: number;
+  provider_requests: number;
+  bound_s: number;
   dom_ms: number;
   dom_ms_per_100k: number;
   dom2_ms: number;
@@ -145,6 +149,7 @@ async function measure(
   page: Page,
   id: string,
   session: CDPSession,
+  apy: MarkerApy,
 ): Promise<Omit<Row, 'page' | 'heap_growth_ratio' | 'heap_growth2_ratio' | 'heap_restored_ratio' | 'heap_cycle2_ratio'> & { heaps: number[] }> {
   const [before, text] = await evaluateInContentScript<[string, number]>(page, id, '[document.body.innerHTML, document.body.innerText.length]');
   const h0 = await heap(session);
@@ -155,7 +160,9 @@ async function measure(
     await session.send('Profiler.setSamplingInterval', { interval: 250 });
     await session.send('Profiler.start');
   }
+  const requests0 = apy.requests;
   const run = await evaluateInContentScript<Run>(page, id, TRANSLATE);
+  const requests = apy.requests - requests0;
   if (profile) {
     const { profile: prof } = await session.send('Profiler.stop');
     await session.send('Profiler.disable');
@@ -176,6 +183,8 @@ async function measure(
     text_chars: text,
     units: run.status.total,
     calls: run.calls,
+    provider_requests: requests,
+    bound_s: (Math.ceil(requests / 4) * latency) / 1000,
     dom_ms: Math.round(run.m.domMs * 10) / 10,
     dom_ms_per_100k: Math.round((run.m.domMs / Math.max(1, text)) * 100_000 * 10) / 10,
     dom2_ms: Math.round(run2.m.domMs * 10) / 10,
@@ -193,13 +202,13 @@ async function measure(
 }
 
 /** One fresh tab: translate, restore, translate (its answers from the memory), restore. */
-async function measurePage(browser: ExtensionBrowser, origin: string, name: string): Promise<Row | undefined> {
+async function measurePage(browser: ExtensionBrowser, origin: string, name: string, apy: MarkerApy): Promise<Row | undefined> {
   const page = await browser.context.newPage();
   const session = await browser.context.newCDPSession(page);
   await session.send('Performance.enable');
   try {
     await page.goto(`${origin}/${name}`, { waitUntil: 'load', timeout: 30_000 });
-    const { heaps, ...m } = await measure(page, browser.id, session);
+    const { heaps, ...m } = await measure(page, browser.id, session, apy);
     const [h0, h1, h2, h3, h2t] = heaps as [number, number, number, number, number];
     return {
       page: name,
@@ -243,7 +252,7 @@ async function main(): Promise<void> {
       try {
         await useApertiumAt(browser, apy.url);
         for (const name of pages) {
-          const row = await measurePage(browser, server.origin, name);
+          const row = await measurePage(browser, server.origin, name, apy);
           if (row) tries.get(name)!.push(row);
           if (row && repeat === 1) console.log(JSON.stringify(row));
         }
@@ -260,7 +269,7 @@ async function main(): Promise<void> {
   writeFileSync(new URL('./page-results.json', import.meta.url), JSON.stringify(out, null, 2) + '\n');
   console.table(rows.map((r) => ({
     page: r.page.slice(0, 32), text: r.text_chars, dom: r.dom_ms, 'dom/100k': r.dom_ms_per_100k, dom2: r.dom2_ms, msg: r.send_ms, send: r.first_send_ms,
-    answer: r.first_answer_ms, first: r.first_unit_ms, seg: r.segmented_ms, wall: r.wall_s, growth: r.heap_growth_ratio,
+    answer: r.first_answer_ms, first: r.first_unit_ms, seg: r.segmented_ms, req: r.provider_requests, wall: r.wall_s, bound: r.bound_s, growth: r.heap_growth_ratio,
     growth2: r.heap_growth2_ratio, restored: r.heap_restored_ratio, cycle2: r.heap_cycle2_ratio, same: r.restored_identical,
   })));
 }

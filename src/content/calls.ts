@@ -70,7 +70,7 @@ export class PageCalls {
     this.doc = deps.doc ?? document;
     this.frame = deps.frame ?? nextFrame;
     this.limit = deps.limit ?? TEXT_LIMIT;
-    this.maxInFlight = deps.maxInFlight ?? 4;
+    this.maxInFlight = deps.maxInFlight ?? 6;
   }
 
   status(): PageStatus {
