@@ -8,7 +8,9 @@
  *   dom2_ms: dom_ms of the second translation (code compiled and warm, answers from the memory);
  * - first_send_ms: trigger -> first call sent; segmented_ms: trigger -> whole page segmented;
  * - first_answer_ms: trigger -> first answer back in the content script (L + the messaging and
- *   engine overhead); first_unit_ms: trigger -> first unit written (the first viewport's go first);
+ *   engine overhead); first_unit_ms: trigger -> first unit written (the first viewport's go first).
+ *   The service worker is stopped before each page's first translation, as Chromium stops it after
+ *   30 s idle: the click that translates a page usually wakes it (`--warm`: a live worker);
  * - wall_s: trigger -> whole page translated; provider_requests: requests the fake answered for
  *   it; bound_s: the scheduler's bound for them, ceil(provider_requests / 4) x L (the APy adapter
  *   sends one text per request, 4 at once): wall_s above it is time no request was running;
@@ -21,7 +23,7 @@
  *   Performance.getMetrics JSHeapUsedSize, each reading after two HeapProfiler.collectGarbage;
  *   the original body.innerHTML is compared in Node, never kept in the page's heap;
  * - restored_identical: body.innerHTML after restore === before.
- * Written to bench/page-results.json. `tsx bench/page.ts [--latency 200] [--repeat N] [--profile] [--heap] [--all | page.html ...]`.
+ * Written to bench/page-results.json. `tsx bench/page.ts [--latency 200] [--repeat N] [--warm] [--profile] [--heap] [--all | page.html ...]`.
  * `--repeat N`: every page measured N times (each time in a fresh browser profile, so nothing comes
  * from the translation memory), each figure the median of the N.
  *
@@ -38,7 +40,7 @@ import { launchExtension, type ExtensionBrowser } from '../test/e2e/browser';
 import { startMarkerApy, type MarkerApy } from '../test/fakes/marker-apy';
 import { useApertiumAt } from '../test/fakes/page-e2e';
 import { startPageServer } from '../test/fakes/page-server';
-import { evaluateInContentScript } from '../test/e2e/browser';
+import { evaluateInContentScript, stopServiceWorkers } from '../test/e2e/browser';
 import { requireShared } from '../test/support/shared';
 
 const DEFAULT_PAGES = [
@@ -55,6 +57,7 @@ const folder = requireShared('pages');
 const repeatAt = args.indexOf('--repeat');
 const repeat = repeatAt >= 0 ? Math.max(1, Number(args[repeatAt + 1])) : 1;
 const profile = args.includes('--profile');
+const warm = args.includes('--warm');
 const snapshots = args.includes('--heap');
 const profiles = new URL('./profiles/', import.meta.url);
 if (profile || snapshots) mkdirSync(profiles, { recursive: true });
@@ -155,6 +158,7 @@ async function measure(
   const h0 = await heap(session);
   const name = page.url().split('/').pop() ?? 'page';
   if (snapshots) await snapshot(session, new URL(`${name}.before.heapsnapshot`, profiles));
+  if (!warm) await stopServiceWorkers(page);
   if (profile) {
     await session.send('Profiler.enable');
     await session.send('Profiler.setSamplingInterval', { interval: 250 });

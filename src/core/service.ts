@@ -10,7 +10,7 @@ import { ApiError } from './errors';
 import { compatError, compatMode, compatReply, parseCompat } from './interface/compat';
 import { parseQuery, mergeParams, normalizeParams } from './interface/params';
 import { authParam, validatePairParams, validateTranslate } from './interface/validate';
-import { detectLanguage } from './lang';
+import { detectLanguage } from './detect';
 import { CatalogCache, enabledModules, type Catalog } from './routes/catalog';
 import { orderRoutes } from './routes/routes';
 import { routeProviders } from './privacy';
@@ -45,6 +45,13 @@ export function createService(deps: ServiceDeps): TranslationService & Required<
   const usage = new Usage(deps.store);
   const catalogs = new CatalogCache(deps.providers, { fetch: deps.fetch }, { memory: deps.memory, warn: deps.warn }, deps.store);
   let current: { settings: Settings; at: number; ttl: number; snapshot: Promise<Snapshot> } | undefined;
+  // A list refreshed behind a catalog built from last known support: a failure shortens the
+  // catalog's life as one at build time does (not every call: a provider that is down would be
+  // asked for its list each time); a change is used from the next call on.
+  catalogs.onRefresh = (what) => {
+    if (what === 'changed') current = undefined;
+    else if (current) current.ttl = Math.min(current.ttl, CATALOG_RETRY_MS);
+  };
 
   async function snapshot(): Promise<Snapshot> {
     const settings = await deps.settings();

@@ -61,6 +61,12 @@ export class CatalogCache {
   /** Last known language support per provider; loaded from the store on first need. */
   private known: Promise<KnownSupport> | undefined;
 
+  /**
+   * Told when a list refreshed behind a catalog (served from last known support) failed or
+   * changed: the service keeps the catalog a shorter time, or builds it again.
+   */
+  onRefresh: ((what: 'failed' | 'changed') => void) | undefined;
+
   constructor(
     private readonly modules: readonly ProviderModule[],
     private readonly env: ProviderEnv,
@@ -78,9 +84,9 @@ export class CatalogCache {
     return this.known;
   }
 
-  /** Records what providers just reported; writes the store only when something changed. */
-  private async remember(fresh: Map<string, { url: string | null; support: LanguageSupport }>): Promise<void> {
-    if (fresh.size === 0) return;
+  /** Records what providers just reported; writes the store only when something changed (and says so). */
+  private async remember(fresh: Map<string, { url: string | null; support: LanguageSupport }>): Promise<boolean> {
+    if (fresh.size === 0) return false;
     const known = await this.knownSupport();
     let changed = false;
     for (const [id, entry] of fresh) {
@@ -90,6 +96,7 @@ export class CatalogCache {
       changed = true;
     }
     if (changed && this.store) await this.store.set(LAST_LANGUAGES_KEY, known).catch(() => undefined);
+    return changed;
   }
 
   /**
@@ -119,25 +126,45 @@ export class CatalogCache {
     return provider;
   }
 
+  /**
+   * A provider that reported its languages before, at the same endpoint, is served from that at
+   * once and its list is fetched again behind the answer: a worker woken by a click (it stops
+   * after 30 s idle) would otherwise wait one round trip per provider before its first request.
+   * If that fetch fails, the provider is unavailable from then on (health says down, with why)
+   * and keeps its routes, as an unreachable provider does; if the list changed, the next call
+   * builds the catalog again. A provider never reached is waited for.
+   */
   async catalog(settings: Settings, signal?: AbortSignal): Promise<Catalog> {
     const mods = enabledModules(settings, this.modules);
     const providers = new Map<string, Provider>();
     const unavailable = new Map<string, string>();
     const fresh = new Map<string, { url: string | null; support: LanguageSupport }>();
+    const known = await this.knownSupport();
     const supports = await Promise.all(
       mods.map(async (m): Promise<LanguageSupport | undefined> => {
         const p = this.provider(m, settings);
         providers.set(m.id, p);
         const url = settings.providers[m.id]?.url ?? m.defaultUrl ?? null;
+        const last = known[m.id]?.url === url ? known[m.id]!.support : undefined;
         const timeout = AbortSignal.timeout(LANGUAGES_TIMEOUT_MS);
+        const fetched = p.languages(signal ? AbortSignal.any([signal, timeout]) : timeout);
+        if (last) {
+          fetched.then(
+            (support) => this.remember(new Map([[m.id, { url, support }]])).then((changed) => changed && this.onRefresh?.('changed')),
+            (e: unknown) => {
+              unavailable.set(m.id, toProviderError(e).message);
+              this.onRefresh?.('failed');
+            },
+          );
+          return last;
+        }
         try {
-          const support = await p.languages(signal ? AbortSignal.any([signal, timeout]) : timeout);
+          const support = await fetched;
           fresh.set(m.id, { url, support });
           return support;
         } catch (e) {
           unavailable.set(m.id, toProviderError(e).message);
-          const last = (await this.knownSupport())[m.id];
-          return last && last.url === url ? last.support : undefined;
+          return undefined;
         }
       }),
     );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalLanguage, detectLanguage } from '../../../src/core/lang';
+import { detectLanguage } from '../../../src/core/detect';
+import { canonicalLanguage } from '../../../src/core/lang';
 
 describe('canonicalLanguage', () => {
   it.each([

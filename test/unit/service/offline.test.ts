@@ -169,3 +169,83 @@ describe('offline past the language lists', () => {
     expect((reply.body as { err: string }).err).toMatch(/a\.ts is unavailable: .*fetch failed/);
   });
 });
+
+describe('a woken worker and the language lists', () => {
+  // The worker stops after 30 s idle; the click that wakes it should not wait one round trip per
+  // provider for language lists the store already holds.
+  function listsControl() {
+    const a = fakeProvider({ id: 'a.ts', transform: (s) => `a:${s}` });
+    const state: { next: () => Promise<{ src: string[]; trg: string[] }>; asked: number } = {
+      next: () => Promise.resolve({ src: ['en', 'es'], trg: ['en', 'es'] }),
+      asked: 0,
+    };
+    const module = {
+      ...a.module,
+      create: (...args: Parameters<typeof a.module.create>) => ({
+        ...a.module.create(...args),
+        languages: () => {
+          state.asked++;
+          return state.next();
+        },
+      }),
+    };
+    const store = memoryStore();
+    const settings = settingsFor([module], { interlinguas: [] });
+    const worker = () => createService({ settings: async () => settings, providers: [module], store, fetch, memory: createMemory() });
+    return { module, state, worker, stats: a.stats };
+  }
+  const ask = (service: ReturnType<typeof createService>, trg = 'es') =>
+    service.call('Translate', { src: 'en', trg, dat: ['Good morning'] }, { trusted: true });
+
+  it('translates at once from the last known list while the list is fetched again behind it', async () => {
+    const { state, worker, stats } = listsControl();
+    expect((await ask(worker())).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 0)); // the list is remembered
+    state.next = () => new Promise(() => {}); // never answers
+    const woken = worker();
+    const reply = await ask(woken);
+    expect(reply.status).toBe(200);
+    expect((reply.body as { dat: TrObj[] }).dat[0]?.text).toEqual(['a:Good morning']);
+    expect(stats.requests.length).toBe(2);
+    expect(state.asked).toBe(2); // asked again, not waited for
+    expect(woken.health()['a.ts']?.state).toBe('ok');
+  });
+
+  it('a list that cannot be fetched again makes the provider down, with its routes kept', async () => {
+    const { state, worker } = listsControl();
+    await ask(worker());
+    await new Promise((r) => setTimeout(r, 0));
+    state.next = () => Promise.reject(new Error('fetch failed'));
+    const woken = worker();
+    expect((await ask(woken)).status).toBe(200);
+    expect(woken.health()['a.ts']).toMatchObject({ state: 'down', last_error: expect.stringContaining('fetch failed') });
+    expect((await woken.call('GetRoutes', { src: 'en', trg: 'es' }, { trusted: true })).body).toEqual(['a.ts']);
+  });
+
+  it('a list that changed is used from the next call on', async () => {
+    const { state, worker } = listsControl();
+    await ask(worker());
+    await new Promise((r) => setTimeout(r, 0));
+    state.next = () => Promise.resolve({ src: ['en', 'es'], trg: ['en', 'es', 'fr'] });
+    const woken = worker();
+    const routes = () => woken.call('GetRoutes', { src: 'en', trg: 'fr' }, { trusted: true });
+    // Served from what was known: French is not a target yet.
+    expect(await routes()).toMatchObject({ status: 400, body: { err: expect.stringContaining('fr') } });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await routes()).toEqual({ status: 200, body: ['a.ts'] });
+    expect((await ask(woken, 'fr')).status).toBe(200);
+  });
+
+  it('a provider never reached is waited for', async () => {
+    const { state, worker } = listsControl();
+    let answer: (v: { src: string[]; trg: string[] }) => void = () => {};
+    state.next = () => new Promise((r) => (answer = r));
+    const pending = ask(worker());
+    let done = false;
+    void pending.then(() => (done = true));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(done).toBe(false);
+    answer({ src: ['en', 'es'], trg: ['en', 'es'] });
+    expect((await pending).status).toBe(200);
+  });
+});
