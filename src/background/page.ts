@@ -14,6 +14,7 @@ import { sitesStore, type SitesStore } from './sites';
 import { defaultTarget, TABS, toTab, type TabControl } from './tabs';
 
 export const TOGGLE_COMMAND = 'toggle-page-translation';
+export const ALTERNATIVES_COMMAND = 'show-alternatives';
 export const MENU_ID = 'toggle-page-translation';
 const MENU_TRANSLATE = 'Translate this page';
 const MENU_ORIGINAL = 'Show original';
@@ -107,6 +108,8 @@ export async function togglePage(tabId: number | undefined, browser: Browser = e
 export function registerPageControls(browser: Browser = ext()): void {
   browser.commands?.onCommand.addListener((command: string, tab?: { id?: number }) => {
     if (command === TOGGLE_COMMAND) togglePage(tab?.id, browser).catch(() => undefined);
+    // Every frame is asked; the one with the focus opens the chooser at its cursor.
+    if (command === ALTERNATIVES_COMMAND) toTab(tab?.id, 'page:alternatives', {}, browser).catch(() => undefined);
   });
   browser.contextMenus?.onClicked.addListener((info, tab) => {
     if (info.menuItemId === MENU_ID) togglePage(tab?.id, browser).catch(() => undefined);

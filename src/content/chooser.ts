@@ -1,6 +1,7 @@
 /**
- * The chooser of alternatives in place: Alt+click on a translated paragraph lists the translation of
- * each route as it arrives. Like the indicator, a host outside <body> with a closed shadow root and
+ * The chooser of alternatives in place: Alt+click on a translated paragraph, or the keyboard
+ * shortcut (Alt+Shift+A) at the focus or caret inside one, lists the translation of each route as
+ * it arrives; focus goes to it and comes back where it was when it closes. Like the indicator, a host outside <body> with a closed shadow root and
  * its styles reset; provider text is only ever set as text (`textContent`), labelled with its route.
  */
 import type { Alternative, Choice } from './choices';
@@ -27,6 +28,8 @@ export class Chooser {
   private list: HTMLElement | null = null;
   private choice: Choice | null = null;
   private stop: AbortController | null = null;
+  /** Where the focus was when the chooser opened: it goes back there. */
+  private returnTo: HTMLElement | null = null;
 
   constructor(
     private readonly page: ChooserActions,
@@ -53,9 +56,22 @@ export class Chooser {
     );
   }
 
+  /**
+   * Opens the chooser at the keyboard's place: the focused element (a link in a paragraph), else the
+   * caret or the selection's end. False when nothing translated is there.
+   */
+  openAtCursor(): boolean {
+    const doc = this.doc;
+    const active = doc.activeElement;
+    const sel = doc.getSelection();
+    const at = active && active !== doc.body && active !== doc.documentElement && !this.isHost(active) ? active : sel?.focusNode;
+    return !!at && !!doc.body?.contains(at) && this.open(at);
+  }
+
   /** Opens the chooser for the unit at `node`; false when nothing translated is there. */
   open(node: Node): boolean {
     this.close();
+    const active = this.doc.activeElement;
     // Built first: the alternative shown comes at once.
     const box = this.box();
     const choice = this.page.choiceAt(node, (alt) => this.add(alt));
@@ -64,6 +80,7 @@ export class Chooser {
       return false;
     }
     this.choice = choice;
+    this.returnTo = active instanceof HTMLElement && active !== this.doc.body ? active : null;
     this.stop = new AbortController();
     const signal = this.stop.signal;
     const r = choice.el.getBoundingClientRect();
@@ -81,8 +98,13 @@ export class Chooser {
     this.choice = null;
     this.stop?.abort();
     this.stop = null;
+    const hadFocus = this.host !== null && this.doc.activeElement === this.host;
     this.host?.remove();
     this.host = this.list = null;
+    // Back where the keyboard was, unless the user has moved on (a click elsewhere).
+    const back = this.returnTo;
+    this.returnTo = null;
+    if (back?.isConnected && (hadFocus || this.doc.activeElement === this.doc.body)) back.focus({ preventScroll: true });
   }
 
   private box(): HTMLElement {

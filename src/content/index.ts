@@ -102,6 +102,9 @@ async function handle(message: TabMessage): Promise<PageStatus> {
       const { mode } = message.data;
       return page.start(await pageLanguage(), message.data.trg, mode ? { mode } : {});
     }
+    case 'page:alternatives':
+      if (document.hasFocus()) chooser.openAtCursor();
+      return page.status();
     case 'page:restore':
       return page.restore();
     case 'page:cancel':

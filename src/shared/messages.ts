@@ -110,6 +110,8 @@ export interface TabProtocol {
   'page:status': { request: Record<string, never>; response: PageStatus };
   /** Keyboard shortcut and context menu: translate to trg, or restore when translated. */
   'page:toggle': { request: { trg: string; mode?: PageMode }; response: PageStatus };
+  /** Keyboard shortcut: the frame with the focus opens the alternatives of the translated paragraph at its cursor. */
+  'page:alternatives': { request: Record<string, never>; response: PageStatus };
 }
 
 /** Requests and characters, per key name (`keys`) and per app (`apps`). */
@@ -136,7 +138,7 @@ export function isSelectionMessage(value: unknown): value is SelectionMessage {
 
 export type TabMessageType = keyof TabProtocol;
 export type TabMessage = { [K in TabMessageType]: { type: K; data: TabProtocol[K]['request'] } }[TabMessageType];
-export const TAB_MESSAGE_TYPES: readonly TabMessageType[] = ['page:translate', 'page:restore', 'page:cancel', 'page:status', 'page:toggle'];
+export const TAB_MESSAGE_TYPES: readonly TabMessageType[] = ['page:translate', 'page:restore', 'page:cancel', 'page:status', 'page:toggle', 'page:alternatives'];
 
 export function isTabMessage(value: unknown): value is TabMessage {
   if (typeof value !== 'object' || value === null) return false;

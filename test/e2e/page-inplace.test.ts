@@ -74,13 +74,7 @@ describe('bilingual mode and alternatives in place', () => {
     const requests = apy.requests;
     await page.click('#p', { position: { x: 2, y: 2 }, modifiers: ['Alt'] });
     // The chooser lives in a closed shadow root: read through the DevTools protocol, which pierces it.
-    const chooserText = async () => {
-      const cdp = await page.context().newCDPSession(page);
-      const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };
-      await cdp.detach();
-      const host = find(root, (n) => n.localName === 'polyglot-alternatives');
-      return host ? texts(host).join('|') : '';
-    };
+    const chooserText = () => piercedText(page, 'polyglot-alternatives');
     for (let i = 0; i < 100 && !(await chooserText()).includes('apertium.ts,ca,apertium.ts'); i++) await new Promise((r) => setTimeout(r, 50));
     const text = await chooserText();
     expect(text).toContain('apertium.ts (shown)|⟦Read⟧ ⟦the whole story⟧ ⟦today.⟧');
@@ -107,7 +101,52 @@ describe('bilingual mode and alternatives in place', () => {
     expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
     await page.close();
   });
+
+  it('the shortcut opens the alternatives of the paragraph holding the focus; Escape gives the focus back', async () => {
+    const { page, tabId } = await open(`${server.origin}/article.html`);
+    await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+    await settle(tabId);
+    const chooserText = () => piercedText(page, 'polyglot-alternatives');
+    const shortcut = () => browser.worker.evaluate(async (id) => {
+      const c = (globalThis as unknown as { chrome: { tabs: { get(id: number): Promise<object> }; commands: { onCommand: { dispatch(command: string, tab: object): void } } } }).chrome;
+      c.commands.onCommand.dispatch('show-alternatives', await c.tabs.get(id));
+    }, tabId);
+    // Nothing translated at the cursor (no focus, no selection inside a unit): nothing opens.
+    await shortcut();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await chooserText()).toBe('');
+
+    await page.focus('#lnk');
+    await shortcut();
+    for (let i = 0; i < 100 && !(await chooserText()).includes('apertium.ts,ca,apertium.ts'); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await chooserText()).toContain('apertium.ts (shown)|⟦Read⟧ ⟦the whole story⟧ ⟦today.⟧');
+    expect(await page.evaluate(() => document.activeElement?.localName)).toBe('polyglot-alternatives');
+    await page.keyboard.press('Escape');
+    expect(await chooserText()).toBe('');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('lnk');
+
+    // A caret inside a paragraph works the same; Enter picks the other route.
+    await page.evaluate(() => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      const text = document.getElementById('li')!.firstChild!;
+      getSelection()!.collapse(text, 2);
+    });
+    await shortcut();
+    for (let i = 0; i < 100 && !(await chooserText()).includes('Use this'); i++) await new Promise((r) => setTimeout(r, 50));
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.getElementById('li')!.textContent)).toBe('⟦⟦The first item⟧⟧');
+    await page.close();
+  });
 });
+
+/** The text of the element named `tag`, through the DevTools protocol, which pierces closed shadow roots. */
+async function piercedText(page: Page, tag: string): Promise<string> {
+  const cdp = await page.context().newCDPSession(page);
+  const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };
+  await cdp.detach();
+  const host = find(root, (n) => n.localName === tag);
+  return host ? texts(host).join('|') : '';
+}
 
 interface DomNode {
   nodeType: number;
