@@ -34,8 +34,9 @@ export class Indicator {
     }
     const pct = s.total ? Math.floor((100 * s.done) / s.total) : 100;
     const errs = s.errors ? ` · ${s.errors} failed` : '';
-    this.label!.textContent =
-      s.state === 'translating' ? `Translating… ${pct}%${errs}` : s.state === 'cancelled' ? `Stopped at ${pct}%${errs}` : `Translated${errs}`;
+    const text = s.state === 'translating' ? `Translating… ${pct}%${errs}` : s.state === 'cancelled' ? `Stopped at ${pct}%${errs}` : `Translated${errs}`;
+    // The percentage moves every few units: an unchanged label is not written (a live region).
+    if (this.label!.textContent !== text) this.label!.textContent = text;
     if (s.state !== 'translating') this.hideTimer = setTimeout(() => this.remove(), 2500);
   }
 

@@ -159,5 +159,37 @@ describe('order', () => {
     page.restore();
     expect(document.body.innerHTML).toBe(original.replace('title="Next page"', 'title="Another page"'));
   });
-});
 
+  it('reports a change of state at once and progress at most once per frame', async () => {
+    const fake = fakeTranslator({ hold: true });
+    document.head.innerHTML = '';
+    document.body.innerHTML = Array.from({ length: 40 }, (_, i) => `<p>Paragraph number ${i} of the page</p>`).join('');
+    const frames = manualFrames();
+    const seen: string[] = [];
+    const page = new PageTranslator({
+      translate: fake.translate, frame: frames.frame, viewport: false, maxInFlight: 8, limit: 120,
+      onStatus: (s) => seen.push(`${s.state} ${s.done}/${s.total}`),
+    });
+    pages.push(page);
+    page.start('en', 'es');
+    expect(seen[0]).toBe('translating 0/40');
+    await frames.settle();
+    // Eight calls in flight answer together: their writes, the slots they free and the calls
+    // packed then are one frame, one progress report.
+    const calls = fake.calls.length;
+    expect(calls).toBe(8);
+    const before = seen.length;
+    for (const c of fake.calls) c.release();
+    await frames.runFrame();
+    await frames.runFrame();
+    expect(seen.length - before).toBe(1);
+    expect(seen.at(-1)).toMatch(/^translating \d+\/40$/);
+    for (let i = 0; i < 20 && page.status().state === 'translating'; i++) {
+      for (const c of fake.calls) c.release();
+      await frames.settle();
+    }
+    expect(seen.at(-1)).toBe('translated 40/40');
+    // Every report says something new: no two in a row alike.
+    expect(seen.every((x, i) => i === 0 || x !== seen[i - 1])).toBe(true);
+  });
+});
