@@ -3,6 +3,8 @@
  * in which attribute; segment.ts reads nothing else. Values are sent as text units and written back
  * with setAttribute, the original kept for restore.
  */
+import { isProseValue } from '../core/html/text';
+
 export interface AttributeRule {
   /** Attribute whose value is prose. */
   name: string;
@@ -26,13 +28,13 @@ export const ATTRIBUTE_NAMES: readonly string[] = [...new Set(ATTRIBUTE_TABLE.ma
 /** One for the content script: each regexp object gets its own compiled code (~10 kB for this class). */
 export const HAS_LETTER = /\p{L}/u;
 
-/** The table's attributes of `el` that hold prose, as [name, value]. */
+/** The table's attributes of `el` that hold prose (not a URL or a query string: text.ts `isProseValue`), as [name, value]. */
 export function translatableAttributes(el: Element): [string, string][] {
   if (!el.hasAttributes()) return [];
   const out: [string, string][] = [];
   for (const rule of ATTRIBUTE_TABLE) {
     const value = el.getAttribute(rule.name);
-    if (value === null || !HAS_LETTER.test(value)) continue;
+    if (value === null || !HAS_LETTER.test(value) || !isProseValue(value)) continue;
     if (el.matches(rule.on)) out.push([rule.name, value]);
   }
   return out;

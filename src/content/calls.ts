@@ -63,6 +63,12 @@ export class PageCalls {
   protected merged: Job[] = [];
   protected docLog = new UndoLog();
   protected readonly owners = new Owners<Job>();
+  /**
+   * The job translating each attribute value, while it is queued or in flight: the same value
+   * elsewhere (a link's title on every link to that article) follows it instead of being sent again
+   * (aows-nba: 5 000 titles, 2 100 distinct values).
+   */
+  protected attrLeaders = new Map<string, Job>();
   /** Nesting depth of `timed`: only the outermost adds its time. */
   private clock = 0;
   /** The state last reported, and whether a progress report waits for the next frame. */
@@ -118,10 +124,12 @@ export class PageCalls {
     this.queuedSize = 0;
     this.discovering = false;
     this.pending = [];
+    this.attrLeaders.clear();
   }
 
 
   protected enqueue(origin: Unit, bucket?: Bucket, at?: Element): void {
+    if (origin.kind === 'attr' && this.follow(origin)) return;
     const max = this.limit - 40;
     // Bilingual: the unit as it lives in its copy; ranked and owned by the original too.
     const bi = this.mode === 'bilingual' ? copyOf(origin, this.trg, this.doc) : null;
@@ -133,7 +141,8 @@ export class PageCalls {
     for (const u of parts) {
       const markup = u === unit ? whole : prepare(u, opaque);
       // Every field at once: one shape, no property added later (it would need a store of its own).
-      const job: Job = { unit: u, seq: this.seq++, req: 0, state: 'queued', size: markup.size, markup, log: null, rid: undefined, copy: bi?.copy, origin: bi ? origin : undefined };
+      const job: Job = { unit: u, seq: this.seq++, req: 0, state: 'queued', size: markup.size, markup, log: null, rid: undefined, copy: bi?.copy, origin: bi ? origin : undefined, followers: null };
+      if (u.kind === 'attr') this.attrLeaders.set(u.value, job);
       this.owners.own(job);
       if (bi) this.owners.own(job, origin);
       this.total++;
@@ -142,6 +151,17 @@ export class PageCalls {
     }
   }
 
+
+  /** An attribute unit whose value a queued or sent job translates already: it follows that job. */
+  private follow(u: Unit & { kind: 'attr' }): boolean {
+    const leader = this.attrLeaders.get(u.value);
+    if (!leader || (leader.state !== 'queued' && leader.state !== 'sent')) return false;
+    const job: Job = { unit: u, seq: this.seq++, req: 0, state: 'waiting', size: 0, markup: null, log: null, rid: undefined, copy: undefined, origin: undefined, followers: null };
+    (leader.followers ??= []).push(job);
+    this.owners.own(job);
+    this.total++;
+    return true;
+  }
 
   /** Fills free slots with calls; while the page is being segmented, only with full ones unless `now`. */
   protected pump(now = false): void {
@@ -248,13 +268,23 @@ export class PageCalls {
         this.fail(job, item.err);
         continue;
       }
-      job.log = writeAnswer(job.unit, answer, id, call.entries.get(id)!, this.trg);
-      job.rid = item.rid;
-      if (job.copy && place(job.copy)) this.copies.push(job.copy.el);
-      job.state = 'done';
-      this.done++;
-      this.merged.push(job);
+      for (const j of job.followers ? [job, ...job.followers] : [job]) {
+        if (j !== job && j.state !== 'waiting') continue;
+        j.log = writeAnswer(j.unit, answer, id, call.entries.get(id)!, this.trg);
+        j.rid = item.rid;
+        if (j.copy && place(j.copy)) this.copies.push(j.copy.el);
+        j.state = 'done';
+        this.done++;
+        this.merged.push(j);
+      }
+      this.lead(job);
     }
+  }
+
+  /** A job is settled: the jobs following it are written or failed with it; it leads no more. */
+  protected lead(job: Job): void {
+    if (job.unit.kind === 'attr' && this.attrLeaders.get(job.unit.value) === job) this.attrLeaders.delete(job.unit.value);
+    job.followers = null;
   }
 
   protected end(req: number, call: Call<Job>, error?: string): void {
@@ -266,9 +296,13 @@ export class PageCalls {
   }
 
   protected fail(job: Job, err: string): void {
-    job.state = 'error';
-    this.errors++;
+    for (const j of job.followers ? [job, ...job.followers] : [job]) {
+      if (j !== job && j.state !== 'waiting') continue;
+      j.state = 'error';
+      this.errors++;
+    }
     this.error = err;
+    this.lead(job);
   }
 
 

@@ -36,7 +36,8 @@ export interface PageDeps {
   viewportHeight?: () => number;
 }
 
-export type JobState = 'queued' | 'sent' | 'done' | 'error' | 'retired';
+/** `waiting`: an attribute value that another job (its leader) translates. */
+export type JobState = 'queued' | 'sent' | 'waiting' | 'done' | 'error' | 'retired';
 
 export interface Job extends Ranked {
   unit: Unit;
@@ -53,6 +54,8 @@ export interface Job extends Ranked {
   copy?: Copy;
   /** Bilingual mode: the original unit (ownership, viewport rank). */
   origin?: Unit;
+  /** Jobs of the same attribute value elsewhere on the page, written with this one's answer. */
+  followers: Job[] | null;
 }
 
 export type Pending =

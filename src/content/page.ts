@@ -121,6 +121,7 @@ export class PageTranslator extends PageChoices {
     const touched = new Set<Job>();
     const roots = new Set<Node>();
     const attrs: [Element, string][] = [];
+    const changedAttrs: [Element, string][] = [];
     for (const r of records) {
       if (r.type === 'characterData') {
         const job = this.owners.of(r.target);
@@ -149,9 +150,10 @@ export class PageTranslator extends PageChoices {
           this.retire(job);
         }
         if (el.getAttribute(name) !== null) {
-          // What the segmenter read of its attributes is out of date.
+          // What the segmenter read of its attributes is out of date. Read at the element itself:
+          // one inside a translated unit (a link's title) is not segmented again with its text.
           this.segmenter?.forgetElement(el);
-          roots.add(el);
+          changedAttrs.push([el, name]);
         }
       }
       for (const job of touched) {
@@ -163,6 +165,10 @@ export class PageTranslator extends PageChoices {
     });
     const seg = this.segmenter!;
     const fresh: Unit[] = [];
+    for (const [el, name] of changedAttrs) {
+      if (!el.isConnected) continue;
+      for (const u of seg.attributes(el)) if (u.kind === 'attr' && u.name === name && !this.owners.taken(u)) fresh.push(u);
+    }
     for (const root of roots) {
       if (!root.isConnected || this.owners.of(root)) continue;
       for (const u of seg.around(root)) if (!this.owners.taken(u)) fresh.push(u);
@@ -183,6 +189,8 @@ export class PageTranslator extends PageChoices {
   /** A unit the page changed: its write undone, its answer (if any comes) dropped. */
   private retire(job: Job): void {
     if (job.state === 'retired') return;
+    // Attribute values that followed a retired job still need their translation: queued again.
+    const orphans: Unit[] = [];
     for (const j of this.owners.siblings(job)) {
       if (j.state === 'retired') continue;
       if (j.state === 'done') {
@@ -199,7 +207,16 @@ export class PageTranslator extends PageChoices {
       this.owners.disown(j);
       if (j.origin) this.owners.disown(j, j.origin);
       j.copy?.el.remove();
+      for (const f of j.followers ?? []) {
+        if (f.state !== 'waiting') continue;
+        f.state = 'retired';
+        this.total--;
+        this.owners.disown(f);
+        orphans.push(f.unit);
+      }
+      this.lead(j);
     }
+    for (const u of orphans) this.enqueue(u);
   }
 
   /** "Near the viewport only": a scroll brings far units near; they are sent then. */

@@ -97,6 +97,13 @@ export class Segmenter {
     return out;
   }
 
+  /** The attribute units of `el` (one the page set or changed), unless it is excluded. */
+  attributes(el: Element): Unit[] {
+    const out: Unit[] = [];
+    if (!this.skipped(el)) this.attrs(el, false, out);
+    return out;
+  }
+
   private breaksRun(n: Node): boolean {
     return n.nodeType === 1 && (!this.isInline(n as Element) || !!this.opts.ignore?.(n as Element));
   }

@@ -67,11 +67,14 @@ describe('segmentation', () => {
       '<input placeholder="Your name"><input type="submit" value="Send it"><input type="text" value="typed value">',
       '<button aria-label="Close dialog">×</button>',
       '<div style="display:none"><span title="hidden tip">hidden text</span></div>',
+      // Not prose: citation metadata (COinS), a URL, an address; one word in Japanese is.
+      '<p>Cite<span class="Z3988" title="ctx_ver=Z39.88-2004&amp;rft.btitle=A+Book&amp;rft.au=Smith%2C+J"></span>',
+      ' <a title="https://en.wikipedia.org/wiki/Tokyo">Tokyo</a> <a title="info@example.com">mail</a> <abbr title="東京都">TYO</abbr></p>',
     ].join('');
     const units = new Segmenter().document(document);
     const attrs = units.filter((u) => u.kind === 'attr').map((u) => (u.kind === 'attr' ? `${u.el.tagName}.${u.name}=${u.value}` : ''));
     expect(attrs.sort()).toEqual(
-      ['BUTTON.aria-label=Close dialog', 'IMG.alt=A cat', 'ABBR.title=HyperText', 'INPUT.placeholder=Your name', 'INPUT.value=Send it', 'META.content=About the page', 'P.title=A tip'].sort(),
+      ['BUTTON.aria-label=Close dialog', 'IMG.alt=A cat', 'ABBR.title=HyperText', 'INPUT.placeholder=Your name', 'INPUT.value=Send it', 'META.content=About the page', 'P.title=A tip', 'ABBR.title=東京都'].sort(),
     );
     const texts = ranges(units).map(html);
     expect(texts).toContain('Page title');

@@ -7,7 +7,7 @@ import { parse, parseFragment } from 'parse5';
 import type { DefaultTreeAdapterTypes as P } from 'parse5';
 import { BLOCK, MAX_DEPTH, childrenOf, getAttr, isElement, skipOf, translatableAttrNames } from './rules';
 import type { ChildNode, Element } from './rules';
-import { codePoints, hasLetters, isBlank } from './text';
+import { codePoints, isBlank, isProseValue } from './text';
 
 export { splitSentences } from './sentences';
 
@@ -78,7 +78,7 @@ function attrChars(el: Element): number {
   let n = 0;
   for (const name of translatableAttrNames(el)) {
     const v = getAttr(el, name) ?? '';
-    if (hasLetters(v)) n += codePoints(v);
+    if (isProseValue(v)) n += codePoints(v);
   }
   return n;
 }

@@ -6,7 +6,7 @@ import type { DefaultTreeAdapterTypes as P } from 'parse5';
 import type { AttrSlot, Range } from './model';
 import { MAX_DEPTH, NEUTRAL, SAFE_TAG, VOID, childrenOf, isElement, skipOf, translatableAttrNames } from './rules';
 import type { ChildNode, Element } from './rules';
-import { hasLetters } from './text';
+import { hasLetters, isProseValue } from './text';
 
 /** An element with its tags and children, a piece kept whole (comment, skipped subtree), or text. */
 export type Raw =
@@ -73,7 +73,7 @@ export class Scanner {
     for (const name of translatableAttrNames(el)) {
       const at = locs[name];
       const value = el.attrs.find((a) => a.name === name)?.value ?? '';
-      if (at && hasLetters(value)) this.attrs.push({ name, value, at: { s: at.startOffset, e: at.endOffset } });
+      if (at && isProseValue(value)) this.attrs.push({ name, value, at: { s: at.startOffset, e: at.endOffset } });
     }
   }
 }

@@ -42,3 +42,19 @@ export function isBlank(s: string): boolean {
 export function hasLetters(s: string): boolean {
   return /\p{L}/u.test(s);
 }
+
+/** One unbroken token shaped like a URL, an e-mail address, percent-encoding or a query string. */
+const NOT_PROSE = /^[a-z][a-z0-9+.-]*:\/\/|^[^@]+@[^@]+\.[a-z]{2,}$|%[0-9a-f]{2}|=[^&]*&/i;
+
+/**
+ * An attribute value worth translating: it has letters, and it is not one unbroken token shaped
+ * like a URL, an e-mail address, percent-encoding or a query string. Wikipedia's COinS citation
+ * metadata (`title="ctx_ver=Z39.88-2004&rft_val_fmt=..."`) was 82% of the title text of a long
+ * list page (aows-nba: 398k of 483k characters, more than its visible text). A value without
+ * spaces is still prose in Chinese or Japanese, so only those shapes are refused.
+ */
+export function isProseValue(s: string): boolean {
+  if (!hasLetters(s)) return false;
+  const t = s.trim();
+  return /\s/.test(t) || !NOT_PROSE.test(t);
+}

@@ -17,6 +17,9 @@ describe('protect: what is sent', () => {
     ['<p>a &lt; b &amp; c&nbsp;d</p>', ['<p id="1">a &lt; b &amp; c&#160;d</p>']],
     ['<p>Photo <img src="c.png" alt="A cat"></p>', ['<p id="1">Photo <img id="2"></p>', 'A cat']],
     ['<p title="Tip &amp; trick">Hi</p>', ['<p id="1">Hi</p>', 'Tip &amp; trick']],
+    // Not prose: citation metadata (COinS), a URL; a title without spaces in Japanese is.
+    ['<p>Cite<span class="Z3988" title="ctx_ver=Z39.88-2004&amp;rft.btitle=A+Book&amp;rft.date=2021"></span> <a title="https://example.com/a">here</a></p>', ['<p id="1">Cite<span id="2"></span> <a id="3">here</a></p>']],
+    ['<p><abbr title="東京都">Tokyo</abbr></p>', ['<p id="1"><abbr id="2">Tokyo</abbr></p>', '東京都']],
     // No text: no markup segment, only the attribute values.
     ['<input type="submit" value="Send now"><input type="text" value="typed">', ['Send now']],
     ['<label>Name <input placeholder="Your name"></label>', ['<label id="1">Name <input id="2"></label>', 'Your name']],

@@ -1,0 +1,70 @@
+/**
+ * Attribute values that repeat across a page (a link's title on every link to the same article)
+ * are translated once: the other elements follow the job that sends the value, and are written,
+ * failed or restored with it.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { PageTranslator } from '../../src/content/page';
+import { fakeTranslator, manualFrames } from './page-fakes';
+
+let pages: PageTranslator[] = [];
+afterEach(() => {
+  for (const p of pages) p.restore();
+  pages = [];
+});
+
+const LINKS = '<ul>' + [1, 2, 3, 4, 5].map((i) => `<li><a href="/t${i}" title="Indiana Pacers">Team ${i}</a></li>`).join('') + '<li><abbr title="National Basketball Association">NBA</abbr></li></ul>';
+
+function start(fake: ReturnType<typeof fakeTranslator>) {
+  document.head.innerHTML = '';
+  document.body.innerHTML = LINKS;
+  const frames = manualFrames();
+  const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewport: false, maxInFlight: 4 });
+  pages.push(page);
+  page.start('en', 'es');
+  return { page, frames };
+}
+const titles = () => [...document.querySelectorAll('[title]')].map((e) => e.getAttribute('title'));
+const sentTitles = (fake: ReturnType<typeof fakeTranslator>) =>
+  fake.calls.flatMap((c) => [...c.markup.matchAll(/<p i=\d+>([^<]*(?:Pacers|Association)[^<]*)<\/p>/g)].map((m) => m[1]));
+
+describe('repeated attribute values', () => {
+  it('are sent once and written on every element; restore puts each back', async () => {
+    const fake = fakeTranslator();
+    const { page, frames } = start(fake);
+    const before = document.body.innerHTML;
+    await frames.settle();
+    expect(sentTitles(fake)).toEqual(['Indiana Pacers', 'National Basketball Association']);
+    expect(titles()).toEqual([...Array(5).fill('INDIANA PACERS'), 'NATIONAL BASKETBALL ASSOCIATION']);
+    expect(page.status()).toMatchObject({ state: 'translated', done: 12, total: 12, errors: 0 });
+    page.restore();
+    expect(document.body.innerHTML).toBe(before);
+  });
+
+  it('follow on their own when the page changes the element whose job sends the value', async () => {
+    const fake = fakeTranslator({ hold: true });
+    const { page, frames } = start(fake);
+    await frames.settle();
+    expect(sentTitles(fake)).toEqual(['Indiana Pacers', 'National Basketball Association']);
+    // The page rewrites the first link's title while its call is in flight.
+    document.querySelector('a')!.setAttribute('title', 'Pacers of Indiana');
+    await frames.settle();
+    for (let i = 0; i < 10 && page.status().state === 'translating'; i++) {
+      for (const c of fake.calls) c.release();
+      await frames.settle();
+    }
+    expect(titles()).toEqual(['PACERS OF INDIANA', ...Array(4).fill('INDIANA PACERS'), 'NATIONAL BASKETBALL ASSOCIATION']);
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+    expect(sentTitles(fake).filter((t) => t === 'Indiana Pacers')).toHaveLength(2);
+    page.restore();
+    expect(titles()).toEqual(['Pacers of Indiana', ...Array(4).fill('Indiana Pacers'), 'National Basketball Association']);
+  });
+
+  it('fail with the job that sends them', async () => {
+    const fake = fakeTranslator({ reply: (markup) => markup.replace(/<p i=(\d+)>Indiana Pacers<\/p>/, '') });
+    const { page, frames } = start(fake);
+    await frames.settle();
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 5, done: 7, total: 12 });
+    expect(titles()).toEqual([...Array(5).fill('Indiana Pacers'), 'National Basketball Association']);
+  });
+});
