@@ -6,15 +6,19 @@
 import type { Page } from 'playwright-core';
 import { evaluateInContentScript, OPTIONS_PATH, type ExtensionBrowser } from '../e2e/browser';
 
-export async function useApertiumAt(browser: ExtensionBrowser, url: string, interlinguas: readonly string[] = ['en']): Promise<void> {
+/**
+ * `rate`: the provider's rate budget (`{rps, concurrency}`), for a fake that answers faster than
+ * a real APy (Apertium's default is 20 requests/s, 4 at once).
+ */
+export async function useApertiumAt(browser: ExtensionBrowser, url: string, interlinguas: readonly string[] = ['en'], rate?: { rps?: number; concurrency?: number }): Promise<void> {
   const options = await browser.openExtensionPage(OPTIONS_PATH);
   const reply = await options.evaluate(
-    ({ u, via }) =>
+    ({ u, via, r }) =>
       (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).chrome.runtime.sendMessage({
         type: 'settings:set',
-        data: { settings: { providers: { 'apertium.ts': { enabled: true, url: u } }, ranking: ['apertium.ts'], interlinguas: via, keys: [], limits: { textSize: 1000 } } },
+        data: { settings: { providers: { 'apertium.ts': { enabled: true, url: u, ...(r ? { rate: r } : {}) } }, ranking: ['apertium.ts'], interlinguas: via, keys: [], limits: { textSize: 1000 } } },
       }),
-    { u: url, via: [...interlinguas] },
+    { u: url, via: [...interlinguas], r: rate ?? null },
   );
   await options.close();
   if (!(reply as { data?: { status?: number } }).data || (reply as { data: { status: number } }).data.status !== 200) {
