@@ -69,6 +69,23 @@ describe('sites:get / sites:set', () => {
   });
 });
 
+describe('the sites store in the worker', () => {
+  it('keeps the rules in memory until storage says they changed (a patch, or another context or device)', async () => {
+    const storage = fakeStorage({ 'ui:sites': { sites: { 'a.test': { private: true } }, languages: {} } });
+    const store = createSitesStore(() => storage.area, () => storage.onChanged);
+    const reads = storage.reads();
+    expect((await store.get()).sites).toEqual({ 'a.test': { private: true } });
+    await store.get();
+    await store.get();
+    expect(storage.reads() - reads).toBe(1);
+    // sync.ts copying another device's rules writes storage directly.
+    await storage.area.set({ 'ui:sites': { sites: { 'b.test': { mode: 'never' } }, languages: {} } });
+    expect((await store.get()).sites).toEqual({ 'b.test': { mode: 'never' } });
+    await store.patch({ sites: { 'c.test': { private: true } } });
+    expect(Object.keys((await store.get()).sites).sort()).toEqual(['b.test', 'c.test']);
+  });
+});
+
 describe('page:loaded', () => {
   it('sends page:translate to the tab of an always site, into the rule\'s target', async () => {
     const { ask, translated } = setup({ 'ui:sites': { sites: { 'example.com': { mode: 'always', trg: 'de' } }, languages: {} } });
