@@ -71,7 +71,7 @@ export function idbMemory(options: IdbMemoryOptions = {}): TranslationMemory & {
         // A hit counts as a use: it moves to the young end of the LRU order.
         const touch = write(d);
         const t = now();
-        for (const e of hits) void touch.store.put({ ...e, used: t });
+        for (const e of hits) touch.store.put({ ...e, used: t }).catch(() => undefined);
         touch.done.catch(() => undefined);
       }
       return found.map((e) => {
