@@ -20,6 +20,13 @@ export type { AttrUnit, Later, PieceGroup, PieceUnit, RangeUnit, Unit, Walk } fr
 const INLINE = 32;
 const NONE = 64;
 const EX = EXCLUDED;
+/**
+ * Nesting walked on one stack: a block deeper than this is left for later and walked from a fresh
+ * stack (discovery's loop, or `drain`), and an element this deep inside inline content counts as a
+ * block. A 30,000-level page overflowed the stack, which left discovery unfinished and the page
+ * "translating" for ever (seen in CI on the 10,000-level e2e page).
+ */
+const MAX_NESTING = 256;
 /** By tags.ts TAG_DISPLAY bits: 0 (ask computed style), TAG_INLINE, TAG_BLOCK, TAG_NONE. */
 const TAG_DISPLAYS = ['', 'inline', 'block', 'none'] as const;
 
@@ -38,6 +45,9 @@ export class Segmenter {
   /** INLINE, NONE, EX, EXCLUDED_ANY_LANG and PROSE_ATTR bits of each element seen. */
   private kind = new WeakMap<Element, number>();
   private readonly computed: ((el: Element) => string) | undefined;
+  /** Blocks and inline checks on the stack now. */
+  private nesting = 0;
+  private inlineNesting = 0;
 
   constructor(private readonly opts: SegmentOptions = {}) {
     this.computed = opts.display;
@@ -52,13 +62,23 @@ export class Segmenter {
     }
     for (const meta of doc.querySelectorAll('head > meta')) this.attrs(meta, false, out);
     if (doc.body) this.block(doc.body, false, walk);
+    // A walk that leaves nothing for later by choice wants everything now.
+    if (!walk.defer) this.drain(walk);
     return out;
+  }
+
+  /** Walks what a walk left for later, each from a fresh stack (what they leave, too). */
+  private drain(walk: Walk): void {
+    for (let i = 0; i < walk.later.length; i++) this.resume(walk.later[i]!, walk);
+    walk.later.length = 0;
   }
 
   /** Units inside `root` (a block, or content a page added). */
   subtree(root: Element | ShadowRoot, hidden: boolean, out: Unit[] = []): Unit[] {
     if (root instanceof Element && (excluded(root, this.opts.src) || this.opts.ignore?.(root))) return out;
-    this.block(root, hidden, { out, later: [] });
+    const walk: Walk = { out, later: [] };
+    this.block(root, hidden, walk);
+    this.drain(walk);
     return out;
   }
 
@@ -152,10 +172,18 @@ export class Segmenter {
     if (k & INLINE && el.shadowRoot) k &= ~INLINE;
     if (k & INLINE && !(k & EX)) {
       const hidden = inHidden || (k & NONE) !== 0;
-      for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
-        if (!this.isInline(c, hidden)) {
-          k &= ~INLINE;
-          break;
+      if (this.inlineNesting >= MAX_NESTING) k &= ~INLINE;
+      else {
+        this.inlineNesting++;
+        try {
+          for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+            if (!this.isInline(c, hidden)) {
+              k &= ~INLINE;
+              break;
+            }
+          }
+        } finally {
+          this.inlineNesting--;
         }
       }
     }
@@ -192,7 +220,15 @@ export class Segmenter {
       const h = hidden || this.hiddenEl(el);
       const rank = walk.defer?.(el, h);
       if (rank !== undefined) walk.later.push({ el, hidden: h, rank });
-      else this.resume({ el, hidden: h, rank: 0 }, walk);
+      else if (this.nesting >= MAX_NESTING) walk.later.push({ el, hidden: h, rank: 0 });
+      else {
+        this.nesting++;
+        try {
+          this.resume({ el, hidden: h, rank: 0 }, walk);
+        } finally {
+          this.nesting--;
+        }
+      }
     }
     flush(null);
   }
