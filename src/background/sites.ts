@@ -11,12 +11,11 @@ import { ApiError } from '../core/errors';
 import { applySitePatch, decideOnLoad, isBilingual, validateSitePrefs, type LoadDecision, type SitePrefs } from '../core/sites';
 import { ext } from '../shared/browser';
 import type { PageMode } from '../shared/messages';
+import { PAGE_KEY, type PagePrefs } from '../ui/shared/store';
 import type { Handler } from './router';
 import { TABS } from './tabs';
 
 export const SITES_KEY = 'ui:sites';
-/** The popup's page preferences (src/ui/shared/store.ts `ui:page`): `bilingual` is the default of sites without their own. */
-export const PAGE_PREFS_KEY = 'ui:page';
 
 type Area = Pick<Storage.StorageArea, 'get' | 'set'>;
 
@@ -74,9 +73,10 @@ export function createSitesStore(area: () => Area = () => ext().storage.local, o
     }
     return cache;
   };
+  /** The page preferences' `bilingual`: the default of sites without their own choice. */
   const bilingualDefault = async (): Promise<boolean> => {
-    const stored: Record<string, unknown> = await area().get(PAGE_PREFS_KEY).catch(() => ({}));
-    return (stored[PAGE_PREFS_KEY] as { bilingual?: unknown } | undefined)?.bilingual === true;
+    const stored: Record<string, unknown> = await area().get(PAGE_KEY).catch(() => ({}));
+    return (stored[PAGE_KEY] as PagePrefs | undefined)?.bilingual === true;
   };
   return {
     get,

@@ -34,7 +34,7 @@ export function translatableAttributes(el: Element): [string, string][] {
   const out: [string, string][] = [];
   for (const rule of ATTRIBUTE_TABLE) {
     const value = el.getAttribute(rule.name);
-    if (value === null || !HAS_LETTER.test(value) || !isProseValue(value)) continue;
+    if (value === null || !isProseValue(value)) continue;
     if (el.matches(rule.on)) out.push([rule.name, value]);
   }
   return out;

@@ -8,7 +8,7 @@ import type { ApiReply, TrdObj } from '../core/types';
 import type { PageMode, PageScope, PageState, PageStatus } from '../shared/messages';
 import { writeAnswer } from './answers';
 import { copyOf, place } from './bilingual';
-import { Call, fit, prepare, TEXT_LIMIT } from './chunk';
+import { Call, fit, prepare, TEXT_LIMIT, type Markup } from './chunk';
 import { readAnswer } from './answer';
 import { UndoLog } from './merge';
 import { nextFrame, type PageObserver } from './observe';
@@ -140,8 +140,7 @@ export class PageCalls {
     const parts = whole.size <= max ? [unit] : fit(unit, max, whole.size);
     for (const u of parts) {
       const markup = u === unit ? whole : prepare(u, opaque);
-      // Every field at once: one shape, no property added later (it would need a store of its own).
-      const job: Job = { unit: u, seq: this.seq++, req: 0, state: 'queued', size: markup.size, markup, log: null, rid: undefined, copy: bi?.copy, origin: bi ? origin : undefined, followers: null };
+      const job = this.job(u, 'queued', markup, bi?.copy, bi ? origin : undefined);
       if (u.kind === 'attr') this.attrLeaders.set(u.value, job);
       this.owners.own(job);
       if (bi) this.owners.own(job, origin);
@@ -152,11 +151,21 @@ export class PageCalls {
   }
 
 
+  private job(unit: Unit, state: 'queued' | 'waiting', markup: Markup | null, copy?: Job['copy'], origin?: Unit): Job {
+    // Every field at once: one shape, no property added later (it would need a store of its own).
+    return { unit, seq: this.seq++, req: 0, state, size: markup?.size ?? 0, markup, log: null, rid: undefined, copy, origin, followers: null };
+  }
+
+  /** The job, and the jobs still waiting for its answer (attribute values that follow it). */
+  private withFollowers(job: Job): Job[] {
+    return job.followers ? [job, ...job.followers.filter((f) => f.state === 'waiting')] : [job];
+  }
+
   /** An attribute unit whose value a queued or sent job translates already: it follows that job. */
   private follow(u: Unit & { kind: 'attr' }): boolean {
     const leader = this.attrLeaders.get(u.value);
     if (!leader || (leader.state !== 'queued' && leader.state !== 'sent')) return false;
-    const job: Job = { unit: u, seq: this.seq++, req: 0, state: 'waiting', size: 0, markup: null, log: null, rid: undefined, copy: undefined, origin: undefined, followers: null };
+    const job = this.job(u, 'waiting', null);
     (leader.followers ??= []).push(job);
     this.owners.own(job);
     this.total++;
@@ -268,8 +277,7 @@ export class PageCalls {
         this.fail(job, item.err);
         continue;
       }
-      for (const j of job.followers ? [job, ...job.followers] : [job]) {
-        if (j !== job && j.state !== 'waiting') continue;
+      for (const j of this.withFollowers(job)) {
         j.log = writeAnswer(j.unit, answer, id, call.entries.get(id)!, this.trg);
         j.rid = item.rid;
         if (j.copy && place(j.copy)) this.copies.push(j.copy.el);
@@ -296,8 +304,7 @@ export class PageCalls {
   }
 
   protected fail(job: Job, err: string): void {
-    for (const j of job.followers ? [job, ...job.followers] : [job]) {
-      if (j !== job && j.state !== 'waiting') continue;
+    for (const j of this.withFollowers(job)) {
       j.state = 'error';
       this.errors++;
     }

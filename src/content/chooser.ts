@@ -1,8 +1,8 @@
 /**
  * The chooser of alternatives in place: Alt+click on a translated paragraph, or the keyboard
  * shortcut (Alt+Shift+A) at the focus or caret inside one, lists the translation of each route as
- * it arrives; focus goes to it and comes back where it was when it closes. Like the indicator, a host outside <body> with a closed shadow root and
- * its styles reset; provider text is only ever set as text (`textContent`), labelled with its route.
+ * it arrives; focus goes to it and comes back where it was when it closes. Like the indicator, a
+ * host outside <body> with a closed shadow root and its styles reset; provider text is only ever set as text (`textContent`), labelled with its route.
  */
 import type { Alternative, Choice } from './choices';
 

@@ -79,6 +79,7 @@ function firstScreen(deps: DiscoverDeps): Later[] {
   const first: Walk = { out: [], later: [], ...(deps.viewport || deps.near ? { defer } : {}) };
   deps.segmenter.document(deps.doc, first);
   deps.found(first.out);
-  // Nearest first: what nesting left for later (rank 0), the next screen, then the rest.
-  return first.later.filter((l) => l.rank <= 1).sort((a, b) => a.rank - b.rank).concat(first.later.filter((l) => l.rank > 1));
+  // Nearest first (stable: document order within a rank): what nesting left for later (rank 0),
+  // the next screen, then the rest.
+  return first.later.sort((a, b) => a.rank - b.rank);
 }

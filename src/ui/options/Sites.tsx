@@ -43,8 +43,8 @@ export function Sites({ show }: Props) {
       return false;
     }
   };
-  const setRule = (site: string, rule: SiteRule) =>
-    void change({ sites: { [site]: rule.mode || rule.private || rule.bilingual !== undefined ? rule : null } });
+  // A rule that says nothing is dropped by the background's validation.
+  const setRule = (site: string, rule: SiteRule) => void change({ sites: { [site]: rule } });
   const without = <T extends object, K extends keyof T>(o: T, k: K): Omit<T, K> => {
     const { [k]: _drop, ...rest } = o;
     return rest;

@@ -8,7 +8,6 @@ import { send } from '../../shared/api';
 
 export async function editSiteRule(site: string, edit: (rule: SiteRule) => SiteRule): Promise<SitePrefs> {
   const prefs = await send('sites:get', {});
-  const next = edit(prefs.sites[site] ?? {});
-  const empty = next.mode === undefined && next.private !== true && next.bilingual === undefined;
-  return send('sites:set', { sites: { [site]: empty ? null : next } });
+  // A rule that says nothing is dropped by the background's validation.
+  return send('sites:set', { sites: { [site]: edit(prefs.sites[site] ?? {}) } });
 }
