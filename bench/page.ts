@@ -27,7 +27,11 @@
  *   the DOM wrappers made by the first: what the bookkeeping holds per page). CDP
  *   Performance.getMetrics JSHeapUsedSize, each reading after two HeapProfiler.collectGarbage;
  *   the original body.innerHTML is compared in Node, never kept in the page's heap;
- * - restored_identical: body.innerHTML after restore === before.
+ * - restored_identical: body.innerHTML after restore === before;
+ * - renderer_cpu_s: the renderer main thread's busy time over the first translation (CDP
+ *   Performance.getMetrics TaskDuration: both worlds' scripts, style, layout, paint), with its
+ *   script_s, layout_s and style_s: what translating the page costs the page's own thread beyond
+ *   our DOM work (the issue's popular extension burned 21 s on a 236k-character list page).
  * Written to bench/page-results.json. `tsx bench/page.ts [--latency 200] [--repeat N] [--warm] [--profile] [--heap] [--all | page.html ...]`.
  * `--repeat N`: every page measured N times (each time in a fresh browser profile, so nothing comes
  * from the translation memory), each figure the median of the N.
@@ -82,6 +86,14 @@ async function heap(session: CDPSession): Promise<number> {
   return metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
 }
 
+/** The renderer's main-thread time so far, in seconds (CDP Performance.getMetrics, both worlds). */
+interface Cpu { task: number; script: number; layout: number; style: number }
+async function cpu(session: CDPSession): Promise<Cpu> {
+  const { metrics } = await session.send('Performance.getMetrics');
+  const m = (name: string) => metrics.find((x) => x.name === name)?.value ?? 0;
+  return { task: m('TaskDuration'), script: m('ScriptDuration'), layout: m('LayoutDuration'), style: m('RecalcStyleDuration') };
+}
+
 interface Row {
   page: string;
   text_chars: number;
@@ -106,6 +118,10 @@ interface Row {
   heap_cycle2_ratio: number;
   restored_identical: boolean;
   errors: number;
+  renderer_cpu_s: number;
+  script_s: number;
+  layout_s: number;
+  style_s: number;
 }
 
 interface Run {
@@ -177,7 +193,9 @@ async function measure(
     await session.send('Profiler.start');
   }
   const requests0 = apy.requests;
+  const cpu0 = await cpu(session);
   const run = await evaluateInContentScript<Run>(page, id, TRANSLATE('es'));
+  const cpu1 = await cpu(session);
   const requests = apy.requests - requests0;
   if (profile) {
     const { profile: prof } = await session.send('Profiler.stop');
@@ -214,6 +232,10 @@ async function measure(
     wall_s: Math.round(run.wall) / 1000,
     restored_identical: identical && again,
     errors: run.status.errors,
+    renderer_cpu_s: Math.round((cpu1.task - cpu0.task) * 1000) / 1000,
+    script_s: Math.round((cpu1.script - cpu0.script) * 1000) / 1000,
+    layout_s: Math.round((cpu1.layout - cpu0.layout) * 1000) / 1000,
+    style_s: Math.round((cpu1.style - cpu0.style) * 1000) / 1000,
     heaps: [h0, h1, h2, h3, h2t],
   };
 }
@@ -287,7 +309,7 @@ async function main(): Promise<void> {
   console.table(rows.map((r) => ({
     page: r.page.slice(0, 32), text: r.text_chars, dom: r.dom_ms, 'dom/100k': r.dom_ms_per_100k, dom2: r.dom2_ms, msg: r.send_ms, send: r.first_send_ms,
     answer: r.first_answer_ms, first: r.first_unit_ms, first2: r.first_unit2_ms, seg: r.segmented_ms, req: r.provider_requests, wall: r.wall_s, bound: r.bound_s, growth: r.heap_growth_ratio,
-    growth2: r.heap_growth2_ratio, restored: r.heap_restored_ratio, cycle2: r.heap_cycle2_ratio, same: r.restored_identical,
+    cpu: r.renderer_cpu_s, layout: r.layout_s, style: r.style_s, growth2: r.heap_growth2_ratio, restored: r.heap_restored_ratio, cycle2: r.heap_cycle2_ratio, same: r.restored_identical,
   })));
 }
 

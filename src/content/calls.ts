@@ -1,6 +1,7 @@
 /**
  * The calls of page translation: a queue by priority, units packed into frm=html calls (at most
- * `maxInFlight` at once), answers written per frame with the observer paused. Every call has an
+ * `maxInFlight` at once), answers written per frame with the observer paused (those for units
+ * away from the viewport paced: pace.ts). Every call has an
  * increasing request id; a unit remembers the call it was last sent in, and an answer for any other
  * call (or from before a restore or cancel) is dropped at write time.
  */
@@ -11,7 +12,8 @@ import { copyOf, place } from './bilingual';
 import { Call, fit, prepare, TEXT_LIMIT, type Markup } from './chunk';
 import { readAnswer } from './answer';
 import { UndoLog } from './merge';
-import { nextFrame, type PageObserver } from './observe';
+import { nextFrame, type Frame, type PageObserver } from './observe';
+import { Pacer } from './pace';
 import { Owners } from './ownership';
 import type { Bucket, Prioritizer } from './prioritize';
 import type { Job, PageDeps, Pending } from './jobs';
@@ -19,7 +21,8 @@ import { unitElement, type Segmenter, type Unit } from './segment';
 
 export class PageCalls {
   protected readonly doc: Document;
-  protected readonly frame: (cb: () => void) => void;
+  protected readonly frame: Frame;
+  protected readonly pacer: Pacer;
   protected readonly limit: number;
   protected readonly maxInFlight: number;
   protected state: PageState = 'original';
@@ -58,7 +61,6 @@ export class PageCalls {
   protected queuedSize = 0;
   protected readonly inflight = new Map<number, AbortController>();
   protected pending: Pending[] = [];
-  protected flushScheduled = false;
   /** Jobs written, in order: restore undoes them backwards. */
   protected merged: Job[] = [];
   protected docLog = new UndoLog();
@@ -79,6 +81,7 @@ export class PageCalls {
   constructor(protected readonly deps: PageDeps) {
     this.doc = deps.doc ?? document;
     this.frame = deps.frame ?? nextFrame;
+    this.pacer = deps.pacer ?? new Pacer({ frame: this.frame });
     this.limit = deps.limit ?? TEXT_LIMIT;
     this.maxInFlight = deps.maxInFlight ?? 6;
   }
@@ -124,6 +127,7 @@ export class PageCalls {
     this.queuedSize = 0;
     this.discovering = false;
     this.pending = [];
+    this.pacer.cancel();
     this.attrLeaders.clear();
   }
 
@@ -182,14 +186,20 @@ export class PageCalls {
     if (this.state !== 'translating' || !queue) return;
     while (this.inflight.size < this.maxInFlight && queue.size > 0 && (now || !this.discovering || this.queuedSize >= this.limit)) {
       const call = new Call<Job>(this.limit);
-      const jobs = queue.take((job) => call.add(job));
+      // A call holding a unit in or near the viewport: its answer is written at the next frame.
+      let near = false;
+      const jobs = queue.take((job, bucket) => {
+        if (!call.add(job)) return false;
+        if (bucket < 2) near = true;
+        return true;
+      });
       if (jobs.length === 0) break;
       for (const j of jobs) {
         this.queuedSize -= j.size;
         // The call holds what the answer needs.
         j.markup = null;
       }
-      this.send(call, jobs);
+      this.send(call, jobs, near);
     }
     if (!this.discovering && this.inflight.size === 0 && queue.ready === 0 && this.pending.length === 0) {
       this.state = 'translated';
@@ -197,7 +207,7 @@ export class PageCalls {
     }
   }
 
-  protected send(call: Call<Job>, jobs: Job[]): void {
+  protected send(call: Call<Job>, jobs: Job[], near: boolean): void {
     const req = ++this.reqSeq;
     const epoch = this.epoch;
     for (const j of jobs) {
@@ -212,7 +222,7 @@ export class PageCalls {
     // Handing the call to the messaging layer is not DOM work: counted apart (the bench shows both).
     const t0 = performance.now();
     const sent = this.deps.translate(params, (item) => {
-      if ('cnt' in item) this.later({ kind: 'item', req, epoch, call, item });
+      if ('cnt' in item) this.later({ kind: 'item', req, epoch, call, item }, near);
     }, { signal: ac.signal });
     const dt = performance.now() - t0;
     this.metrics.sendMs += dt;
@@ -226,22 +236,26 @@ export class PageCalls {
         if (epoch !== this.epoch) return;
         // The slot is free at once; the units' fate is settled in order after the answers' writes.
         this.inflight.delete(req);
-        this.later({ kind: 'end', req, epoch, call, ...(error === undefined ? {} : { error }) });
+        this.later({ kind: 'end', req, epoch, call, ...(error === undefined ? {} : { error }) }, near);
         this.pump();
       });
   }
 
-  protected later(p: Pending): void {
+  /**
+   * An answer (or a call's end) to write: at the next frame if it is `near` the viewport or the
+   * page's last, else when the pacer lets it (a scroll brings that forward).
+   */
+  protected later(p: Pending, near: boolean): void {
     if (p.epoch !== this.epoch) return;
     if (this.metrics.firstAnswerMs < 0 && p.kind === 'item') this.metrics.firstAnswerMs = performance.now() - this.metrics.startedAt;
     this.pending.push(p);
-    if (this.flushScheduled) return;
-    this.flushScheduled = true;
-    this.frame(() => {
-      this.flushScheduled = false;
-      this.flush();
-    });
+    const last = !this.discovering && this.inflight.size === 0 && (this.queue?.ready ?? 0) === 0;
+    this.pacer.schedule(this.flushNow, near || last);
+    if (this.pacer.holding && typeof addEventListener === 'function') addEventListener('scroll', this.hurry, HURRY);
   }
+
+  private readonly flushNow = () => this.flush();
+  private readonly hurry = () => this.pacer.hurry();
 
   /** All answers that arrived since the last frame, written at once with the observer paused. */
   protected flush(): void {
@@ -261,7 +275,9 @@ export class PageCalls {
       }
     }));
     if (this.metrics.firstWriteMs < 0 && this.done > before) this.metrics.firstWriteMs = performance.now() - this.metrics.startedAt;
-    this.report();
+    // In this frame, with the writes: a frame of its own for the indicator costs a whole page's
+    // pre-paint on a long page.
+    this.report(true);
     this.pump();
   }
 
@@ -316,9 +332,10 @@ export class PageCalls {
   /**
    * Progress to the indicator and the badge: a change of state at once, counts at most once per
    * frame (it was asked for after every answer, packing and mutation batch: ~35 ms of the page's
-   * main thread on readability-wikipedia, indicator writes included).
+   * main thread on readability-wikipedia, indicator writes included). `now`: the caller is in a
+   * frame already (a write): the counts go with it.
    */
-  protected report(): void {
+  protected report(now = false): void {
     const onStatus = this.deps.onStatus;
     if (!onStatus) return;
     const tell = () => {
@@ -328,7 +345,7 @@ export class PageCalls {
       this.lastReport = key;
       onStatus(status);
     };
-    if (this.state !== this.reported) {
+    if (this.state !== this.reported || now) {
       this.reported = this.state;
       tell();
       return;
@@ -341,6 +358,9 @@ export class PageCalls {
     });
   }
 }
+
+/** One listener at a time (the same function is added once), gone after the first scroll. */
+const HURRY: AddEventListenerOptions = { once: true, passive: true, capture: true };
 
 function replyError(reply: ApiReply): string {
   const err = (reply.body as { err?: unknown } | null)?.err;

@@ -5,6 +5,8 @@ import type { Call, Markup } from './chunk';
 import type { Idle } from './discover';
 import type { Ranked } from './prioritize';
 import type { Unit } from './segment';
+import type { Frame } from './observe';
+import type { Pacer } from './pace';
 import type { UndoLog } from './undo';
 import type { Copy } from './bilingual';
 
@@ -17,7 +19,9 @@ export type TranslateFn = (
 export interface PageDeps {
   translate: TranslateFn;
   doc?: Document;
-  frame?: (cb: () => void) => void;
+  frame?: Frame;
+  /** When answers are written (default: at the next frame near the viewport, paced elsewhere). */
+  pacer?: Pacer;
   onStatus?: (status: PageStatus) => void;
   /** Rank by the viewport (false in tests without layout). */
   viewport?: boolean;

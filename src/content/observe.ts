@@ -13,17 +13,20 @@ const OPTIONS: MutationObserverInit = {
   attributeFilter: [...ATTRIBUTE_NAMES],
 };
 
+/** Schedules a callback for the next frame; `framed` says it runs in an animation frame. */
+export type Frame = (cb: (framed?: boolean) => void) => void;
+
 /** Runs `cb` once, at the next frame or after 25 ms, whichever is first (rAF stops in hidden tabs). */
-export function nextFrame(cb: () => void): void {
+export const nextFrame: Frame = (cb) => {
   let done = false;
-  const run = () => {
+  const run = (framed: boolean) => {
     if (done) return;
     done = true;
-    cb();
+    cb(framed);
   };
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(run);
-  setTimeout(run, 25);
-}
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => run(true));
+  setTimeout(() => run(false), 25);
+};
 
 export class PageObserver {
   private readonly mo: MutationObserver;
@@ -35,7 +38,7 @@ export class PageObserver {
 
   constructor(
     private readonly onBatch: (records: MutationRecord[]) => void,
-    private readonly frame: (cb: () => void) => void = nextFrame,
+    private readonly frame: Frame = nextFrame,
   ) {
     this.mo = new MutationObserver((records) => this.queue(records));
   }

@@ -78,16 +78,16 @@ export class Prioritizer<J extends Ranked> {
 
   /**
    * Jobs for one call, best first, as long as `accept` takes them (it returns false when the call is
-   * full). The first job is always taken.
+   * full; it is told each job's bucket). The first job is always taken.
    */
-  take(accept: (job: J) => boolean): J[] {
+  take(accept: (job: J, bucket: Bucket) => boolean): J[] {
     if (this.rerank) this.reRank();
     const order: Bucket[] = !this.far ? [0, 1] : ++this.calls % 4 === 0 ? [2, 1, 0] : [0, 1, 2];
     const taken: J[] = [];
     for (const b of order) {
       if (this.unsorted[b]) this.sort(b);
       for (const job of this.buckets[b]!) {
-        if (!accept(job)) return taken;
+        if (!accept(job, b)) return taken;
         taken.push(job);
         this.delete(job);
       }
