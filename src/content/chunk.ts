@@ -7,6 +7,7 @@
  */
 import type { PieceGroup, RangeUnit, Unit } from './segment';
 import { excluded, kids } from './tags';
+import { segmenter } from '../core/intl';
 
 /** Default `limits.textSize` of the engine. */
 export const TEXT_LIMIT = 1000;
@@ -217,7 +218,7 @@ export function pieces(text: Text, max: number, hidden: boolean): Unit[] {
 
 /** Sentences with their trailing space; one longer than `max` is cut at spaces, then anywhere. */
 function sentences(s: string, max: number): string[] {
-  const seg = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(undefined, { granularity: 'sentence' }) : null;
+  const seg = typeof Intl.Segmenter === 'function' ? segmenter('sentence') : null;
   const raw = seg ? [...seg.segment(s)].map((x) => x.segment) : s.split(/(?<=[.!?。！？]\s+)/);
   const out: string[] = [];
   for (const r of raw) {

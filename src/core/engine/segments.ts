@@ -6,19 +6,17 @@
 import type { ProviderLimits } from '../provider';
 
 import { codePoints } from '../html/text';
+import { segmenter } from '../intl';
 export { codePoints };
-
-const sentences = new Intl.Segmenter('en', { granularity: 'sentence' });
-const words = new Intl.Segmenter('en', { granularity: 'word' });
 
 /** Cuts `text` into consecutive pieces of at most `max` code points; their concatenation is `text`. */
 export function cut(text: string, max: number): string[] {
   if (codePoints(text) <= max) return [text];
   const byParagraph = text.split(/(?<=\n)/);
   if (byParagraph.length > 1) return pack(byParagraph, max, (t) => cut(t, max));
-  const bySentence = [...sentences.segment(text)].map((s) => s.segment);
+  const bySentence = [...segmenter('sentence', 'en').segment(text)].map((s) => s.segment);
   if (bySentence.length > 1) return pack(bySentence, max, (t) => cut(t, max));
-  const byWord = [...words.segment(text)].map((s) => s.segment);
+  const byWord = [...segmenter('word', 'en').segment(text)].map((s) => s.segment);
   if (byWord.length > 1) return pack(byWord, max, hardCut(max));
   return hardCut(max)(text);
 }

@@ -3,6 +3,7 @@
  * then anywhere between code points), so that no piece exceeds the limit and the pieces
  * concatenate to the text.
  */
+import { segmenter } from '../intl';
 import { codePoints } from './text';
 
 export function splitSentences(text: string, maxChars: number, locale?: string): string[] {
@@ -21,12 +22,12 @@ export function splitSentences(text: string, maxChars: number, locale?: string):
     cur += part;
     curLen += len;
   };
-  for (const { segment } of new Intl.Segmenter(locale, { granularity: 'sentence' }).segment(text)) {
+  for (const { segment } of segmenter('sentence', locale).segment(text)) {
     if (codePoints(segment) <= max) {
       add(segment);
       continue;
     }
-    for (const { segment: word } of new Intl.Segmenter(locale, { granularity: 'word' }).segment(segment)) {
+    for (const { segment: word } of segmenter('word', locale).segment(segment)) {
       if (codePoints(word) <= max) add(word);
       else for (const piece of hardSplit(word, max)) add(piece);
     }

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitDocument, splitSentences } from '../../../src/core/html/chunks';
+import { splitDocument, splitParsed, splitSentences } from '../../../src/core/html/chunks';
 import { protect } from '../../../src/core/html/protect';
 
 describe('splitDocument: chunks concatenate to the input exactly', () => {
@@ -18,6 +19,35 @@ describe('splitDocument: chunks concatenate to the input exactly', () => {
     ['nested 20000 deep', `${'<div><p>a</p>'.repeat(20_000)}${'</div>'.repeat(20_000)}`],
   ])('%s', (_name, html) => {
     for (const max of [1, 5, 1000]) expect(splitDocument(html, max).join('')).toBe(html);
+  });
+});
+
+describe('splitDocument: a fragment within the budget is not parsed', () => {
+  // Markup of every kind the parse weighs: blocks, inline runs, <br>, translatable attributes,
+  // entities (decoded shorter than written), comments, scripts, tables, stray and unclosed tags.
+  const piece = fc.constantFrom(
+    '<p>', '</p>', '<div>', '</div>', '<b>', '</b>', '<br>', '<li>', '<table><tr><td>', '</td></tr></table>',
+    '<a title="A linked page">', '</a>', '<img alt="A photo of a cat">', '<input placeholder="Your name">',
+    '&amp;', '&nbsp;', '&#8217;', '&notin;', '<!-- note -->', '<script>x("</p>")</script>', '\r\n', '😀',
+    'word ', 'Two words. ', 'ça va ', '<', '>', '"',
+  );
+  it('gives one chunk, as the parse does, whenever the fragment is no longer than the budget', () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), fc.integer({ min: 0, max: 40 }), (parts, slack) => {
+        const html = parts.join('');
+        const max = html.length + slack;
+        expect(splitDocument(html, max)).toEqual([html]);
+        expect(splitParsed(html, max)).toEqual([html]);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('parses a fragment longer than the budget, and a document of any length', () => {
+    expect(splitDocument('<p>aaa</p><p>bbb</p>', 5)).toEqual(['<p>aaa</p>', '<p>bbb</p>']);
+    const doc = '<!doctype html><html><head><title>t</title></head><body><p>x</p></body></html>';
+    expect(splitDocument(doc, 1000)).toEqual(splitParsed(doc, 1000));
+    expect(splitDocument(doc, 1000).length).toBeGreaterThan(1);
   });
 });
 
