@@ -12,7 +12,8 @@ import { Call } from './chunk';
 import type { Job } from './jobs';
 import { writeAnswer } from './answers';
 import { readAnswer, textOf } from './answer';
-import { unitElement } from './segment';
+import { unitElement, type RangeUnit } from './segment';
+import type { UndoLog } from './undo';
 
 /** Alternatives shown: the current route's and at most this many in all. */
 export const MAX_ALTERNATIVES = 3;
@@ -41,16 +42,12 @@ export class PageChoices extends PageCalls {
    * settles (the current one first, from the page). Null: no translated unit there.
    */
   choiceAt(node: Node, onAlternative: (a: Alternative) => void): Choice | null {
-    // A click's target is an element: for a block, the unit is its content.
-    let job = this.owners.of(node);
-    for (let c = node.firstChild; !job && c; c = c.nextSibling) job = this.owners.of(c);
+    const at = this.unitAt(node);
     const routes = this.deps.routes;
     const observer = this.observer;
-    if (!job || job.state !== 'done' || !job.log || job.unit.kind !== 'range' || !routes || !observer) return null;
-    const unit = job.unit;
-    const el = (job.copy?.el ?? unitElement(job.origin ?? unit))!;
+    if (!at || !routes || !observer) return null;
+    const { job, unit, el, log } = at;
     const call = new Call<Job>(Infinity);
-    const log = job.log;
     const shown = unit.whole ? (unit.parent.textContent ?? '') : unit.nodes.map((n) => n.textContent ?? '').join('');
     observer.whilePaused(() => log.asOriginal(() => call.add(job)));
     const markup = call.markup;
@@ -107,6 +104,30 @@ export class PageChoices extends PageCalls {
         return true;
       },
     };
+  }
+
+  /** The element showing the translated unit at `node` that may have alternatives; null elsewhere. */
+  translatedAt(node: Node): Element | null {
+    return this.state === 'original' ? null : (this.unitAt(node)?.el ?? null);
+  }
+
+  /** Whether the page's pair has another route to ask (GetRoutes once per pair). */
+  hasAlternatives(): Promise<boolean> {
+    const routes = this.deps.routes;
+    if (!routes || this.state === 'original') return Promise.resolve(false);
+    const key = `${this.src} ${this.trg}`;
+    if (this.routeCount?.key !== key) this.routeCount = { key, more: routes(this.src, this.trg).then((l) => l.length > 1, () => false) };
+    return this.routeCount.more;
+  }
+
+  private routeCount: { key: string; more: Promise<boolean> } | null = null;
+
+  /** The translated unit at `node` (a click's target is an element: for a block, its content's). */
+  private unitAt(node: Node): { job: Job; unit: RangeUnit; el: Element; log: UndoLog } | null {
+    let job = this.owners.of(node);
+    for (let c = node.firstChild; !job && c; c = c.nextSibling) job = this.owners.of(c);
+    if (!job || job.state !== 'done' || !job.log || job.unit.kind !== 'range') return null;
+    return { job, unit: job.unit, el: (job.copy?.el ?? unitElement(job.origin ?? job.unit))!, log: job.log };
   }
 
   /** The route put first in every later call of this page (until restore). */

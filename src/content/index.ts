@@ -12,6 +12,7 @@ import { ext } from '../shared/browser';
 import { isTabMessage, toWireError, type PageStatus, type TabMessage } from '../shared/messages';
 import { installSelectionBubble, type SelectionBubble } from './bubble';
 import { Chooser } from './chooser';
+import { HoverButton } from './hover';
 import { Indicator } from './indicator';
 import { PageTranslator } from './page';
 import { primary } from './segment';
@@ -26,6 +27,8 @@ export interface ContentEngine {
   bubble: SelectionBubble;
   /** Alternatives in place (Alt+click on a translated paragraph). */
   chooser: Chooser;
+  /** The button a resting mouse shows on a translated paragraph (it opens the chooser). */
+  hover: HoverButton;
 }
 
 declare global {
@@ -41,7 +44,10 @@ let progressTimer: ReturnType<typeof setTimeout> | undefined;
 /** Progress to the background (the tab's badge): on every state change, else at most 4 times a second. */
 function report(status: PageStatus): void {
   if (top) indicator.show(status);
-  if (status.state === 'original') chooser.close();
+  if (status.state === 'original') {
+    chooser.close();
+    hover.hide();
+  }
   if (!top) return;
   clearTimeout(progressTimer);
   const now = Date.now();
@@ -60,7 +66,7 @@ const pageCalls = translateChannel();
 const page = new PageTranslator({
   translate: (params, onItem, options) => pageCalls(params, onItem, options),
   onStatus: report,
-  ignore: (el) => indicator.isHost(el) || chooser.isHost(el),
+  ignore: (el) => indicator.isHost(el) || chooser.isHost(el) || hover.isHost(el),
   routes: async (src, trg) => {
     const reply = await callApi('GetRoutes', { src, trg });
     return reply.status === 200 && Array.isArray(reply.body) ? reply.body.filter((r): r is string => typeof r === 'string') : [];
@@ -68,6 +74,8 @@ const page = new PageTranslator({
 });
 const chooser = new Chooser(page);
 chooser.listen(new AbortController().signal);
+const hover = new HoverButton(page, chooser);
+hover.listen(new AbortController().signal);
 
 /** The page's language: its `lang`, else what the browser detects in its text. */
 async function pageLanguage(): Promise<string> {
@@ -150,4 +158,4 @@ if (!top) {
     .catch(() => undefined);
 }
 
-globalThis.polyglot = Object.freeze({ callApi, translateStream, page, handle, bubble, chooser });
+globalThis.polyglot = Object.freeze({ callApi, translateStream, page, handle, bubble, chooser, hover });

@@ -137,7 +137,60 @@ describe('bilingual mode and alternatives in place', () => {
     expect(await page.evaluate(() => document.getElementById('li')!.textContent)).toBe('⟦⟦The first item⟧⟧');
     await page.close();
   });
+
+  it('a mouse resting on a translated paragraph shows a button that opens its alternatives; leaving hides it', async () => {
+    const { page, tabId } = await open(`${server.origin}/article.html`);
+    await page.mouse.move(1, 1);
+    await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+    await settle(tabId);
+    const button = () => piercedBox(page, 'polyglot-hover', 'button');
+    const waitFor = async (want: boolean) => {
+      for (let i = 0; i < 60 && !!(await button()) !== want; i++) await new Promise((r) => setTimeout(r, 50));
+      return button();
+    };
+    await page.hover('#lnk');
+    const box = await waitFor(true);
+    expect(box).toBeDefined();
+    // By the paragraph's top right, on screen.
+    const p = (await page.locator('#p').boundingBox())!;
+    expect(box!.y).toBeGreaterThanOrEqual(p.y - 1);
+    expect(box!.y).toBeLessThan(p.y + p.height);
+    // The pointer goes to it (through the paragraph) and clicks: the chooser, with the other route.
+    await page.mouse.move(box!.x + box!.width / 2, box!.y + box!.height / 2, { steps: 4 });
+    await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
+    const chooserText = () => piercedText(page, 'polyglot-alternatives');
+    for (let i = 0; i < 100 && !(await chooserText()).includes('apertium.ts,ca,apertium.ts'); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await chooserText()).toContain('apertium.ts (shown)|⟦Read⟧ ⟦the whole story⟧ ⟦today.⟧');
+    expect(await button()).toBeUndefined();
+    await page.keyboard.press('Escape');
+    // Resting on the heading shows it again; moving off every paragraph hides it.
+    await page.hover('#h');
+    expect(await waitFor(true)).toBeDefined();
+    await page.mouse.move(p.x + 10, 650);
+    expect(await waitFor(false)).toBeUndefined();
+    expect(await send({ type: 'page:restore', data: { tabId } })).toMatchObject({ data: { state: 'original' } });
+    await page.hover('#p');
+    await new Promise((r) => setTimeout(r, 800));
+    expect(await button()).toBeUndefined();
+    await page.close();
+  });
 });
+
+/** The box of the first `inner` element inside the element named `tag` (closed shadow roots pierced). */
+async function piercedBox(page: Page, tag: string, inner: string): Promise<{ x: number; y: number; width: number; height: number } | undefined> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };
+    const host = find(root, (n) => n.localName === tag);
+    const el = host && find(host, (n) => n.localName === inner);
+    if (!el?.nodeId) return undefined;
+    const { model } = await cdp.send('DOM.getBoxModel', { nodeId: el.nodeId });
+    const [x1, y1, x2, , , y3] = model.border;
+    return { x: x1!, y: y1!, width: x2! - x1!, height: y3! - y1! };
+  } finally {
+    await cdp.detach();
+  }
+}
 
 /** The text of the element named `tag`, through the DevTools protocol, which pierces closed shadow roots. */
 async function piercedText(page: Page, tag: string): Promise<string> {
@@ -149,6 +202,7 @@ async function piercedText(page: Page, tag: string): Promise<string> {
 }
 
 interface DomNode {
+  nodeId?: number;
   nodeType: number;
   localName?: string;
   nodeValue?: string;

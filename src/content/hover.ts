@@ -1,0 +1,149 @@
+/**
+ * The hover affordance for alternatives in place: the mouse resting on a translated paragraph for
+ * half a second shows a small button by its top right corner, and clicking it opens the chooser as
+ * Alt+click does (which stays, with the keyboard shortcut). Shown only when the page's pair has
+ * another route to ask; hidden when the pointer leaves both the paragraph and the button, on a
+ * scroll, on a press elsewhere, when the chooser opens and on restore. Touch and pen have no hover:
+ * they never show it. Like the chooser, a host outside <body> with a closed shadow root whose styles
+ * are reset.
+ */
+export const HOVER_TAG = 'polyglot-hover';
+
+const SIZE = 24;
+
+const CSS =
+  ':host{all:initial!important}' +
+  `button{position:fixed;z-index:2147483647;width:${SIZE}px;height:${SIZE}px;margin:0;padding:0;box-sizing:border-box;` +
+  'font:14px/1 system-ui,sans-serif;color:#202124;background:#fff;border:1px solid #999;border-radius:50%;' +
+  'box-shadow:0 1px 4px #0004;cursor:pointer;opacity:.85}button:hover,button:focus-visible{opacity:1}' +
+  '@media (prefers-color-scheme:dark){button{color:#e8eaed;background:#202124;border-color:#666}}';
+
+export interface HoverActions {
+  /** The element showing the translated unit at `node`; null where there is none. */
+  translatedAt(node: Node): Element | null;
+  /** Whether the page's pair has another route (no button when it has not). */
+  hasAlternatives(): Promise<boolean>;
+}
+
+export interface HoverChooser {
+  open(node: Node): boolean;
+}
+
+export interface HoverOptions {
+  /** How long the mouse rests on a paragraph before the button shows. */
+  dwellMs?: number;
+  /** How long the button stays once the pointer has left the paragraph (time to reach it). */
+  graceMs?: number;
+}
+
+export class HoverButton {
+  private host: HTMLElement | null = null;
+  private button: HTMLButtonElement | null = null;
+  /** The unit the button is shown for, the one the pointer is resting on, and the node under it. */
+  private shownFor: Element | null = null;
+  private resting: Element | null = null;
+  private target: Node | null = null;
+  private dwell: ReturnType<typeof setTimeout> | undefined;
+  private leave: ReturnType<typeof setTimeout> | undefined;
+  private readonly dwellMs: number;
+  private readonly graceMs: number;
+
+  constructor(
+    private readonly page: HoverActions,
+    private readonly chooser: HoverChooser,
+    private readonly doc: Document = document,
+    opts: HoverOptions = {},
+  ) {
+    this.dwellMs = opts.dwellMs ?? 500;
+    this.graceMs = opts.graceMs ?? 400;
+  }
+
+  isHost(el: Element): boolean {
+    return el === this.host;
+  }
+
+  /** The unit the button is shown for (null: hidden). */
+  get shown(): Element | null {
+    return this.shownFor;
+  }
+
+  /** Follows the mouse until `signal` aborts. */
+  listen(signal: AbortSignal): void {
+    const opts = { capture: true, passive: true, signal };
+    this.doc.addEventListener('pointerover', (e) => this.over(e), opts);
+    this.doc.addEventListener('pointerdown', (e) => !(e.target instanceof Element && this.isHost(e.target)) && this.hide(), opts);
+    this.doc.defaultView?.addEventListener('scroll', () => this.hide(), opts);
+    signal.addEventListener('abort', () => this.hide(), { once: true });
+  }
+
+  /** What the button's click does: the chooser for the unit under the mouse. */
+  activate(): boolean {
+    const target = this.target;
+    this.hide();
+    return !!target && this.chooser.open(target);
+  }
+
+  hide(): void {
+    clearTimeout(this.dwell);
+    clearTimeout(this.leave);
+    this.resting = this.shownFor = this.target = null;
+    this.host?.remove();
+    this.host = this.button = null;
+  }
+
+  private over(e: PointerEvent): void {
+    if (e.pointerType !== 'mouse' || !(e.target instanceof Node)) return;
+    if (e.target instanceof Element && this.isHost(e.target)) {
+      clearTimeout(this.leave);
+      return;
+    }
+    const el = this.page.translatedAt(e.target);
+    if (el && (el === this.shownFor || el === this.resting)) {
+      // Moving inside the paragraph (across its links and inline elements).
+      clearTimeout(this.leave);
+      this.target = e.target;
+      return;
+    }
+    clearTimeout(this.dwell);
+    this.resting = el;
+    if (this.host) {
+      clearTimeout(this.leave);
+      this.leave = setTimeout(() => this.hide(), this.graceMs);
+    }
+    if (!el) return;
+    const target = e.target;
+    this.dwell = setTimeout(() => {
+      void this.page.hasAlternatives().then((more) => {
+        if (more && this.resting === el && this.page.translatedAt(target) === el) this.show(el, target);
+      });
+    }, this.dwellMs);
+  }
+
+  private show(el: Element, target: Node): void {
+    clearTimeout(this.leave);
+    const button = this.button ?? this.build();
+    const r = el.getBoundingClientRect();
+    const width = this.doc.documentElement.clientWidth || globalThis.innerWidth || 800;
+    button.style.top = `${Math.round(Math.max(2, r.top))}px`;
+    button.style.left = `${Math.round(Math.max(2, Math.min(r.right + 4, width - SIZE - 2)))}px`;
+    this.shownFor = el;
+    this.target = target;
+  }
+
+  private build(): HTMLButtonElement {
+    this.host = this.doc.createElement(HOVER_TAG);
+    const root = this.host.attachShadow({ mode: 'closed' });
+    const style = this.doc.createElement('style');
+    style.textContent = CSS;
+    const button = this.doc.createElement('button');
+    button.type = 'button';
+    button.textContent = '⇄';
+    button.setAttribute('aria-label', 'Other translations of this paragraph');
+    button.title = 'Other translations (Alt+click)';
+    button.addEventListener('click', () => this.activate());
+    root.append(style, button);
+    this.doc.documentElement.append(this.host);
+    this.button = button;
+    return button;
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * The hover affordance for alternatives (hover.ts): a mouse resting on a translated paragraph shows
+ * a button by it; the button opens the chooser for what is under the mouse. Not for touch, not on
+ * what is not translated, not when the pair has no other route; gone when the pointer leaves, on
+ * a scroll and on restore.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { HOVER_TAG, HoverButton } from '../../src/content/hover';
+import { PageTranslator } from '../../src/content/page';
+import { fakeTranslator, manualFrames } from './page-fakes';
+
+const ticks = async (n = 3) => {
+  for (let i = 0; i < n; i++) await new Promise((r) => setTimeout(r, 0));
+};
+const over = (target: Element, pointerType = 'mouse') => target.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType }));
+const hosts = () => document.documentElement.querySelectorAll(HOVER_TAG).length;
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const c of cleanups.splice(0)) c();
+});
+
+async function setup(routes: string[] = ['a.ts', 'b.ts']) {
+  document.head.innerHTML = '';
+  document.body.innerHTML = '<p id="p">Read <a id="a" href="#x">the story</a> now.</p><div id="d"><span id="s">Plain</span></div>';
+  const fake = fakeTranslator();
+  const frames = manualFrames();
+  let asked = 0;
+  const page = new PageTranslator({
+    translate: fake.translate,
+    frame: frames.frame,
+    viewport: false,
+    routes: async () => {
+      asked++;
+      return routes;
+    },
+  });
+  const opened: Node[] = [];
+  const hover = new HoverButton(page, { open: (n) => (opened.push(n), true) }, document, { dwellMs: 0, graceMs: 0 });
+  const stop = new AbortController();
+  hover.listen(stop.signal);
+  cleanups.push(() => stop.abort(), () => page.restore());
+  const el = (id: string) => document.getElementById(id)!;
+  return { page, frames, hover, opened, el, asked: () => asked };
+}
+
+describe('hover affordance for alternatives', () => {
+  it('a resting mouse shows the button by a translated paragraph; it opens the chooser for the node under the mouse', async () => {
+    const { page, frames, hover, opened, el, asked } = await setup();
+    // Nothing translated yet: nothing shown.
+    over(el('p'));
+    await ticks();
+    expect(hover.shown).toBeNull();
+    page.start('en', 'es');
+    await frames.settle();
+    expect(el('p').textContent).toBe('READ THE STORY NOW.');
+    over(el('p'));
+    await ticks();
+    expect(hover.shown).toBe(el('p'));
+    expect(hosts()).toBe(1);
+    // Moving onto the paragraph's link keeps it, and the chooser opens for the link.
+    over(el('a'));
+    await ticks();
+    expect(hover.shown).toBe(el('p'));
+    expect(hover.activate()).toBe(true);
+    expect(opened).toEqual([el('a')]);
+    expect(hover.shown).toBeNull();
+    expect(hosts()).toBe(0);
+    // The routes were asked once for the pair.
+    over(el('p'));
+    await ticks();
+    expect(hover.shown).toBe(el('p'));
+    expect(asked()).toBe(1);
+  });
+
+  it('leaving the paragraph, a scroll and restore hide it', async () => {
+    const { page, frames, hover, el } = await setup();
+    page.start('en', 'es');
+    await frames.settle();
+    over(el('p'));
+    await ticks();
+    expect(hover.shown).toBe(el('p'));
+    // To an element that is no translated paragraph (the body between blocks).
+    over(document.body);
+    await ticks();
+    expect(hover.shown).toBeNull();
+    over(el('p'));
+    await ticks();
+    dispatchEvent(new Event('scroll'));
+    expect(hover.shown).toBeNull();
+    over(el('p'));
+    await ticks();
+    expect(hover.shown).toBe(el('p'));
+    // Restored: the page's content script hides it (index.ts on 'original'); the next hover finds nothing.
+    page.restore();
+    hover.hide();
+    over(el('p'));
+    await ticks();
+    expect(hover.shown).toBeNull();
+    expect(hosts()).toBe(0);
+  });
+
+  it('not for touch or pen, and not when the pair has no other route', async () => {
+    const { page, frames, hover, el } = await setup(['a.ts']);
+    page.start('en', 'es');
+    await frames.settle();
+    over(el('p'));
+    await ticks();
+    expect(hover.shown).toBeNull();
+    const two = await setup();
+    two.page.start('en', 'es');
+    await two.frames.settle();
+    over(two.el('p'), 'touch');
+    over(two.el('p'), 'pen');
+    await ticks();
+    expect(two.hover.shown).toBeNull();
+    expect(hover.shown).toBeNull();
+  });
+});
