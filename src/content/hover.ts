@@ -2,7 +2,7 @@
  * The hover affordance for alternatives in place: the mouse resting on a translated paragraph for
  * half a second shows a small button by its top right corner, and clicking it opens the chooser as
  * Alt+click does (which stays, with the keyboard shortcut). Shown only when the page's pair has
- * another route to ask; hidden when the pointer leaves both the paragraph and the button, on a
+ * another route to ask and the options' setting (`ui:page` hoverButton, default on) allows it; hidden when the pointer leaves both the paragraph and the button, on a
  * scroll, on a press elsewhere, when the chooser opens and on restore. Touch and pen have no hover:
  * they never show it. Like the chooser, a host outside <body> with a closed shadow root whose styles
  * are reset.
@@ -30,6 +30,8 @@ export interface HoverChooser {
 }
 
 export interface HoverOptions {
+  /** Whether the user wants the button (the options' setting); read each time it would show. */
+  enabled?: () => Promise<boolean>;
   /** How long the mouse rests on a paragraph before the button shows. */
   dwellMs?: number;
   /** How long the button stays once the pointer has left the paragraph (time to reach it). */
@@ -47,6 +49,7 @@ export class HoverButton {
   private leave: ReturnType<typeof setTimeout> | undefined;
   private readonly dwellMs: number;
   private readonly graceMs: number;
+  private readonly enabled: () => Promise<boolean>;
 
   constructor(
     private readonly page: HoverActions,
@@ -56,6 +59,7 @@ export class HoverButton {
   ) {
     this.dwellMs = opts.dwellMs ?? 500;
     this.graceMs = opts.graceMs ?? 400;
+    this.enabled = opts.enabled ?? (async () => true);
   }
 
   isHost(el: Element): boolean {
@@ -113,8 +117,8 @@ export class HoverButton {
     if (!el) return;
     const target = e.target;
     this.dwell = setTimeout(() => {
-      void this.page.hasAlternatives().then((more) => {
-        if (more && this.resting === el && this.page.translatedAt(target) === el) this.show(el, target);
+      void Promise.all([this.page.hasAlternatives(), this.enabled().catch(() => true)]).then(([more, on]) => {
+        if (more && on && this.resting === el && this.page.translatedAt(target) === el) this.show(el, target);
       });
     }, this.dwellMs);
   }

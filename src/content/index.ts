@@ -13,6 +13,7 @@ import { isTabMessage, toWireError, type PageStatus, type TabMessage } from '../
 import { installSelectionBubble, type SelectionBubble } from './bubble';
 import { Chooser } from './chooser';
 import { HoverButton } from './hover';
+import { load, PAGE_KEY, type PagePrefs } from '../ui/shared/store';
 import { Indicator } from './indicator';
 import { PageTranslator } from './page';
 import { primary } from './segment';
@@ -74,7 +75,11 @@ const page = new PageTranslator({
 });
 const chooser = new Chooser(page);
 chooser.listen(new AbortController().signal);
-const hover = new HoverButton(page, chooser);
+// The setting is read when the button would show (a mouse at rest on a new paragraph): one key,
+// no storage.onChanged listener, so no other stored value (keys) is ever pushed to the page's process.
+const hover = new HoverButton(page, chooser, document, {
+  enabled: () => load<PagePrefs>(PAGE_KEY, {}).then((p) => p.hoverButton !== false),
+});
 hover.listen(new AbortController().signal);
 
 /** The page's language: its `lang`, else what the browser detects in its text. */

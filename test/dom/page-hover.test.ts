@@ -100,6 +100,25 @@ describe('hover affordance for alternatives', () => {
     expect(hosts()).toBe(0);
   });
 
+  it('not when the options turn it off', async () => {
+    const { page, frames, el } = await setup();
+    let on = false;
+    const hover = new HoverButton(page, { open: () => true }, document, { dwellMs: 0, graceMs: 0, enabled: async () => on });
+    const stop = new AbortController();
+    hover.listen(stop.signal);
+    cleanups.push(() => stop.abort());
+    page.start('en', 'es');
+    await frames.settle();
+    over(el('p'));
+    await ticks();
+    expect(hover.shown).toBeNull();
+    on = true;
+    over(document.body);
+    over(el('p'));
+    await ticks();
+    expect(hover.shown).toBe(el('p'));
+  });
+
   it('not for touch or pen, and not when the pair has no other route', async () => {
     const { page, frames, hover, el } = await setup(['a.ts']);
     page.start('en', 'es');

@@ -9,6 +9,7 @@ import { startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
 import { tabDriver, useApertiumAt } from '../fakes/page-e2e';
 import { startPageServer, type PageServer } from '../fakes/page-server';
 import { launchExtension, OPTIONS_PATH, type ExtensionBrowser } from './browser';
+import { storageGet } from './ui-helpers';
 
 const ARTICLE = `<!doctype html><html lang="en"><head><title>Two routes</title></head><body>
 <h1 id="h">A small article</h1>
@@ -172,6 +173,18 @@ describe('bilingual mode and alternatives in place', () => {
     await page.hover('#p');
     await new Promise((r) => setTimeout(r, 800));
     expect(await button()).toBeUndefined();
+
+    // Turned off in the options: translated again, a resting mouse shows nothing.
+    await control.reload();
+    await control.locator('#hover-button').uncheck();
+    await expect.poll(() => storageGet(control, 'ui:page')).toEqual({ hoverButton: false });
+    await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+    await settle(tabId);
+    await page.mouse.move(p.x + 10, 650);
+    await page.hover('#lnk');
+    await new Promise((r) => setTimeout(r, 900));
+    expect(await button()).toBeUndefined();
+    await control.locator('#hover-button').check();
     await page.close();
   });
 });

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { send } from '../../shared/api';
 import type { SiteMode, SitePatch, SitePrefs, SiteRule } from '../../core/sites';
 import { t } from '../shared/i18n';
-import { load, PAGE_KEY, save, type PagePrefs } from '../shared/store';
+import { load, merge, PAGE_KEY, type PagePrefs } from '../shared/store';
 
 interface Props {
   show: (text: string, kind: 'ok' | 'error') => void;
@@ -28,9 +28,13 @@ export function Sites({ show }: Props) {
   const [host, setHost] = useState('');
   const [lang, setLang] = useState('');
   const [bilingual, setBilingual] = useState(false);
+  const [hoverButton, setHoverButton] = useState(true);
   useEffect(() => {
     send('sites:get', {}).then(setPrefs, (e: unknown) => show(String(e), 'error'));
-    load<PagePrefs>(PAGE_KEY, {}).then((p) => setBilingual(p.bilingual === true), () => undefined);
+    load<PagePrefs>(PAGE_KEY, {}).then((p) => {
+      setBilingual(p.bilingual === true);
+      setHoverButton(p.hoverButton !== false);
+    }, () => undefined);
   }, []);
   if (!prefs) return null;
 
@@ -99,8 +103,13 @@ export function Sites({ show }: Props) {
       </form>
       <p class="field">
         <label><input type="checkbox" id="bilingual-default" checked={bilingual}
-          onChange={(e) => { const on = e.currentTarget.checked; setBilingual(on); void save(PAGE_KEY, { bilingual: on } satisfies PagePrefs); }} />
+          onChange={(e) => { const on = e.currentTarget.checked; setBilingual(on); void merge<PagePrefs>(PAGE_KEY, { bilingual: on }); }} />
         {t('bilingualDefault', 'Bilingual by default: the translation under the original, on sites without their own choice')}</label>
+      </p>
+      <p class="field">
+        <label><input type="checkbox" id="hover-button" checked={hoverButton}
+          onChange={(e) => { const on = e.currentTarget.checked; setHoverButton(on); void merge<PagePrefs>(PAGE_KEY, { hoverButton: on }); }} />
+        {t('hoverButton', 'Show a button for other translations when the mouse rests on a translated paragraph')}</label>
       </p>
       <p class="field">
         <label for="auto-trg">{t('autoTarget', 'Translate automatically into (code)')}</label>

@@ -9,7 +9,7 @@ import { send } from '../../shared/api';
 import type { PageStatus } from '../../shared/messages';
 import { t } from '../shared/i18n';
 import { editSiteRule } from '../shared/sites';
-import { load, PAGE_KEY, save, type PagePrefs } from '../shared/store';
+import { load, merge, PAGE_KEY, type PagePrefs } from '../shared/store';
 
 interface Props {
   src: string;
@@ -54,7 +54,7 @@ export function PageBar({ src, trg, tabId }: Props) {
       editSiteRule(site, (rule) => ({ ...rule, bilingual: on })).then(setPrefs, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
     } else {
       setByDefault(on);
-      void save(PAGE_KEY, { bilingual: on } satisfies PagePrefs);
+      void merge<PagePrefs>(PAGE_KEY, { bilingual: on });
     }
     // A page already translated is shown again in the new mode.
     if (status && status.state !== 'original') run(() => send('page:translate', { ...tab, src, trg, mode: on ? 'bilingual' : 'replace' }));

@@ -32,6 +32,8 @@ export interface Handoff {
 export interface PagePrefs {
   /** The translation under each original block instead of replacing it. */
   bilingual?: boolean;
+  /** The ⇄ button a mouse resting on a translated paragraph shows (content/hover.ts); default on. */
+  hoverButton?: boolean;
 }
 
 export const POPUP_KEY = 'ui:popup';
@@ -50,6 +52,11 @@ export async function load<T>(key: string, fallback: T): Promise<T> {
 
 export async function save(key: string, value: unknown): Promise<void> {
   await ext().storage.local.set({ [key]: value });
+}
+
+/** Changes some fields of the object stored at `key`, keeping the others. */
+export async function merge<T extends object>(key: string, change: Partial<T>): Promise<void> {
+  await save(key, { ...(await load<T>(key, {} as T)), ...change });
 }
 
 export async function remove(key: string): Promise<void> {
