@@ -32,7 +32,7 @@
  *   Performance.getMetrics TaskDuration: both worlds' scripts, style, layout, paint), with its
  *   script_s, layout_s and style_s: what translating the page costs the page's own thread beyond
  *   our DOM work (the issue's popular extension burned 21 s on a 236k-character list page).
- * Written to bench/page-results.json. `tsx bench/page.ts [--latency 200] [--repeat N] [--warm] [--profile] [--heap] [--all | page.html ...]`.
+ * Written to bench/page-results.json, and into bench/results.json as `page`. `tsx bench/page.ts [--latency 200] [--repeat N] [--warm] [--profile] [--heap] [--all | page.html ...]`.
  * `--repeat N`: every page measured N times (each time in a fresh browser profile, so nothing comes
  * from the translation memory), each figure the median of the N.
  *
@@ -43,7 +43,7 @@
  * Either perturbs the figures of its run (the profiler keeps source positions, snapshots allocate).
  * Build with `npx vite build --minify false` first for readable names.
  */
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { CDPSession, Page } from 'playwright-core';
 import { launchExtension, type ExtensionBrowser } from '../test/e2e/browser';
 import { startMarkerApy, type MarkerApy } from '../test/fakes/marker-apy';
@@ -306,6 +306,11 @@ async function main(): Promise<void> {
   if (repeat > 1) for (const r of rows) console.log(JSON.stringify(r));
   const out = { date: new Date().toISOString(), latency_ms: latency, pages: rows };
   writeFileSync(new URL('./page-results.json', import.meta.url), JSON.stringify(out, null, 2) + '\n');
+  // And in results.json beside the engine's and the memory figures (issue 5: "per page"), as `page`.
+  const file = new URL('./results.json', import.meta.url);
+  const results = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+  results.page = out;
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   console.table(rows.map((r) => ({
     page: r.page.slice(0, 32), text: r.text_chars, dom: r.dom_ms, 'dom/100k': r.dom_ms_per_100k, dom2: r.dom2_ms, msg: r.send_ms, send: r.first_send_ms,
     answer: r.first_answer_ms, first: r.first_unit_ms, first2: r.first_unit2_ms, seg: r.segmented_ms, req: r.provider_requests, wall: r.wall_s, bound: r.bound_s, growth: r.heap_growth_ratio,
