@@ -2,10 +2,10 @@
  * The hover affordance for alternatives in place: the mouse resting on a translated paragraph for
  * half a second shows a small button by its top right corner, and clicking it opens the chooser as
  * Alt+click does (which stays, with the keyboard shortcut). Shown only when the page's pair has
- * another route to ask and the options' setting (`ui:page` hoverButton, default on) allows it; hidden when the pointer leaves both the paragraph and the button, on a
- * scroll, on a press elsewhere, when the chooser opens and on restore. Touch and pen have no hover:
- * they never show it. Like the chooser, a host outside <body> with a closed shadow root whose styles
- * are reset.
+ * another route to ask and the options allow it (`ui:page` hoverButton, default on); hidden when
+ * the pointer leaves both the paragraph and the button, on a scroll, on a press elsewhere, when the
+ * chooser opens and on restore. Touch and pen have no hover: they never show it. Like the chooser,
+ * a host outside <body> with a closed shadow root whose styles are reset.
  */
 export const HOVER_TAG = 'polyglot-hover';
 

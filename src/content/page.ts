@@ -80,8 +80,11 @@ export class PageTranslator extends PageChoices {
   /** Stops every request at once; what is translated stays (restore undoes it). */
   cancel(): PageStatus {
     if (this.state !== 'translating') return this.status();
-    this.halt();
     this.state = 'cancelled';
+    // Answers that arrived and wait for their frame (or the pacer) are written, not thrown away;
+    // nothing more is sent (the state is no longer 'translating').
+    this.flush();
+    this.halt();
     this.report();
     return this.status();
   }

@@ -155,4 +155,33 @@ describe('page writes paced', () => {
     // (Each paragraph is longer than a call: two pieces each, one call per paragraph.)
     expect(page.status()).toMatchObject({ state: 'translated', done: 9, total: 9, errors: 0 });
   });
+
+  it('cancel writes the answers it holds (nothing that arrived is lost) and sends nothing more', async () => {
+    document.head.innerHTML = '';
+    document.body.innerHTML = `<p id="n1">Near one</p><section id="far"><p id="f0">Far paragraph zero, with some words.</p><p id="f1">Far paragraph one, with more words.</p></section>`;
+    tops.set('n1', 10);
+    const fake = fakeTranslator({ hold: true });
+    const frames = manualFrames();
+    const delays = manualDelays();
+    const idles: ((ms: number) => void)[] = [];
+    const pacer = new Pacer({ frame: frames.frame, delay: delays.delay, measure: (_, done) => done(50) });
+    page = new PageTranslator({ translate: fake.translate, frame: frames.frame, pacer, viewport: false, limit: 90, near: (el) => el.id !== 'far', idle: (cb) => void idles.push(cb) });
+    page.start('en', 'es');
+    fake.calls[0]!.release();
+    await frames.settle();
+    idles.shift()!(1000);
+    expect(fake.calls).toHaveLength(3);
+    fake.calls[1]!.release();
+    await frames.settle();
+    expect(document.getElementById('f0')!.textContent).toBe('Far paragraph zero, with some words.');
+    expect(delays.held).toHaveLength(1);
+    expect(page.cancel()).toMatchObject({ state: 'cancelled', done: 2, total: 3 });
+    expect(document.getElementById('f0')!.textContent).toBe('FAR PARAGRAPH ZERO, WITH SOME WORDS.');
+    expect(delays.held).toHaveLength(0);
+    expect(fake.calls[2]!.signal?.aborted).toBe(true);
+    expect(fake.calls).toHaveLength(3);
+    // Restore still gives the page back.
+    page.restore();
+    expect(document.getElementById('f0')!.textContent).toBe('Far paragraph zero, with some words.');
+  });
 });
