@@ -193,15 +193,18 @@ export function createService(deps: ServiceDeps): TranslationService & Required<
 
   /**
    * A refused request never shows a key, even one the client put in the wrong parameter
-   * (`mode=<key>` would otherwise be quoted back by "must be g1 or g2, got ...").
+   * (`mode=<key>` would otherwise be quoted back by "must be g1 or g2, got ..."): neither the key it
+   * authenticated with nor any API key of the settings (a request that needs none, or sent the key
+   * only where it does not belong).
    */
   async function call(fn: string, raw: Params | LooseParams, options: CallOptions = {}): Promise<ApiReply> {
     const reply = await callFunction(fn, raw, options);
     if (reply.status < 400) return reply;
+    const configured = await deps.settings().then((s) => s.keys.map((k) => k.key), () => []);
     const secrets = ['auth', 'key', 'uid'].flatMap((name) => {
       const v = raw[name];
       return (Array.isArray(v) ? v : [v]).filter((s): s is string => typeof s === 'string' && s.length >= 4);
-    });
+    }).concat(configured.filter((k) => k.length >= 4));
     const text = JSON.stringify(reply.body);
     if (!secrets.some((s) => text.includes(s))) return reply;
     const scrubbed = secrets.reduce((t, s) => t.split(JSON.stringify(s).slice(1, -1)).join('[key]'), text);

@@ -154,4 +154,16 @@ describe('keys in refusals', () => {
       expect(body<Err>(r).err).toContain('[key]');
     }
   });
+
+  it('nor a key of the settings sent without auth (found by the fuzz test: mode=<key> alone)', async () => {
+    const a = fakeProvider({ id: 'a.ts', languages: langs });
+    const { service } = harness([a.module]);
+    for (const query of [`mode=${KEY}`, `src=en&trg=es&dat=x&dom=${KEY}`, `format=${KEY}`]) {
+      const r = await service.http({ method: 'GET', path: '/api/Translate', query });
+      expect(r.status).toBeGreaterThanOrEqual(400);
+      expect(JSON.stringify(r.body)).not.toContain(KEY);
+    }
+    const r = await service.http({ method: 'GET', path: '/api/Translate', query: `mode=${KEY}` });
+    expect(body<Err>(r).err).toContain('[key]');
+  });
 });
