@@ -6,6 +6,8 @@
  */
 import type { Alternative, Choice } from './choices';
 
+import { overlayHost } from './overlay';
+
 export const CHOOSER_TAG = 'polyglot-alternatives';
 
 const CSS =
@@ -108,10 +110,6 @@ export class Chooser {
   }
 
   private box(): HTMLElement {
-    this.host = this.doc.createElement(CHOOSER_TAG);
-    const root = this.host.attachShadow({ mode: 'closed' });
-    const style = this.doc.createElement('style');
-    style.textContent = CSS;
     const box = this.doc.createElement('div');
     box.className = 'box';
     box.setAttribute('role', 'dialog');
@@ -122,8 +120,7 @@ export class Chooser {
     status.setAttribute('role', 'status');
     status.textContent = 'Asking the other routes…';
     box.append(this.list, status);
-    root.append(style, box);
-    this.doc.documentElement.append(this.host);
+    this.host = overlayHost(this.doc, CHOOSER_TAG, CSS, box);
     return box;
   }
 

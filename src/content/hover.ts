@@ -4,9 +4,11 @@
  * Alt+click does (which stays, with the keyboard shortcut). Shown only when the page's pair has
  * another route to ask and the options allow it (`ui:page` hoverButton, default on); hidden when
  * the pointer leaves both the paragraph and the button, on a scroll, on a press elsewhere, when the
- * chooser opens and on restore. Touch and pen have no hover: they never show it. Like the chooser,
- * a host outside <body> with a closed shadow root whose styles are reset.
+ * chooser opens and on restore. Touch and pen have no hover: they never show it. An overlay host
+ * (overlay.ts), like the chooser.
  */
+import { overlayHost } from './overlay';
+
 export const HOVER_TAG = 'polyglot-hover';
 
 const SIZE = 24;
@@ -135,18 +137,13 @@ export class HoverButton {
   }
 
   private build(): HTMLButtonElement {
-    this.host = this.doc.createElement(HOVER_TAG);
-    const root = this.host.attachShadow({ mode: 'closed' });
-    const style = this.doc.createElement('style');
-    style.textContent = CSS;
     const button = this.doc.createElement('button');
     button.type = 'button';
     button.textContent = '⇄';
     button.setAttribute('aria-label', 'Other translations of this paragraph');
     button.title = 'Other translations (Alt+click)';
     button.addEventListener('click', () => this.activate());
-    root.append(style, button);
-    this.doc.documentElement.append(this.host);
+    this.host = overlayHost(this.doc, HOVER_TAG, CSS, button);
     this.button = button;
     return button;
   }

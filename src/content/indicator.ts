@@ -1,10 +1,15 @@
 /**
- * The in-page progress indicator: a host outside <body> (so body.innerHTML never shows it) with a
- * closed shadow root, its styles reset, so no page CSS leaks in and none of ours leaks out.
+ * The in-page progress indicator, in an overlay host (overlay.ts: outside <body>, closed shadow
+ * root, styles reset).
  */
 import type { PageStatus } from '../shared/messages';
+import { overlayHost } from './overlay';
 
 export const INDICATOR_TAG = 'polyglot-progress';
+
+const CSS =
+  ':host{all:initial!important;position:fixed!important;right:12px!important;bottom:12px!important;z-index:2147483647!important}' +
+  'div{font:12px/1.4 system-ui,sans-serif;color:#fff;background:#333c;padding:4px 8px;border-radius:4px;pointer-events:none}';
 
 export class Indicator {
   private host: HTMLElement | null = null;
@@ -21,16 +26,9 @@ export class Indicator {
     clearTimeout(this.hideTimer);
     if (s.state === 'original') return this.remove();
     if (!this.host) {
-      this.host = this.doc.createElement(INDICATOR_TAG);
-      const root = this.host.attachShadow({ mode: 'closed' });
-      const style = this.doc.createElement('style');
-      style.textContent =
-        ':host{all:initial!important;position:fixed!important;right:12px!important;bottom:12px!important;z-index:2147483647!important}' +
-        'div{font:12px/1.4 system-ui,sans-serif;color:#fff;background:#333c;padding:4px 8px;border-radius:4px;pointer-events:none}';
       this.label = this.doc.createElement('div');
       this.label.setAttribute('role', 'status');
-      root.append(style, this.label);
-      this.doc.documentElement.append(this.host);
+      this.host = overlayHost(this.doc, INDICATOR_TAG, CSS, this.label);
     }
     const pct = s.total ? Math.floor((100 * s.done) / s.total) : 100;
     const errs = s.errors ? ` · ${s.errors} failed` : '';

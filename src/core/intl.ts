@@ -1,8 +1,8 @@
 /**
- * Intl objects made once, on first use. Making one loads its ICU data: a sentence Segmenter took
- * 40–370 ms cold in Chromium on these machines (the page, a woken service worker), so none is made
- * at module load (a woken worker evaluates every module before it answers its first message) or
- * once per call.
+ * Intl objects made once, on first use, for the engine, the providers, the content script and the
+ * UI alike. Making one loads its ICU data (a sentence Segmenter: 40–370 ms in a new Chromium page
+ * on a busy machine), so none is made at module load (a woken worker evaluates every module before
+ * it answers its first message) or once per call.
  */
 const segmenters = new Map<string, Intl.Segmenter>();
 
@@ -14,10 +14,25 @@ export function segmenter(granularity: 'sentence' | 'word', locale?: string): In
   return s;
 }
 
-let english: Intl.DisplayNames | undefined;
+const names = new Map<string, Intl.DisplayNames | null>();
 
-/** A language's English name ("German" for "de"); undefined when ICU has none. */
-export function englishName(code: string): string | undefined {
-  english ??= new Intl.DisplayNames(['en'], { type: 'language' });
-  return english.of(code);
+function namesIn(locale: string): Intl.DisplayNames | null {
+  if (!names.has(locale)) {
+    try {
+      names.set(locale, new Intl.DisplayNames([locale, 'en'], { type: 'language', fallback: 'code' }));
+    } catch {
+      names.set(locale, null);
+    }
+  }
+  return names.get(locale) ?? null;
+}
+
+/** A language's name in `locale` ("German" for "de" in English); the code itself when there is none. */
+export function languageName(code: string, locale = 'en'): string {
+  try {
+    return namesIn(locale)?.of(code) ?? code;
+  } catch {
+    // DisplayNames throws on a code it cannot parse: show the code itself.
+    return code;
+  }
 }

@@ -8,7 +8,7 @@
 import { ProviderError } from '../core/errors';
 import type { BatchOptions, Pair, Provider, ProviderEnv, ProviderModule, ProviderSettings } from '../core/provider';
 import type { Domain } from '../core/types';
-import { englishName } from '../core/intl';
+import { languageName as nameOf } from '../core/intl';
 import { byStatus, fetchJson, isRecord, type Classify } from './lib/http';
 
 const OPENAI_URL = 'https://api.openai.com/v1';
@@ -35,7 +35,7 @@ const DOMAINS: Record<Exclude<Domain, 'general'>, string> = {
 };
 
 /** `zh` alone would read as "Chinese", leaving the script to the model's guess. */
-const languageName = (code: string): string => `${code === 'zh' ? 'Simplified Chinese' : (englishName(code) ?? code)} (${code})`;
+const languageName = (code: string): string => `${code === 'zh' ? 'Simplified Chinese' : nameOf(code)} (${code})`;
 
 export function systemPrompt(pair: Pair, options: BatchOptions): string {
   const lines = [

@@ -3,32 +3,14 @@
  * language and in English) or by code.
  */
 
+import { languageName } from '../../core/intl';
+
 export interface Language {
   code: string;
   name: string;
 }
 
-const cache = new Map<string, Intl.DisplayNames | null>();
-
-function namesIn(locale: string): Intl.DisplayNames | null {
-  if (!cache.has(locale)) {
-    try {
-      cache.set(locale, new Intl.DisplayNames([locale, 'en'], { type: 'language', fallback: 'code' }));
-    } catch {
-      cache.set(locale, null);
-    }
-  }
-  return cache.get(locale) ?? null;
-}
-
-export function languageName(code: string, locale = 'en'): string {
-  try {
-    return namesIn(locale)?.of(code) ?? code;
-  } catch {
-    // DisplayNames throws on a code it cannot parse: show the code itself.
-    return code;
-  }
-}
+export { languageName };
 
 /** Sorted by name in the UI language. */
 export function languages(codes: readonly string[], locale = 'en'): Language[] {
