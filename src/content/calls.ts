@@ -251,20 +251,9 @@ export class PageCalls {
     this.pending.push(p);
     const last = !this.discovering && this.inflight.size === 0 && (this.queue?.ready ?? 0) === 0;
     this.pacer.schedule(this.flushNow, near || last);
-    if (this.pacer.holding && !this.hurryArmed && typeof addEventListener === 'function') {
-      // Once until it fires: adding the same listener again is a no-op, but not a free one (~45 ms
-      // of calls over aows-nba's 825 answers).
-      this.hurryArmed = true;
-      addEventListener('scroll', this.hurry, HURRY);
-    }
   }
 
   private readonly flushNow = () => this.flush();
-  private hurryArmed = false;
-  private readonly hurry = () => {
-    this.hurryArmed = false;
-    this.pacer.hurry();
-  };
 
   /** All answers that arrived since the last frame, written at once with the observer paused. */
   protected flush(): void {
@@ -367,9 +356,6 @@ export class PageCalls {
     });
   }
 }
-
-/** Gone after the first scroll (the pacer writes what it holds then). */
-const HURRY: AddEventListenerOptions = { once: true, passive: true, capture: true };
 
 function replyError(reply: ApiReply): string {
   const err = (reply.body as { err?: unknown } | null)?.err;

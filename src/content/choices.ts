@@ -36,6 +36,7 @@ export interface Choice {
 export class PageChoices extends PageCalls {
   /** Requests made for alternatives (for tests). */
   altCalls = 0;
+  private routeList: { key: string; list: Promise<string[]> } | null = null;
 
   /**
    * The alternatives of the translated unit at `node`, each passed to `onAlternative` as it
@@ -43,9 +44,8 @@ export class PageChoices extends PageCalls {
    */
   choiceAt(node: Node, onAlternative: (a: Alternative) => void): Choice | null {
     const at = this.unitAt(node);
-    const routes = this.deps.routes;
     const observer = this.observer;
-    if (!at || !routes || !observer) return null;
+    if (!at || !this.deps.routes || !observer) return null;
     const { job, unit, el, log } = at;
     const call = new Call<Job>(Infinity);
     const shown = unit.whole ? (unit.parent.textContent ?? '') : unit.nodes.map((n) => n.textContent ?? '').join('');
@@ -74,7 +74,7 @@ export class PageChoices extends PageCalls {
       answers.set(rid, dat);
       return { rid, text: textOf(wrapper).trim(), current: false };
     };
-    const done = routes(src, trg)
+    const done = this.pageRoutes()
       .then((list) => list.filter((r) => r !== current).slice(0, MAX_ALTERNATIVES - 1))
       .then((others) =>
         Promise.all(
@@ -111,16 +111,26 @@ export class PageChoices extends PageCalls {
     return this.state === 'original' ? null : (this.unitAt(node)?.el ?? null);
   }
 
-  /** Whether the page's pair has another route to ask (GetRoutes once per pair). */
+  /** Whether the page's pair has another route to ask. */
   hasAlternatives(): Promise<boolean> {
-    const routes = this.deps.routes;
-    if (!routes || this.state === 'original') return Promise.resolve(false);
-    const key = `${this.src} ${this.trg}`;
-    if (this.routeCount?.key !== key) this.routeCount = { key, more: routes(this.src, this.trg).then((l) => l.length > 1, () => false) };
-    return this.routeCount.more;
+    if (!this.deps.routes || this.state === 'original') return Promise.resolve(false);
+    return this.pageRoutes().then((list) => list.length > 1);
   }
 
-  private routeCount: { key: string; more: Promise<boolean> } | null = null;
+  /**
+   * The pair's routes (GetRoutes), asked once per translation for the hover button and every
+   * chooser; a failed answer is asked again next time.
+   */
+  private pageRoutes(): Promise<string[]> {
+    const key = `${this.epoch} ${this.src} ${this.trg}`;
+    if (this.routeList?.key === key) return this.routeList.list;
+    const list: Promise<string[]> = (this.deps.routes?.(this.src, this.trg) ?? Promise.resolve([])).catch(() => {
+      if (this.routeList?.list === list) this.routeList = null;
+      return [];
+    });
+    this.routeList = { key, list };
+    return list;
+  }
 
   /** The translated unit at `node` (a click's target is an element: for a block, its content's). */
   private unitAt(node: Node): { job: Job; unit: RangeUnit; el: Element; log: UndoLog } | null {

@@ -99,10 +99,10 @@ describe('page writes paced', () => {
     tops.clear();
   });
 
-  it('writes the viewport at the next frame, holds the rest, and writes held answers on scroll, on time, and at the end', async () => {
-    const far = (i: number) => `<p id="f${i}">Far paragraph ${i}, long enough that each one fills a call of its own here.</p>`;
+  /** `#n1` in the viewport, `#far` segmented later (idle slices run by the test); render cost 50 ms. */
+  function setup(far: string, limit: number) {
     document.head.innerHTML = '';
-    document.body.innerHTML = `<p id="n1">Near one</p><section id="far">${[0, 1, 2, 3].map(far).join('')}</section>`;
+    document.body.innerHTML = `<p id="n1">Near one</p><section id="far">${far}</section>`;
     tops.set('n1', 10);
     const fake = fakeTranslator({ hold: true });
     const frames = manualFrames();
@@ -114,10 +114,16 @@ describe('page writes paced', () => {
       frame: frames.frame,
       pacer,
       viewport: false,
-      limit: 120,
+      limit,
       near: (el) => el.id !== 'far',
       idle: (cb) => void idles.push(cb),
     });
+    return { page, fake, frames, delays, idles };
+  }
+
+  it('writes the viewport at the next frame, holds the rest, and writes held answers on scroll, on time, and at the end', async () => {
+    const far = (i: number) => `<p id="f${i}">Far paragraph ${i}, long enough that each one fills a call of its own here.</p>`;
+    const { page, fake, frames, delays, idles } = setup([0, 1, 2, 3].map(far).join(''), 120);
     const text = (id: string) => document.getElementById(id)!.textContent;
     page.start('en', 'es');
     expect(fake.calls).toHaveLength(1);
@@ -157,15 +163,7 @@ describe('page writes paced', () => {
   });
 
   it('cancel writes the answers it holds (nothing that arrived is lost) and sends nothing more', async () => {
-    document.head.innerHTML = '';
-    document.body.innerHTML = `<p id="n1">Near one</p><section id="far"><p id="f0">Far paragraph zero, with some words.</p><p id="f1">Far paragraph one, with more words.</p></section>`;
-    tops.set('n1', 10);
-    const fake = fakeTranslator({ hold: true });
-    const frames = manualFrames();
-    const delays = manualDelays();
-    const idles: ((ms: number) => void)[] = [];
-    const pacer = new Pacer({ frame: frames.frame, delay: delays.delay, measure: (_, done) => done(50) });
-    page = new PageTranslator({ translate: fake.translate, frame: frames.frame, pacer, viewport: false, limit: 90, near: (el) => el.id !== 'far', idle: (cb) => void idles.push(cb) });
+    const { page, fake, frames, delays, idles } = setup('<p id="f0">Far paragraph zero, with some words.</p><p id="f1">Far paragraph one, with more words.</p>', 90);
     page.start('en', 'es');
     fake.calls[0]!.release();
     await frames.settle();
