@@ -197,7 +197,13 @@ async function piercedBox(page: Page, tag: string, inner: string): Promise<{ x: 
     const host = find(root, (n) => n.localName === tag);
     const el = host && find(host, (n) => n.localName === inner);
     if (!el?.nodeId) return undefined;
-    const { model } = await cdp.send('DOM.getBoxModel', { nodeId: el.nodeId });
+    // The button may be removed between the two calls: a node that is gone has no box.
+    const got = await cdp.send('DOM.getBoxModel', { nodeId: el.nodeId }).catch((e: Error) => {
+      if (/Could not find node/.test(e.message)) return undefined;
+      throw e;
+    });
+    if (!got) return undefined;
+    const { model } = got;
     const [x1, y1, x2, , , y3] = model.border;
     return { x: x1!, y: y1!, width: x2! - x1!, height: y3! - y1! };
   } finally {
