@@ -8,6 +8,8 @@
  *   dom2_ms: dom_ms of the second translation, into French (code compiled and warm, the same DOM
  *   work; nothing from the translation memory);
  * - first_send_ms: trigger -> first call sent; segmented_ms: trigger -> whole page segmented;
+ * - first_request_ms: trigger -> first request at the provider: the worker's start (when woken)
+ *   and its part of the first call, without L (the fake's clock and the page's, both the epoch's);
  * - first_answer_ms: trigger -> first answer back in the content script (L + the messaging and
  *   engine overhead); first_unit_ms: trigger -> first unit written (the first viewport's go first).
  *   The service worker is stopped before each page's first translation, as Chromium stops it after
@@ -107,6 +109,8 @@ interface Row {
   send_ms: number;
   restore_ms: number;
   first_send_ms: number;
+  first_request_ms: number;
+  first_request2_ms: number;
   first_answer_ms: number;
   first_unit_ms: number;
   first_unit2_ms: number;
@@ -129,15 +133,18 @@ interface Run {
   calls: number;
   m: { domMs: number; sendMs: number; firstSendMs: number; firstAnswerMs: number; segmentedMs: number; firstWriteMs: number };
   wall: number;
+  /** When the trigger was, ms since the epoch. */
+  at: number;
 }
 
 const TRANSLATE = (trg: string) => `(async () => {
   const P = polyglot.page;
   const calls0 = P.calls;
   const t0 = performance.now();
+  const at = performance.timeOrigin + t0;
   await polyglot.handle({ type: 'page:translate', data: { src: 'en', trg: '${trg}' } });
   while (P.status().state === 'translating') await new Promise((r) => setTimeout(r, 10));
-  return { status: P.status(), calls: P.calls - calls0, m: { ...P.metrics }, wall: performance.now() - t0 };
+  return { status: P.status(), calls: P.calls - calls0, m: { ...P.metrics }, wall: performance.now() - t0, at };
 })()`;
 const RESTORE = '(polyglot.page.restore(), document.body.innerHTML)';
 const RESTORE_MS = 'polyglot.page.metrics.restoreMs';
@@ -165,6 +172,12 @@ function topSelf(prof: { nodes: ProfileNode[]; samples: number[]; timeDeltas: nu
   const idle = (byFn.get('(idle) ') ?? 0) + (byFn.get('(program) ') ?? 0);
   return [`total ${(total / 1000).toFixed(1)} ms sampled, ${((total - idle) / 1000).toFixed(1)} ms not idle`]
     .concat([...byFn].filter(([k]) => k !== '(idle) ').sort((a, b) => b[1] - a[1]).slice(0, count).map(([k, us]) => `${(us / 1000).toFixed(1).padStart(8)} ms  ${k}`));
+}
+
+/** Trigger -> the first provider request of that translation. */
+function firstRequest(apy: MarkerApy, run: Run): number {
+  const t = apy.arrivals.find((a) => a >= run.at);
+  return t === undefined ? NaN : Math.round(t - run.at);
 }
 
 async function snapshot(session: CDPSession, file: URL): Promise<void> {
@@ -225,6 +238,8 @@ async function measure(
     send_ms: Math.round(run.m.sendMs * 10) / 10,
     restore_ms: Math.round(restoreMs * 10) / 10,
     first_send_ms: Math.round(run.m.firstSendMs * 10) / 10,
+    first_request_ms: firstRequest(apy, run),
+    first_request2_ms: firstRequest(apy, run2),
     first_answer_ms: Math.round(run.m.firstAnswerMs),
     first_unit_ms: Math.round(run.m.firstWriteMs),
     first_unit2_ms: Math.round(run2.m.firstWriteMs),
@@ -312,7 +327,7 @@ async function main(): Promise<void> {
   results.page = out;
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   console.table(rows.map((r) => ({
-    page: r.page.slice(0, 32), text: r.text_chars, dom: r.dom_ms, 'dom/100k': r.dom_ms_per_100k, dom2: r.dom2_ms, msg: r.send_ms, send: r.first_send_ms,
+    page: r.page.slice(0, 32), text: r.text_chars, dom: r.dom_ms, 'dom/100k': r.dom_ms_per_100k, dom2: r.dom2_ms, msg: r.send_ms, send: r.first_send_ms, req1: r.first_request_ms, req1b: r.first_request2_ms,
     answer: r.first_answer_ms, first: r.first_unit_ms, first2: r.first_unit2_ms, seg: r.segmented_ms, req: r.provider_requests, wall: r.wall_s, bound: r.bound_s, growth: r.heap_growth_ratio,
     cpu: r.renderer_cpu_s, layout: r.layout_s, style: r.style_s, growth2: r.heap_growth2_ratio, restored: r.heap_restored_ratio, cycle2: r.heap_cycle2_ratio, same: r.restored_identical,
   })));

@@ -43,10 +43,13 @@ describe('answer reader', () => {
     expect([...m.keys()]).toEqual([1, 4]);
     expect(m.get(1)).toEqual({ id: 1, kids: ['A & B\u00a0', { id: 2, kids: ['c\u00a0d'] }, { id: 3, kids: [] }, '<e>'] });
     expect(textOf(m.get(4)!)).toBe('"');
-    for (const other of ['<p i=1>a<div>b</div></p>', '<p i=1>a', '<p i=1>a</b></p>', '<p i=1><a i=2><a i=3>x</a></a></p>', '<p i=1>&copy;</p>', '<p i=1>&#0;</p>', '<p i=1>a\r\nb</p>', '<p i=1 class=x>a</p>', '<b i=2>x</b>', '<p i=1><!-- c --></p>']) {
+    for (const other of ['<p i=1>a<div>b</div></p>', '<p i=1>a', '<p i=1>a</b></p>', '<p i=1><a i=2><a i=3>x</a></a></p>', '<p i=1>&copy;</p>', '<p i=1>&#0;</p>', '<p i=1>a\r\nb</p>', '<p i=1 class=x>a</p>', '<p i=1><!-- c --></p>', '<b><p i=1>x</p></b>']) {
       expect(readOwn(other), other).toBeNull();
       // Read through the parser instead, never lost.
       expect(readAnswer(other)).toEqual(readParsed(parseOffPage(other)));
     }
+    // What stands outside every wrapper is no unit's: read, and left out, as the parser's reading does.
+    expect(plain(readOwn('<b i=2>x</b> words<br i=3>')!)).toEqual([]);
+    expect(plain(readParsed(parseOffPage('<b i=2>x</b> words<br i=3>')))).toEqual([]);
   });
 });

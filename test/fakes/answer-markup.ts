@@ -18,7 +18,8 @@ const ATTR = fc.oneof(
   { weight: 8, arbitrary: ID.map((n) => ` i=${n}`) },
   { weight: 2, arbitrary: ID.map((n) => ` i="${n}"`) },
   { weight: 2, arbitrary: fc.constant('') },
-  { weight: 1, arbitrary: fc.constantFrom(' class=x', ' i=1x', ' i=0012', ' i="3" title="t"', ' i=1234567890', ' I=3', ' i =3', ' i=3/') },
+  { weight: 2, arbitrary: ID.map((n) => (n % 2 ? ` id="${n}"` : ` id=${n}`)) },
+  { weight: 1, arbitrary: fc.constantFrom(' class=x', ' i=1x', ' i=0012', ' i="3" title="t"', ' i=1234567890', ' I=3', ' i =3', ' i=3/', ' id="3', " id='3'", ' i=""') },
 );
 
 const text = fc.array(TEXT, { minLength: 1, maxLength: 5 }).map((a) => a.join(''));
@@ -28,7 +29,9 @@ const inline: fc.Memo<string> = fc.memo((n): fc.Arbitrary<string> => {
   const leaves = [
     { weight: 5, arbitrary: text },
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom('br', 'img'), ATTR).map(([t, a]) => `<${t}${a}>`) },
-    { weight: 1, arbitrary: fc.constantFrom('</b>', '<b i=7>', '</p>', '<p i=9>', '<!-- c -->', '<br i=2/>', '</br>', '<a i=5>x<a i=6>y</a></a>', '<a i=5><span i=6><a i=7>z</a></span></a>') },
+    { weight: 1, arbitrary: fc.constantFrom('</b>', '<b i=7>', '</p>', '<p i=9>', '<!-- c -->', '<br i=2/>', '</br>', '<a i=5>x<a i=6>y</a></a>', '<a i=5><span i=6><a i=7>z</a></span></a>',
+      // More than three of one formatting element open with the same attributes (the parser's "Noah's Ark").
+      '<b><b><b><b>deep</b></b></b></b>after', '<b i=1><b i=1><b i=1><b i=1>deep</b>x</b></b></b>', '<x-keep i=3></x-keep>') },
   ];
   if (n <= 0) return fc.oneof(...leaves);
   return fc.oneof(

@@ -17,6 +17,8 @@ export interface MarkerApy {
   /** Translate requests answered so far, and the characters of `q` they carried. */
   readonly requests: number;
   readonly chars: number;
+  /** When each translate request arrived (ms since the epoch, sub-millisecond). */
+  readonly arrivals: readonly number[];
   latencyMs: number;
   close(): Promise<void>;
 }
@@ -65,6 +67,7 @@ export function serveApyLike(apy: ApyLike): Promise<Served> {
 export async function startMarkerApy(latencyMs = 0, extraPairs: readonly string[] = []): Promise<MarkerApy> {
   let requests = 0;
   let chars = 0;
+  const arrivals: number[] = [];
   const state = { latencyMs };
   const server = await serveApyLike({
     pairs: [...PAIRS, ...extraPairs],
@@ -73,6 +76,7 @@ export async function startMarkerApy(latencyMs = 0, extraPairs: readonly string[
       const q = args.getAll('q').at(-1) ?? '';
       requests++;
       chars += q.length;
+      arrivals.push(performance.timeOrigin + performance.now());
       return () => markText(q);
     },
   });
@@ -84,6 +88,7 @@ export async function startMarkerApy(latencyMs = 0, extraPairs: readonly string[
     get chars() {
       return chars;
     },
+    arrivals,
     get latencyMs() {
       return state.latencyMs;
     },

@@ -4,9 +4,8 @@
  * entity or a run of inline content, so every chunk parses as the same content it held in place.
  */
 import { parse, parseFragment } from 'parse5';
-import type { DefaultTreeAdapterTypes as P } from 'parse5';
 import { BLOCK, MAX_DEPTH, childrenOf, getAttr, isElement, skipOf, translatableAttrNames } from './rules';
-import type { ChildNode, Element } from './rules';
+import type { ChildNode, Element, Text } from './rules';
 import { codePoints, isBlank, isProseValue } from './text';
 
 export { splitSentences } from './sentences';
@@ -45,12 +44,13 @@ export function splitParsed(html: string, maxChars: number): string[] {
   if (!html) return [html];
   const isDoc = DOCUMENT.test(html);
   const tree = isDoc ? parse(html, { sourceCodeLocationInfo: true }) : parseFragment(html, { sourceCodeLocationInfo: true });
+  const nodes: ChildNode[] = tree.childNodes;
   const index = new SourceIndex();
-  index.walk(tree.childNodes, true);
+  index.walk(nodes, true);
   index.seal();
-  let top: ChildNode[] = tree.childNodes;
+  let top = nodes;
   if (isDoc) {
-    const htmlEl = tree.childNodes.find((n): n is Element => isElement(n) && n.tagName === 'html');
+    const htmlEl = nodes.find((n): n is Element => isElement(n) && n.tagName === 'html');
     const body = htmlEl?.childNodes.find((n): n is Element => isElement(n) && n.tagName === 'body');
     top = body ? body.childNodes : [];
   }
@@ -119,7 +119,7 @@ class SourceIndex {
         const l = n.sourceCodeLocation;
         if (!l) continue;
         this.atoms.push([l.startOffset, l.endOffset]);
-        const v = n.nodeName === '#text' ? (n as P.TextNode).value : '';
+        const v = n.nodeName === '#text' ? (n as Text).value : '';
         if (translatable && !isBlank(v)) this.addText(l.startOffset, codePoints(v));
         continue;
       }

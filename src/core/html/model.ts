@@ -7,6 +7,7 @@
 import { parseFragment } from 'parse5';
 import { SAFE_TAG } from './rules';
 import { Scanner, startOf, uncovered } from './scan';
+import { readSimple } from './simple';
 import type { Raw } from './scan';
 import { codePoints, hasLetters, isBlank } from './text';
 
@@ -185,10 +186,10 @@ function pushAll<T>(target: T[], xs: readonly T[]): void {
 const isOpaque = (it: Item): boolean => it.kind === 'keep' || isBlankText(it);
 
 export function buildModel(source: string): Model {
-  const tree = parseFragment(source, { sourceCodeLocationInfo: true });
+  const nodes = readSimple(source) ?? parseFragment(source, { sourceCodeLocationInfo: true }).childNodes;
   const scanner = new Scanner();
   const raws: Raw[] = [];
-  scanner.nodes(tree.childNodes, raws, 0);
+  scanner.nodes(nodes, raws, 0);
   const root: ElItem = { kind: 'el', id: 0, parent: 0, tag: '', open: [], close: null, after: [], children: [] };
   const children = new Builder(source, uncovered(scanner.covered, source.length)).list(raws, root, Infinity);
   // What leads or trails the translatable content stays put and is not sent.

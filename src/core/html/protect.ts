@@ -4,12 +4,13 @@
  * are parsed, and only the input's own tags and attributes can come out (see rebuild.ts).
  */
 import { parseFragment } from 'parse5';
-import type { DefaultTreeAdapterTypes as P } from 'parse5';
 import { buildModel } from './model';
 import type { AttrSlot, Item } from './model';
 import { checkCount, rebuild } from './rebuild';
 import type { OutNode } from './rebuild';
 import { MAX_DEPTH, isElement } from './rules';
+import type { ChildNode, Element, Text } from './rules';
+import { readSimple } from './simple';
 import { escapeSegment } from './text';
 
 export { protectText } from './protect-text';
@@ -70,13 +71,13 @@ function serialize(items: readonly Item[], out: string[]): void {
 
 /** An answer as the browser would parse it, reduced to text and ids. */
 function readHtml(markup: string): OutNode[] {
-  return convert(parseFragment(markup).childNodes);
+  return convert(readSimple(markup) ?? parseFragment(markup).childNodes);
 }
 
-function convert(nodes: readonly P.ChildNode[], depth = 0): OutNode[] {
+function convert(nodes: readonly ChildNode[], depth = 0): OutNode[] {
   const out: OutNode[] = [];
   for (const n of nodes) {
-    if (n.nodeName === '#text') out.push({ t: 'text', v: (n as P.TextNode).value });
+    if (n.nodeName === '#text') out.push({ t: 'text', v: (n as Text).value });
     else if (!isElement(n) || DROP.has(n.tagName)) continue;
     else if (depth < MAX_DEPTH) out.push({ t: 'el', id: idOf(n), kids: convert(n.childNodes, depth + 1) });
     else out.push({ t: 'text', v: deepText(n) });
@@ -85,18 +86,18 @@ function convert(nodes: readonly P.ChildNode[], depth = 0): OutNode[] {
 }
 
 /** Text of a subtree, without recursion (answers can nest as deep as they like). */
-function deepText(el: P.Element): string {
+function deepText(el: Element): string {
   const parts: string[] = [];
-  const stack: P.ChildNode[] = [el];
+  const stack: ChildNode[] = [el];
   while (stack.length) {
     const n = stack.pop()!;
-    if (n.nodeName === '#text') parts.push((n as P.TextNode).value);
+    if (n.nodeName === '#text') parts.push((n as Text).value);
     else if (isElement(n) && !DROP.has(n.tagName)) for (let i = n.childNodes.length - 1; i >= 0; i--) stack.push(n.childNodes[i]!);
   }
   return parts.join('');
 }
 
-function idOf(el: P.Element): number | null {
+function idOf(el: Element): number | null {
   const raw = el.attrs.find((a) => a.name === 'id')?.value;
   const m = raw === undefined ? null : /^\s*(\d{1,9})\s*$/.exec(raw);
   return m ? Number(m[1]) : null;

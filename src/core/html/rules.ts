@@ -3,10 +3,41 @@
  * by the chunker and by protect() so that both agree on what counts as translatable text.
  */
 import { html } from 'parse5';
-import type { DefaultTreeAdapterTypes as P } from 'parse5';
 
-export type Element = P.Element;
-export type ChildNode = P.ChildNode;
+/** A node's place in the source, [startOffset, endOffset). */
+export interface Span {
+  startOffset: number;
+  endOffset: number;
+}
+
+/**
+ * What the readers use of a parsed element: parse5's (which has more), or simple.ts's. Offsets are
+ * there when parsed with `sourceCodeLocationInfo`.
+ */
+export interface Element {
+  nodeName: string;
+  tagName: string;
+  namespaceURI: string;
+  attrs: { name: string; value: string; prefix?: string }[];
+  childNodes: ChildNode[];
+  sourceCodeLocation?: (Span & { startTag?: Span; endTag?: Span; attrs?: Record<string, Span> }) | null;
+  /** A template's content. */
+  content?: { childNodes: ChildNode[] };
+}
+
+export interface Text {
+  nodeName: '#text';
+  value: string;
+  sourceCodeLocation?: Span | null;
+}
+
+/** A comment or a doctype: kept, never read. */
+export interface Other {
+  nodeName: string;
+  sourceCodeLocation?: Span | null;
+}
+
+export type ChildNode = Element | Text | Other;
 
 export const VOID = new Set([
   'area', 'base', 'basefont', 'bgsound', 'br', 'col', 'embed', 'frame', 'hr', 'img', 'input', 'keygen',
@@ -81,5 +112,5 @@ export function isElement(n: ChildNode): n is Element {
 }
 
 export function childrenOf(el: Element): ChildNode[] {
-  return el.tagName === 'template' ? (el as P.Template).content.childNodes : el.childNodes;
+  return el.tagName === 'template' && el.content ? el.content.childNodes : el.childNodes;
 }

@@ -2,10 +2,9 @@
  * Pass 1 of the model (model.ts): the parse tree of a fragment as raw pieces, each with the source
  * it claims, and the source no piece claims (tags the parser ignored).
  */
-import type { DefaultTreeAdapterTypes as P } from 'parse5';
 import type { AttrSlot, Range } from './model';
 import { MAX_DEPTH, NEUTRAL, SAFE_TAG, VOID, childrenOf, isElement, skipOf, translatableAttrNames } from './rules';
-import type { ChildNode, Element } from './rules';
+import type { ChildNode, Element, Text } from './rules';
 import { hasLetters, isProseValue } from './text';
 
 /** An element with its tags and children, a piece kept whole (comment, skipped subtree), or text. */
@@ -37,7 +36,7 @@ export class Scanner {
       if (!l) return;
       const src = { s: l.startOffset, e: l.endOffset };
       this.covered.push(src);
-      if (n.nodeName === '#text') out.push({ k: 'text', value: (n as P.TextNode).value, src });
+      if (n.nodeName === '#text') out.push({ k: 'text', value: (n as Text).value, src });
       else out.push({ k: 'keep', tag: 'x-keep', void: false, mergeable: true, src });
       return;
     }
