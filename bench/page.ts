@@ -34,7 +34,7 @@
  *   Performance.getMetrics TaskDuration: both worlds' scripts, style, layout, paint), with its
  *   script_s, layout_s and style_s: what translating the page costs the page's own thread beyond
  *   our DOM work (the issue's popular extension burned 21 s on a 236k-character list page).
- * Written to bench/page-results.json, and into bench/results.json as `page`. `tsx bench/page.ts [--latency 200] [--repeat N] [--warm] [--profile] [--heap] [--all | page.html ...]`.
+ * Written to bench/page-results.json, and into bench/results.json as `page`. `tsx bench/page.ts [--latency 200] [--repeat N] [--warm] [--profile] [--alloc] [--heap] [--all | page.html ...]`.
  * `--repeat N`: every page measured N times (each time in a fresh browser profile, so nothing comes
  * from the translation memory), each figure the median of the N.
  *
@@ -42,6 +42,9 @@
  * bench/profiles/<page>.cpuprofile (opens in DevTools' Performance panel), and its functions with
  * the most self time printed. `--heap`: heap snapshots of the page before, translated and restored
  * (bench/profiles/<page>.before.heapsnapshot, <page>.heapsnapshot, <page>.restored.heapsnapshot).
+ * `--alloc`: a sampling allocation profile over the first translation (bench/profiles/
+ * <page>.heapprofile), with the functions that allocated the most bytes printed: what the garbage
+ * collector has to clear.
  * Either perturbs the figures of its run (the profiler keeps source positions, snapshots allocate).
  * Build with `npx vite build --minify false` first for readable names.
  */
@@ -74,10 +77,11 @@ const folder = requireShared('pages');
 const repeatAt = args.indexOf('--repeat');
 const repeat = repeatAt >= 0 ? Math.max(1, Number(args[repeatAt + 1])) : 1;
 const profile = args.includes('--profile');
+const allocs = args.includes('--alloc');
 const warm = args.includes('--warm');
 const snapshots = args.includes('--heap');
 const profiles = new URL('./profiles/', import.meta.url);
-if (profile || snapshots) mkdirSync(profiles, { recursive: true });
+if (profile || snapshots || allocs) mkdirSync(profiles, { recursive: true });
 const pages = args.includes('--all') ? readdirSync(folder).filter((f) => f.endsWith('.html')).sort() : named.length ? named : DEFAULT_PAGES;
 
 async function heap(session: CDPSession): Promise<number> {
@@ -180,6 +184,30 @@ function firstRequest(apy: MarkerApy, run: Run): number {
   return t === undefined ? NaN : Math.round(t - run.at);
 }
 
+interface AllocNode {
+  callFrame: ProfileNode['callFrame'];
+  selfSize: number;
+  children: AllocNode[];
+}
+
+/** The functions that allocated the most in a sampling heap profile, as lines to print. */
+function topAllocs(head: AllocNode, count = 25): string[] {
+  const byFn = new Map<string, number>();
+  let total = 0;
+  const walk = (n: AllocNode) => {
+    const f = n.callFrame;
+    const where = f.url ? `${f.url.split('/').pop()}:${f.lineNumber + 1}` : '';
+    const key = `${f.functionName || '(anonymous)'} ${where}`;
+    byFn.set(key, (byFn.get(key) ?? 0) + n.selfSize);
+    total += n.selfSize;
+    n.children.forEach(walk);
+  };
+  walk(head);
+  return [`total ${(total / 1024).toFixed(0)} kB sampled`].concat(
+    [...byFn].sort((a, b) => b[1] - a[1]).slice(0, count).map(([k, b]) => `${(b / 1024).toFixed(0).padStart(8)} kB  ${k}`),
+  );
+}
+
 async function snapshot(session: CDPSession, file: URL): Promise<void> {
   const chunks: string[] = [];
   const onChunk = (p: { chunk: string }) => chunks.push(p.chunk);
@@ -205,6 +233,10 @@ async function measure(
     await session.send('Profiler.setSamplingInterval', { interval: 250 });
     await session.send('Profiler.start');
   }
+  if (allocs) {
+    await session.send('HeapProfiler.enable');
+    await session.send('HeapProfiler.startSampling', { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  }
   const requests0 = apy.requests;
   const cpu0 = await cpu(session);
   const run = await evaluateInContentScript<Run>(page, id, TRANSLATE('es'));
@@ -215,6 +247,11 @@ async function measure(
     await session.send('Profiler.disable');
     writeFileSync(new URL(`${name}.cpuprofile`, profiles), JSON.stringify(prof));
     console.log(`${name}: ${topSelf(prof as unknown as Parameters<typeof topSelf>[0]).join('\n')}`);
+  }
+  if (allocs) {
+    const { profile: prof } = await session.send('HeapProfiler.stopSampling');
+    writeFileSync(new URL(`${name}.heapprofile`, profiles), JSON.stringify(prof));
+    console.log(`${name} allocations: ${topAllocs(prof.head as unknown as AllocNode).join('\n')}`);
   }
   const h1 = await heap(session);
   if (snapshots) await snapshot(session, new URL(`${name}.heapsnapshot`, profiles));
