@@ -27,7 +27,7 @@ const MAX_NESTING = 200;
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 
 /** One tag: `<name>`, `<name a=N>`, `<name a="N">` or `</name>`, `a` being `i` or `id`. */
-export interface Tag {
+interface Tag {
   close: boolean;
   name: string;
   /** The attribute's name and value (1 to 9 digits), or null. */
@@ -96,7 +96,7 @@ export function readSimple(s: string): ChildNode[] | null {
 }
 
 /** The tag at `at` (a `<`), or null for any other shape. By hand: every tag goes through here. */
-export function readTag(s: string, at: number): Tag | null {
+function readTag(s: string, at: number): Tag | null {
   let i = at + 1;
   const close = s.charCodeAt(i) === 47; // '/'
   if (close) i++;
@@ -127,7 +127,7 @@ export function readTag(s: string, at: number): Tag | null {
 }
 
 /** Text between tags with its character references resolved; null for one we do not read. */
-export function decode(s: string, from: number, to: number): string | null {
+function decode(s: string, from: number, to: number): string | null {
   let amp = s.indexOf('&', from);
   if (amp < 0 || amp >= to) return s.slice(from, to);
   let out = '';
