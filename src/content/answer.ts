@@ -11,8 +11,7 @@
  * attribute, a comment, a stray or missing end tag, an unknown entity, CR or NUL) goes to the
  * HTML parser off-page, as before, and is read from its tree: same result, slower.
  */
-import { readSimple } from '../core/html/simple';
-import type { Element as ReadElement, Text as ReadText } from '../core/html/rules';
+import { readWith } from '../core/html/simple';
 
 /** An element of an answer: its `i` (null: none, or not a number), its content. */
 export interface AnswerEl {
@@ -35,29 +34,22 @@ export function textOf(el: AnswerEl): string {
 
 /** Our own markup read exactly (core/html/simple.ts); null for anything the HTML parser would treat otherwise. */
 export function readOwn(markup: string): Map<number, AnswerEl> | null {
-  const nodes = readSimple(markup);
-  if (!nodes) return null;
-  // Wrappers are only at the top there; what is outside them is no unit's.
   const out = new Map<number, AnswerEl>();
-  for (const n of nodes) {
-    if (!('tagName' in n) || n.tagName !== 'p') continue;
-    const id = ownId(n);
-    if (id !== null && !out.has(id)) out.set(id, fromRead(n));
-  }
-  return out;
-}
-
-function fromRead(el: ReadElement): AnswerEl {
-  const kids: AnswerNode[] = [];
-  // The reader makes elements and texts only.
-  for (const c of el.childNodes) kids.push('tagName' in c ? fromRead(c) : (c as ReadText).value);
-  return { id: ownId(el), kids };
-}
-
-/** The `i` the reader read (1 to 9 digits), as `idOf` reads it from the DOM. */
-function ownId(el: ReadElement): number | null {
-  const a = el.attrs[0];
-  return a?.name === 'i' ? Number(a.value) : null;
+  const ok = readWith<AnswerEl>(markup, {
+    element(name, attr, value, parent) {
+      // The reader's `i` (1 to 9 digits), as `idOf` reads it from the DOM.
+      const el: AnswerEl = { id: attr === 'i' ? Number(value) : null, kids: [] };
+      // Wrappers are only at the top there; what is outside them is no unit's.
+      if (parent) parent.kids.push(el);
+      else if (name === 'p' && el.id !== null && !out.has(el.id)) out.set(el.id, el);
+      return el;
+    },
+    text(value, parent) {
+      if (parent) parent.kids.push(value);
+    },
+    close() {},
+  });
+  return ok ? out : null;
 }
 
 /**

@@ -10,7 +10,8 @@
  *
  * Anything else (another tag or attribute, a comment, a stray or missing end tag, an unknown
  * reference, CR or NUL) is null, and the caller parses it with the HTML parser: same result, slower.
- * Used by the engine's model and answers (model.ts, protect.ts) and the content script's answers.
+ * Used by the engine's model and answers (model.ts, protect.ts, through `readSimple`) and the
+ * content script's answers (`readWith` into its own nodes: no intermediate tree to collect).
  */
 import type { ChildNode, Element, Span, Text } from './rules';
 
@@ -37,6 +38,65 @@ interface Tag {
   end: number;
 }
 
+/** The one Tag readTag fills (reading is synchronous: one at a time). */
+const scratch: Tag = { close: false, name: '', attr: null, value: '', end: 0 };
+
+/**
+ * What a reading makes of the markup, told in source order (`parent` null at the top; offsets are
+ * the node's start tag, or its text, in the source). The content script builds its answers
+ * straight from this, the engine parse5-shaped nodes.
+ */
+export interface Sink<E> {
+  element(name: string, attr: Tag['attr'], value: string, parent: E | null, start: number, end: number): E;
+  text(value: string, parent: E | null, start: number, end: number): void;
+  /** The element's end tag, [start, end). */
+  close(el: E, start: number, end: number): void;
+}
+
+/** Reads `s` into `sink`; false (and whatever the sink made is to be dropped) for anything else. */
+export function readWith<E>(s: string, sink: Sink<E>): boolean {
+  if (s.includes('\r') || s.includes('\0')) return false;
+  const open: E[] = [];
+  const names: string[] = [];
+  const tag = scratch;
+  let inA = false;
+  let at = 0;
+  const n = s.length;
+  while (at < n) {
+    const lt = s.indexOf('<', at);
+    const end = lt < 0 ? n : lt;
+    const parent = open.length ? open[open.length - 1]! : null;
+    if (end > at) {
+      const value = decode(s, at, end);
+      if (value === null) return false;
+      sink.text(value, parent, at, end);
+    }
+    if (lt < 0) break;
+    if (!readTag(s, lt, tag)) return false;
+    at = tag.end;
+    const name = tag.name;
+    if (tag.close) {
+      // An end tag closes the element it names, which must be the current one.
+      if (tag.attr !== null || parent === null || names[names.length - 1] !== name) return false;
+      sink.close(parent, lt, at);
+      open.pop();
+      names.pop();
+      if (name === 'a') inA = false;
+      continue;
+    }
+    const isVoid = VOID.has(name);
+    // A `p` anywhere but the top would close the open one; a nested `a` closes the open one.
+    if (name === 'p' ? open.length > 0 : !isVoid && (!INLINE.has(name) || (name === 'a' && inA))) return false;
+    if (open.length >= MAX_NESTING) return false;
+    const el = sink.element(name, tag.attr, tag.value, parent, lt, at);
+    if (isVoid) continue;
+    open.push(el);
+    names.push(name);
+    if (name === 'a') inA = true;
+  }
+  return open.length === 0;
+}
+
 /** An element read here: parse5's fields that the readers use, with its source offsets. */
 interface Read extends Element {
   sourceCodeLocation: Span & { startTag: Span; endTag?: Span };
@@ -44,65 +104,40 @@ interface Read extends Element {
 
 /** The nodes of `s` as parse5's `parseFragment` gives them (with offsets), or null for anything else. */
 export function readSimple(s: string): ChildNode[] | null {
-  if (s.includes('\r') || s.includes('\0')) return null;
   const top: ChildNode[] = [];
-  const open: Read[] = [];
-  let inA = false;
-  let at = 0;
-  const n = s.length;
-  while (at < n) {
-    const lt = s.indexOf('<', at);
-    const end = lt < 0 ? n : lt;
-    const into = open.length ? open[open.length - 1]!.childNodes : top;
-    if (end > at) {
-      const value = decode(s, at, end);
-      if (value === null) return null;
-      const text: Text = { nodeName: '#text', value, sourceCodeLocation: { startOffset: at, endOffset: end } };
-      into.push(text);
-    }
-    if (lt < 0) break;
-    const tag = readTag(s, lt);
-    if (!tag) return null;
-    at = tag.end;
-    const name = tag.name;
-    if (tag.close) {
-      // An end tag closes the element it names, which must be the current one.
-      const cur = open[open.length - 1];
-      if (tag.attr !== null || !cur || cur.tagName !== name) return null;
-      cur.sourceCodeLocation.endTag = { startOffset: lt, endOffset: at };
-      cur.sourceCodeLocation.endOffset = at;
-      open.pop();
-      if (name === 'a') inA = false;
-      continue;
-    }
-    const isVoid = VOID.has(name);
-    // A `p` anywhere but the top would close the open one; a nested `a` closes the open one.
-    if (name === 'p' ? open.length > 0 : !isVoid && (!INLINE.has(name) || (name === 'a' && inA))) return null;
-    if (open.length >= MAX_NESTING) return null;
-    const el: Read = {
-      nodeName: name,
-      tagName: name,
-      namespaceURI: HTML_NS,
-      attrs: tag.attr ? [{ name: tag.attr, value: tag.value }] : [],
-      childNodes: [],
-      sourceCodeLocation: { startOffset: lt, endOffset: at, startTag: { startOffset: lt, endOffset: at } },
-    };
-    into.push(el);
-    if (isVoid) continue;
-    open.push(el);
-    if (name === 'a') inA = true;
-  }
-  return open.length ? null : top;
+  const ok = readWith<Read>(s, {
+    element(name, attr, value, parent, start, end) {
+      const el: Read = {
+        nodeName: name,
+        tagName: name,
+        namespaceURI: HTML_NS,
+        attrs: attr ? [{ name: attr, value }] : [],
+        childNodes: [],
+        sourceCodeLocation: { startOffset: start, endOffset: end, startTag: { startOffset: start, endOffset: end } },
+      };
+      (parent ? parent.childNodes : top).push(el);
+      return el;
+    },
+    text(value, parent, start, end) {
+      const text: Text = { nodeName: '#text', value, sourceCodeLocation: { startOffset: start, endOffset: end } };
+      (parent ? parent.childNodes : top).push(text);
+    },
+    close(el, start, end) {
+      el.sourceCodeLocation.endTag = { startOffset: start, endOffset: end };
+      el.sourceCodeLocation.endOffset = end;
+    },
+  });
+  return ok ? top : null;
 }
 
-/** The tag at `at` (a `<`), or null for any other shape. By hand: every tag goes through here. */
-function readTag(s: string, at: number): Tag | null {
+/** Reads the tag at `at` (a `<`) into `tag`; false for any other shape. By hand: every tag goes through here. */
+function readTag(s: string, at: number, tag: Tag): boolean {
   let i = at + 1;
   const close = s.charCodeAt(i) === 47; // '/'
   if (close) i++;
   const start = i;
   let c = s.charCodeAt(i);
-  if (!(c >= 97 && c <= 122)) return null;
+  if (!(c >= 97 && c <= 122)) return false;
   for (i++, c = s.charCodeAt(i); (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45; c = s.charCodeAt(++i));
   const name = s.slice(start, i);
   let attr: Tag['attr'] = null;
@@ -115,15 +150,20 @@ function readTag(s: string, at: number): Tag | null {
     if (quoted) i++;
     const from = i;
     for (c = s.charCodeAt(i); c >= 48 && c <= 57; c = s.charCodeAt(++i));
-    if (i === from || i - from > 9) return null;
+    if (i === from || i - from > 9) return false;
     value = s.slice(from, i);
     if (quoted) {
-      if (s.charCodeAt(i) !== 34) return null;
+      if (s.charCodeAt(i) !== 34) return false;
       i++;
     }
   }
-  if (s.charCodeAt(i) !== 62) return null; // '>'
-  return { close, name, attr, value, end: i + 1 };
+  if (s.charCodeAt(i) !== 62) return false; // '>'
+  tag.close = close;
+  tag.name = name;
+  tag.attr = attr;
+  tag.value = value;
+  tag.end = i + 1;
+  return true;
 }
 
 /** Text between tags with its character references resolved; null for one we do not read. */
