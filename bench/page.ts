@@ -6,7 +6,9 @@
  *   changes), and per 100k chars of text; send_ms: time spent
  *   handing calls to the messaging layer (runtime ports), apart; restore_ms: the restore's undo;
  *   dom2_ms: dom_ms of the second translation, into French (code compiled and warm, the same DOM
- *   work; nothing from the translation memory);
+ *   work; nothing from the translation memory); dom_segment_ms, dom_pack_ms, dom_write_ms,
+ *   dom_follow_ms: dom_ms by phase (finding and serializing units, packing calls, reading and
+ *   writing answers, following the page's changes), dom2_segment_ms and dom2_write_ms the second's;
  * - first_send_ms: trigger -> first call sent; segmented_ms: trigger -> whole page segmented;
  * - first_request_ms: trigger -> first request at the provider: the worker's start (when woken)
  *   and its part of the first call, without L (the fake's clock and the page's, both the epoch's);
@@ -110,6 +112,13 @@ interface Row {
   dom_ms: number;
   dom_ms_per_100k: number;
   dom2_ms: number;
+  /** dom_ms by phase (calls.ts `Phase`): segmenting and serializing, packing calls, writing answers, following changes. */
+  dom_segment_ms: number;
+  dom_pack_ms: number;
+  dom_write_ms: number;
+  dom_follow_ms: number;
+  dom2_segment_ms: number;
+  dom2_write_ms: number;
   send_ms: number;
   restore_ms: number;
   first_send_ms: number;
@@ -135,7 +144,7 @@ interface Row {
 interface Run {
   status: { total: number; errors: number };
   calls: number;
-  m: { domMs: number; sendMs: number; firstSendMs: number; firstAnswerMs: number; segmentedMs: number; firstWriteMs: number };
+  m: { domMs: number; phaseMs: Record<'segment' | 'pack' | 'write' | 'follow', number>; sendMs: number; firstSendMs: number; firstAnswerMs: number; segmentedMs: number; firstWriteMs: number };
   wall: number;
   /** When the trigger was, ms since the epoch. */
   at: number;
@@ -272,6 +281,12 @@ async function measure(
     dom_ms: Math.round(run.m.domMs * 10) / 10,
     dom_ms_per_100k: Math.round((run.m.domMs / Math.max(1, text)) * 100_000 * 10) / 10,
     dom2_ms: Math.round(run2.m.domMs * 10) / 10,
+    dom_segment_ms: Math.round(run.m.phaseMs.segment * 10) / 10,
+    dom_pack_ms: Math.round(run.m.phaseMs.pack * 10) / 10,
+    dom_write_ms: Math.round(run.m.phaseMs.write * 10) / 10,
+    dom_follow_ms: Math.round(run.m.phaseMs.follow * 10) / 10,
+    dom2_segment_ms: Math.round(run2.m.phaseMs.segment * 10) / 10,
+    dom2_write_ms: Math.round(run2.m.phaseMs.write * 10) / 10,
     send_ms: Math.round(run.m.sendMs * 10) / 10,
     restore_ms: Math.round(restoreMs * 10) / 10,
     first_send_ms: Math.round(run.m.firstSendMs * 10) / 10,
@@ -364,7 +379,7 @@ async function main(): Promise<void> {
   results.page = out;
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   console.table(rows.map((r) => ({
-    page: r.page.slice(0, 32), text: r.text_chars, dom: r.dom_ms, 'dom/100k': r.dom_ms_per_100k, dom2: r.dom2_ms, msg: r.send_ms, send: r.first_send_ms, req1: r.first_request_ms, req1b: r.first_request2_ms,
+    page: r.page.slice(0, 32), text: r.text_chars, dom: r.dom_ms, 'dom/100k': r.dom_ms_per_100k, dom2: r.dom2_ms, 'seg/pack/wr': `${Math.round(r.dom_segment_ms)}/${Math.round(r.dom_pack_ms)}/${Math.round(r.dom_write_ms)}`, msg: r.send_ms, send: r.first_send_ms, req1: r.first_request_ms, req1b: r.first_request2_ms,
     answer: r.first_answer_ms, first: r.first_unit_ms, first2: r.first_unit2_ms, seg: r.segmented_ms, req: r.provider_requests, wall: r.wall_s, bound: r.bound_s, growth: r.heap_growth_ratio,
     cpu: r.renderer_cpu_s, layout: r.layout_s, style: r.style_s, growth2: r.heap_growth2_ratio, restored: r.heap_restored_ratio, cycle2: r.heap_cycle2_ratio, same: r.restored_identical,
   })));

@@ -19,6 +19,12 @@ import type { Bucket, Prioritizer } from './prioritize';
 import type { Job, PageDeps, Pending } from './jobs';
 import { unitElement, type Segmenter, type Unit } from './segment';
 
+/**
+ * What DOM time goes to: finding units and serializing them (`segment`), packing them into calls
+ * (`pack`), reading answers and writing them (`write`), the page's own changes (`follow`).
+ */
+type Phase = 'segment' | 'pack' | 'write' | 'follow';
+
 export class PageCalls {
   protected readonly doc: Document;
   protected readonly frame: Frame;
@@ -50,9 +56,20 @@ export class PageCalls {
    * wherever a call is packed) and write-back (parsing answers, merging, the page's own changes),
    * not counting `sendMs`, the ms spent handing calls to the messaging layer. Then, after the
    * trigger: when the first call left, when its first answer arrived, when the whole page was
-   * segmented, when the first unit was written. `restoreMs`: the last restore's undo.
+   * segmented, when the first unit was written. `restoreMs`: the last restore's undo. `phaseMs`:
+   * `domMs` by what it was spent on (each slice to the innermost `timed` running it).
    */
-  readonly metrics = { domMs: 0, sendMs: 0, restoreMs: 0, startedAt: 0, firstSendMs: -1, firstAnswerMs: -1, segmentedMs: -1, firstWriteMs: -1 };
+  readonly metrics = {
+    domMs: 0,
+    phaseMs: { segment: 0, pack: 0, write: 0, follow: 0 } as Record<Phase, number>,
+    sendMs: 0,
+    restoreMs: 0,
+    startedAt: 0,
+    firstSendMs: -1,
+    firstAnswerMs: -1,
+    segmentedMs: -1,
+    firstWriteMs: -1,
+  };
   protected queue: Prioritizer<Job> | null = null;
   protected observer: PageObserver | null = null;
   protected segmenter: Segmenter | null = null;
@@ -71,8 +88,10 @@ export class PageCalls {
    * (aows-nba: ~5 000 prose titles, ~1 100 distinct values).
    */
   protected attrLeaders = new Map<string, Job>();
-  /** Nesting depth of `timed`: only the outermost adds its time. */
+  /** Nesting depth of `timed`: only the outermost adds to `domMs`. */
   private clock = 0;
+  /** Time of the running `timed`'s nested slices (and sends), not its phase's. */
+  private nestedMs = 0;
   /** The state last reported, and whether a progress report waits for the next frame. */
   private reported: PageState | null = null;
   private reportLater = false;
@@ -101,21 +120,22 @@ export class PageCalls {
   }
 
 
-  /** Runs `fn`, its time counted in `metrics.domMs` once however deeply nested. */
-  protected timed<T>(fn: () => T): T {
-    if (this.clock++ > 0) {
-      try {
-        return fn();
-      } finally {
-        this.clock--;
-      }
-    }
+  /** Runs `fn`, its time counted in `metrics.domMs` once however deeply nested, and in its phase's. */
+  protected timed<T>(phase: Phase, fn: () => T): T {
+    const outer = this.nestedMs;
+    this.nestedMs = 0;
+    this.clock++;
     const t0 = performance.now();
     try {
       return fn();
     } finally {
-      this.clock--;
-      this.metrics.domMs += performance.now() - t0;
+      const dt = performance.now() - t0;
+      this.metrics.phaseMs[phase] += dt - this.nestedMs;
+      this.nestedMs = outer + dt;
+      if (--this.clock === 0) {
+        this.metrics.domMs += dt;
+        this.nestedMs = 0;
+      }
     }
   }
 
@@ -178,7 +198,7 @@ export class PageCalls {
 
   /** Fills free slots with calls; while the page is being segmented, only with full ones unless `now`. */
   protected pump(now = false): void {
-    this.timed(() => this.fill(now));
+    this.timed('pack', () => this.fill(now));
   }
 
   private fill(now: boolean): void {
@@ -227,6 +247,7 @@ export class PageCalls {
     const dt = performance.now() - t0;
     this.metrics.sendMs += dt;
     this.metrics.domMs -= dt;
+    if (this.clock > 0) this.nestedMs += dt;
     sent
       .then(
         (reply) => (reply.status === 200 ? undefined : replyError(reply)),
@@ -262,7 +283,7 @@ export class PageCalls {
     const observer = this.observer;
     if (!observer || batch.length === 0) return;
     const before = this.done;
-    this.timed(() => observer.whilePaused(() => {
+    this.timed('write', () => observer.whilePaused(() => {
       // With the first write, not before: setting lang restyles the whole page.
       // Not in bilingual mode: the page stays in its language; each copy carries the target's.
       if (this.done === 0 && this.mode === 'replace') this.docLog.attr(this.doc.documentElement, 'lang', this.trg);

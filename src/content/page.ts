@@ -47,7 +47,7 @@ export class PageTranslator extends PageChoices {
     if (scope === 'near') this.followScroll();
     observer.observe(this.doc);
     const t0 = performance.now();
-    Object.assign(this.metrics, { startedAt: t0, domMs: 0, sendMs: 0, firstSendMs: -1, firstAnswerMs: -1, segmentedMs: -1, firstWriteMs: -1 });
+    Object.assign(this.metrics, { startedAt: t0, domMs: 0, phaseMs: { segment: 0, pack: 0, write: 0, follow: 0 }, sendMs: 0, firstSendMs: -1, firstAnswerMs: -1, segmentedMs: -1, firstWriteMs: -1 });
     const epoch = this.epoch;
     this.discovering = true;
     discover({
@@ -58,7 +58,7 @@ export class PageTranslator extends PageChoices {
       ...(height ? { height } : {}),
       viewport: this.deps.viewport !== false,
       alive: () => epoch === this.epoch,
-      timed: (fn) => this.timed(fn),
+      timed: (fn) => this.timed('segment', fn),
       found: (units, bucket, at) => {
         for (const u of units) if (!this.owners.taken(u)) this.enqueue(u, bucket, at);
         // The first screen goes at once; later slices only send full calls until the end.
@@ -117,7 +117,7 @@ export class PageTranslator extends PageChoices {
 
   private onMutations(records: MutationRecord[]): void {
     if (this.state !== 'translating' && this.state !== 'translated') return;
-    this.timed(() => this.followChanges(records));
+    this.timed('follow', () => this.followChanges(records));
   }
 
   private followChanges(records: MutationRecord[]): void {

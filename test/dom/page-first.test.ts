@@ -58,6 +58,22 @@ describe('first screen first', () => {
     expect(page.status()).toMatchObject({ state: 'translated', done: 32, total: 32, errors: 0 });
   });
 
+  it("the bench's DOM time is split by phase, each slice counted once", async () => {
+    const { page, fake, frames, idles } = start(`<main><p>Top one</p></main><section id="far">${far(30)}</section>`);
+    idles.shift()!(1000);
+    for (const c of fake.calls) c.release();
+    await frames.settle();
+    expect(page.status()).toMatchObject({ state: 'translated', done: 31 });
+    const { domMs, phaseMs } = page.metrics;
+    // Segmenting, packing and writing each took some time; nothing changed on its own.
+    expect(phaseMs.segment).toBeGreaterThan(0);
+    expect(phaseMs.pack).toBeGreaterThan(0);
+    expect(phaseMs.write).toBeGreaterThan(0);
+    expect(phaseMs.follow).toBe(0);
+    // Packing runs inside segmenting (a full call leaves at once): its time is not counted twice.
+    expect(phaseMs.segment + phaseMs.pack + phaseMs.write).toBeCloseTo(domMs, 6);
+  });
+
   it('a slice out of time leaves the rest of its subtree for the next ones, which go on in document order', async () => {
     const body = `<p>Top</p><section id="far"><div>${far(3)}</div><div>${far(3).replace(/Far/g, 'Next')}</div>tail words</section>`;
     const { page, fake, frames, idles } = start(body);
