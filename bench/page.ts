@@ -57,6 +57,7 @@ import { startMarkerApy, type MarkerApy } from '../test/fakes/marker-apy';
 import { useApertiumAt } from '../test/fakes/page-e2e';
 import { startPageServer } from '../test/fakes/page-server';
 import { evaluateInContentScript, stopServiceWorkers } from '../test/e2e/browser';
+import type { runMetrics } from '../src/content/calls';
 import { rateFor } from '../src/core/scheduler/rates';
 import { requireShared } from '../test/support/shared';
 
@@ -144,7 +145,7 @@ interface Row {
 interface Run {
   status: { total: number; errors: number };
   calls: number;
-  m: { domMs: number; phaseMs: Record<'segment' | 'pack' | 'write' | 'follow', number>; sendMs: number; firstSendMs: number; firstAnswerMs: number; segmentedMs: number; firstWriteMs: number };
+  m: ReturnType<typeof runMetrics>;
   wall: number;
   /** When the trigger was, ms since the epoch. */
   at: number;
@@ -186,6 +187,9 @@ function topSelf(prof: { nodes: ProfileNode[]; samples: number[]; timeDeltas: nu
   return [`total ${(total / 1000).toFixed(1)} ms sampled, ${((total - idle) / 1000).toFixed(1)} ms not idle`]
     .concat([...byFn].filter(([k]) => k !== '(idle) ').sort((a, b) => b[1] - a[1]).slice(0, count).map(([k, us]) => `${(us / 1000).toFixed(1).padStart(8)} ms  ${k}`));
 }
+
+/** To a tenth. */
+const tenth = (x: number): number => Math.round(x * 10) / 10;
 
 /** Trigger -> the first provider request of that translation. */
 function firstRequest(apy: MarkerApy, run: Run): number {
@@ -278,18 +282,18 @@ async function measure(
     calls: run.calls,
     provider_requests: requests,
     bound_s: Math.round(Math.max((Math.ceil(requests / APERTIUM.concurrency) * latency) / 1000, requests / APERTIUM.rps) * 100) / 100,
-    dom_ms: Math.round(run.m.domMs * 10) / 10,
-    dom_ms_per_100k: Math.round((run.m.domMs / Math.max(1, text)) * 100_000 * 10) / 10,
-    dom2_ms: Math.round(run2.m.domMs * 10) / 10,
-    dom_segment_ms: Math.round(run.m.phaseMs.segment * 10) / 10,
-    dom_pack_ms: Math.round(run.m.phaseMs.pack * 10) / 10,
-    dom_write_ms: Math.round(run.m.phaseMs.write * 10) / 10,
-    dom_follow_ms: Math.round(run.m.phaseMs.follow * 10) / 10,
-    dom2_segment_ms: Math.round(run2.m.phaseMs.segment * 10) / 10,
-    dom2_write_ms: Math.round(run2.m.phaseMs.write * 10) / 10,
-    send_ms: Math.round(run.m.sendMs * 10) / 10,
-    restore_ms: Math.round(restoreMs * 10) / 10,
-    first_send_ms: Math.round(run.m.firstSendMs * 10) / 10,
+    dom_ms: tenth(run.m.domMs),
+    dom_ms_per_100k: tenth((run.m.domMs / Math.max(1, text)) * 100_000),
+    dom2_ms: tenth(run2.m.domMs),
+    dom_segment_ms: tenth(run.m.phaseMs.segment),
+    dom_pack_ms: tenth(run.m.phaseMs.pack),
+    dom_write_ms: tenth(run.m.phaseMs.write),
+    dom_follow_ms: tenth(run.m.phaseMs.follow),
+    dom2_segment_ms: tenth(run2.m.phaseMs.segment),
+    dom2_write_ms: tenth(run2.m.phaseMs.write),
+    send_ms: tenth(run.m.sendMs),
+    restore_ms: tenth(restoreMs),
+    first_send_ms: tenth(run.m.firstSendMs),
     first_request_ms: firstRequest(apy, run),
     first_request2_ms: firstRequest(apy, run2),
     first_answer_ms: Math.round(run.m.firstAnswerMs),

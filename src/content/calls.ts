@@ -25,6 +25,20 @@ import { unitElement, type Segmenter, type Unit } from './segment';
  */
 type Phase = 'segment' | 'pack' | 'write' | 'follow';
 
+/** The bench's figures of one translation started at `startedAt`, none taken yet. */
+export function runMetrics(startedAt: number) {
+  return {
+    startedAt,
+    domMs: 0,
+    phaseMs: { segment: 0, pack: 0, write: 0, follow: 0 } as Record<Phase, number>,
+    sendMs: 0,
+    firstSendMs: -1,
+    firstAnswerMs: -1,
+    segmentedMs: -1,
+    firstWriteMs: -1,
+  };
+}
+
 export class PageCalls {
   protected readonly doc: Document;
   protected readonly frame: Frame;
@@ -59,17 +73,7 @@ export class PageCalls {
    * segmented, when the first unit was written. `restoreMs`: the last restore's undo. `phaseMs`:
    * `domMs` by what it was spent on (each slice to the innermost `timed` running it).
    */
-  readonly metrics = {
-    domMs: 0,
-    phaseMs: { segment: 0, pack: 0, write: 0, follow: 0 } as Record<Phase, number>,
-    sendMs: 0,
-    restoreMs: 0,
-    startedAt: 0,
-    firstSendMs: -1,
-    firstAnswerMs: -1,
-    segmentedMs: -1,
-    firstWriteMs: -1,
-  };
+  readonly metrics = { ...runMetrics(0), restoreMs: 0 };
   protected queue: Prioritizer<Job> | null = null;
   protected observer: PageObserver | null = null;
   protected segmenter: Segmenter | null = null;

@@ -4,6 +4,7 @@
  */
 import type { PageOptions, PageState, PageStatus } from '../shared/messages';
 import { isCopy } from './bilingual';
+import { runMetrics } from './calls';
 import { PageChoices } from './choices';
 import type { Job } from './jobs';
 import { discover, idleSlice } from './discover';
@@ -47,7 +48,7 @@ export class PageTranslator extends PageChoices {
     if (scope === 'near') this.followScroll();
     observer.observe(this.doc);
     const t0 = performance.now();
-    Object.assign(this.metrics, { startedAt: t0, domMs: 0, phaseMs: { segment: 0, pack: 0, write: 0, follow: 0 }, sendMs: 0, firstSendMs: -1, firstAnswerMs: -1, segmentedMs: -1, firstWriteMs: -1 });
+    Object.assign(this.metrics, runMetrics(t0));
     const epoch = this.epoch;
     this.discovering = true;
     discover({
