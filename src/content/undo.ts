@@ -134,7 +134,8 @@ export function placeInOrder(parent: Node, nodes: readonly Node[], anchor: Node 
   let inOrder = true;
   for (let i = 0; i < nodes.length && inOrder; i++) {
     const next = i + 1 < nodes.length ? nodes[i + 1]! : a;
-    if (nodes[i]!.nextSibling !== next && !(next === null && a === null && i === nodes.length - 1)) inOrder = false;
+    // A node made for the write (not in `parent` yet) is never in order.
+    if (nodes[i]!.parentNode !== parent || (nodes[i]!.nextSibling !== next && !(next === null && a === null && i === nodes.length - 1))) inOrder = false;
   }
   if (inOrder) return;
   for (const n of nodes) parent.insertBefore(n, a);

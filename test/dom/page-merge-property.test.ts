@@ -1,0 +1,115 @@
+/**
+ * Write-back on random runs and random answers (merge.ts): whatever a provider does to a unit's
+ * markup (words reordered, tags moved, dropped, repeated, renumbered, invented), every live
+ * element of the run stays in the page as the same node, every word of the answer is shown, and
+ * restore gives back the run exactly: the same nodes, the same markup.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { readOwn, type AnswerEl, type AnswerNode } from '../../src/content/answer';
+import { markupAt, prepare } from '../../src/content/chunk';
+import { mergeRange, UndoLog } from '../../src/content/merge';
+import type { RangeUnit } from '../../src/content/segment';
+import { kids } from '../../src/content/tags';
+
+/** A run's content: words with spaces at either edge, phrasing elements, placeholders. */
+const WORD = fc.constantFrom('Hello', 'big', 'world', ' and ', ' the ', 'end.', ' ', 'é', '&', '<x>');
+const LEAF = fc.oneof(
+  { weight: 6, arbitrary: fc.array(WORD, { minLength: 1, maxLength: 3 }).map((w) => ({ text: w.join('') })) },
+  { weight: 1, arbitrary: fc.constantFrom('<br>', '<img alt="">', '<code>x = 1</code>', '<span class="notranslate">Kept</span>').map((html) => ({ html })) },
+);
+type Gen = { text: string } | { html: string } | { tag: string; kids: Gen[] };
+const node: fc.Memo<Gen> = fc.memo((n) =>
+  n <= 0
+    ? LEAF
+    : fc.oneof(
+        { weight: 3, arbitrary: LEAF },
+        { weight: 2, arbitrary: fc.tuple(fc.constantFrom('a', 'b', 'em', 'span', 'sub'), fc.array(node(n - 1), { minLength: 1, maxLength: 3 })).map(([tag, k]) => ({ tag, kids: k })) },
+      ),
+);
+const run = fc.array(node(3), { minLength: 1, maxLength: 5 });
+
+function html(g: Gen): string {
+  if ('text' in g) return g.text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  if ('html' in g) return g.html;
+  return `<${g.tag} class="c-${g.tag}">${g.kids.map(html).join('')}</${g.tag}>`;
+}
+
+/** What a provider may do to each element of the answer, chosen by the generator. */
+type Op = 'keep' | 'upper' | 'reverse' | 'untag' | 'twice' | 'renumber' | 'adopt';
+const OPS = fc.array(fc.constantFrom<Op>('keep', 'keep', 'upper', 'reverse', 'untag', 'twice', 'renumber', 'adopt'), { minLength: 40, maxLength: 40 });
+
+function mangle(el: AnswerEl, ops: Op[], at = { i: 0 }): AnswerEl {
+  const out: AnswerNode[] = [];
+  for (const k of el.kids) {
+    const op = ops[at.i++ % ops.length]!;
+    if (typeof k === 'string') {
+      out.push(op === 'upper' ? k.toUpperCase() : k);
+      continue;
+    }
+    const m = mangle(k, ops, at);
+    if (op === 'untag') out.push(...m.kids);
+    else if (op === 'twice') out.push(m, { id: m.id, kids: ['again'] });
+    else if (op === 'renumber') out.push({ id: (m.id ?? 0) + 500, kids: m.kids });
+    // Moved into its previous sibling element: under a parent it never had.
+    else if (op === 'adopt' && out.length && typeof out[out.length - 1] !== 'string') (out[out.length - 1] as AnswerEl).kids.push(m);
+    else out.push(m);
+  }
+  if (ops[at.i++ % ops.length] === 'reverse') out.reverse();
+  return { id: el.id, kids: out };
+}
+
+/** The answer's texts, each of which lands in one Text node. */
+function leaves(el: AnswerEl): string[] {
+  return el.kids.flatMap((k) => (typeof k === 'string' ? [k] : leaves(k)));
+}
+
+function elementsUnder(root: Element): Element[] {
+  return [...root.querySelectorAll('*')];
+}
+
+describe('merge on random runs and answers', () => {
+  it('words a provider puts into an element that had none are shown (found by the property below)', () => {
+    const div = document.createElement('div');
+    div.innerHTML = 'Hello <sub class="s"></sub> world';
+    const sub = div.querySelector('sub')!;
+    const unit: RangeUnit = { kind: 'range', parent: div, nodes: kids(div), anchor: null, whole: true, hidden: false };
+    const m = prepare(unit);
+    expect(markupAt(m)).toBe('<p i=1>Hello <sub i=2></sub> world</p>');
+    const log = new UndoLog();
+    mergeRange(unit, readOwn('<p i=1>Hola <sub i=2>grande</sub> mundo</p>')!.get(1)!, 1, m.entries, log);
+    expect(div.innerHTML).toBe('Hola <sub class="s">grande</sub> mundo');
+    expect(div.querySelector('sub')).toBe(sub);
+    log.undo();
+    expect(div.innerHTML).toBe('Hello <sub class="s"></sub> world');
+  });
+
+  it('keeps every live element, shows every word, and restores the run exactly', () => {
+    fc.assert(
+      fc.property(run, OPS, (gens, ops) => {
+        const div = document.createElement('div');
+        div.innerHTML = gens.map(html).join('');
+        const original = div.innerHTML;
+        const before = elementsUnder(div);
+        const beforeKids = kids(div);
+        const unit: RangeUnit = { kind: 'range', parent: div, nodes: kids(div), anchor: null, whole: true, hidden: false };
+        const m = prepare(unit);
+        const answer = mangle(readOwn(markupAt(m))!.get(1)!, ops);
+        const log = new UndoLog();
+        mergeRange(unit, answer, 1, m.entries, log);
+        log.seal();
+
+        for (const el of before) expect(div.contains(el), el.outerHTML).toBe(true);
+        for (const el of before) expect(el.getAttribute('class') ?? '', original).toBe(el.tagName === 'BR' || el.tagName === 'IMG' || el.tagName === 'CODE' ? '' : el.getAttribute('class'));
+        const shown = div.textContent!.replace(/\s+/g, ' ');
+        for (const text of leaves(answer)) expect(shown, original).toContain(text.replace(/\s+/g, ' ').trim());
+
+        log.undo();
+        expect(div.innerHTML).toBe(original);
+        expect(kids(div)).toEqual(beforeKids);
+        expect(elementsUnder(div)).toEqual(before);
+      }),
+      { numRuns: 400, seed: 5 },
+    );
+  }, 60_000);
+});
