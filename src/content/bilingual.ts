@@ -5,6 +5,7 @@
  * inserted after the original with the first write, so nothing untranslated is ever shown twice.
  * The original is never written; restore removes the copies, so body.innerHTML is what it was.
  */
+import { kids } from './tags';
 import type { RangeUnit, Unit } from './units';
 
 /** Marks a copy; the segmenter ignores such elements. */
@@ -19,6 +20,9 @@ const AFTER = new Set([
   'P', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'DIV', 'BLOCKQUOTE', 'FIGCAPTION', 'ADDRESS', 'SECTION', 'ARTICLE',
   'ASIDE', 'HEADER', 'FOOTER', 'MAIN', 'NAV', 'CENTER',
 ]);
+
+/** Left out of a copy: form controls, and embedded content that would load or play a second time. */
+const NOT_COPIED = 'input, select, textarea, iframe, frame, object, embed, video, audio, canvas';
 
 export interface Copy {
   el: Element;
@@ -44,12 +48,24 @@ export function copyOf(unit: Unit, trg: string, doc: Document): { unit: RangeUni
     // CSSOM, not a style attribute: a page's CSP may forbid inline style attributes.
     (el as HTMLElement).style.display = 'block';
   }
-  const nodes = unit.nodes.map((n) => el.appendChild(n.cloneNode(true)));
-  // No second element with the page's ids, no form control submitted twice.
+  for (const n of unit.nodes) el.appendChild(n.cloneNode(true));
+  // A copy is text to read: no second form control (one that does nothing, its options and labels
+  // translated in place in the original) and no second player or frame loading; a button's label
+  // stays, as text.
+  for (const x of el.querySelectorAll(NOT_COPIED)) x.remove();
+  for (const b of el.querySelectorAll('button')) {
+    const span = doc.createElement('span');
+    span.append(...b.childNodes);
+    b.replaceWith(span);
+  }
+  // An image shown again is decoration: a screen reader hears its (translated) alt once, on the original.
+  for (const img of el.querySelectorAll('img[alt]')) img.setAttribute('alt', '');
+  // No second element with the page's ids.
   for (const x of [el, ...el.querySelectorAll('[id],[name]')]) {
     x.removeAttribute('id');
     x.removeAttribute('name');
   }
+  const nodes = kids(el);
   el.setAttribute(COPY_ATTR, '');
   el.setAttribute('lang', trg);
   const copy: Copy = sibling
