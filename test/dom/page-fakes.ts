@@ -26,6 +26,16 @@ export function upper(wrapper: Element): void {
   walk(wrapper);
 }
 
+/** Upper-cases a wrapper and reverses the order of every element's children (a translator moving words and tags around). */
+export function reverseUpper(wrapper: Element): void {
+  upper(wrapper);
+  const flip = (el: Element) => {
+    el.replaceChildren(...[...el.childNodes].reverse());
+    for (const c of el.children) flip(c);
+  };
+  flip(wrapper);
+}
+
 export function fakeTranslator(opts: { transform?: (wrapper: Element) => void; hold?: boolean; reply?: (markup: string) => string } = {}) {
   const calls: SentCall[] = [];
   const transform = opts.transform ?? upper;

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PageTranslator } from '../../src/content/page';
 import { codePoints } from '../../src/content/chunk';
-import { engineTranslator, fakeTranslator, manualFrames, upper } from './page-fakes';
+import { engineTranslator, fakeTranslator, manualFrames, reverseUpper } from './page-fakes';
 
 function setup(body: string, translate: ReturnType<typeof fakeTranslator>['translate'], trg = 'es') {
   document.documentElement.removeAttribute('lang');
@@ -18,16 +18,6 @@ function setup(body: string, translate: ReturnType<typeof fakeTranslator>['trans
   return { page, frames, original };
 }
 
-/** Reverses the order of a wrapper's children (as a translator moving words around would), upper-cased. */
-function reverse(wrapper: Element): void {
-  upper(wrapper);
-  const flip = (el: Element) => {
-    el.replaceChildren(...[...el.childNodes].reverse());
-    for (const c of el.children) flip(c);
-  };
-  flip(wrapper);
-}
-
 describe('merge and restore', () => {
   let pages: PageTranslator[] = [];
   afterEach(() => {
@@ -37,7 +27,7 @@ describe('merge and restore', () => {
   beforeEach(() => void 0);
 
   it('re-uses the live elements in translated order and keeps listeners, classes and attributes', async () => {
-    const { translate, calls } = fakeTranslator({ transform: reverse });
+    const { translate, calls } = fakeTranslator({ transform: reverseUpper });
     const { page, frames, original } = setup('<p id="p">Hello <a href="/x" class="link" data-k="v">dear <b>big</b></a> world</p>', translate);
     pages.push(page);
     const a = document.querySelector('a')!;

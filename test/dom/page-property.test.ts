@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PageTranslator } from '../../src/content/page';
-import { engineTranslator, fakeTranslator, manualFrames, upper } from './page-fakes';
+import { engineTranslator, fakeTranslator, manualFrames, reverseUpper } from './page-fakes';
 
 const WORD = fc.constantFrom('alpha', 'beta', 'gamma and delta', 'x', 'é', '&amp;', '&lt;b&gt;', '1', ' ', ' ', '\n  ');
 const words = fc.array(WORD, { minLength: 1, maxLength: 4 }).map((w) => w.join(' '));
@@ -75,16 +75,6 @@ function excludedHtml(root: Element): Map<Element, string> {
   return new Map([...root.querySelectorAll(EXCLUDED_SELECTOR)].map((e) => [e, e.outerHTML]));
 }
 
-/** Reorders each element's children (a translator moving words and tags around), upper-cased. */
-function reorder(wrapper: Element): void {
-  upper(wrapper);
-  const flip = (el: Element) => {
-    el.replaceChildren(...[...el.childNodes].reverse());
-    for (const c of el.children) flip(c);
-  };
-  flip(wrapper);
-}
-
 describe('whole generated pages', () => {
   let pages: PageTranslator[] = [];
   afterEach(() => {
@@ -142,7 +132,7 @@ describe('whole generated pages', () => {
   };
 
   it('a translator that reorders: all shown translated, exclusions untouched, restored exactly', async () => {
-    const { translate } = fakeTranslator({ transform: reorder });
+    const { translate } = fakeTranslator({ transform: reverseUpper });
     await fc.assert(
       fc.asyncProperty(body, (html) => check(html, translate)),
       { numRuns: 150, seed: 11 },
@@ -150,7 +140,7 @@ describe('whole generated pages', () => {
   }, 120_000);
 
   it('bilingual: the originals untouched, every copy translated, restored exactly', async () => {
-    const { translate } = fakeTranslator({ transform: reorder });
+    const { translate } = fakeTranslator({ transform: reverseUpper });
     await fc.assert(
       fc.asyncProperty(body, (html) => check(html, translate, 'bilingual')),
       { numRuns: 150, seed: 13 },
