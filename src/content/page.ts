@@ -163,8 +163,14 @@ export class PageTranslator extends PageChoices {
       for (const job of touched) {
         this.retire(job);
         const u = job.origin ?? job.unit;
-        const at = u.kind === 'range' ? (u.nodes.find((n) => n.parentNode === u.parent) ?? u.parent) : u.kind === 'piece' ? u.group.text : u.el;
-        roots.add(at);
+        if (u.kind !== 'range') roots.add(u.kind === 'piece' ? u.group.text : u.el);
+        else {
+          // Every node still in place: the change may have cut the run in two (a block added into
+          // one of its links), and the part after the cut is a unit of its own now.
+          const size = roots.size;
+          for (const n of u.nodes) if (n.parentNode === u.parent) roots.add(n);
+          if (roots.size === size) roots.add(u.parent);
+        }
       }
     });
     const seg = this.segmenter!;
@@ -173,16 +179,44 @@ export class PageTranslator extends PageChoices {
       if (!el.isConnected) continue;
       for (const u of seg.attributes(el)) if (u.kind === 'attr' && u.name === name && !this.owners.taken(u)) fresh.push(u);
     }
+    // Nodes of runs found already: a run is looked for once, from whichever of its nodes comes first.
+    const covered = new Set<Node>();
     for (const root of roots) {
-      if (!root.isConnected || this.owners.of(root)) continue;
-      for (const u of seg.around(root)) if (!this.owners.taken(u)) fresh.push(u);
+      if (!root.isConnected || covered.has(root) || this.owners.of(root)) continue;
+      let units = seg.around(root);
+      // A node added beside a translated run joins it, as does a link that lost the block it held:
+      // that run's translation goes, and the whole run is translated again (found here, not only
+      // from the record's siblings, which a batch of records or a DOM without them may not name).
+      const joined = new Set<Job>();
+      const run = units.find((u) => u.kind === 'range' && u.nodes.some((n) => n === root || n.contains(root)));
+      for (const n of run?.kind === 'range' ? run.nodes : []) {
+        const j = this.owners.of(n);
+        if (j) joined.add(j);
+      }
+      if (joined.size) {
+        observer.whilePaused(() => joined.forEach((j) => this.retire(j)));
+        units = seg.around(root);
+      }
+      for (const u of units) {
+        if (this.owners.taken(u)) continue;
+        fresh.push(u);
+        if (u.kind === 'range') for (const n of u.nodes) covered.add(n);
+      }
     }
     const seen = new Set<Node>();
+    const seenAttrs = new Map<Element, string[]>();
     for (const u of fresh) {
-      // The same run found from two of its nodes.
-      const key = u.kind === 'range' ? u.nodes[0]! : u.kind === 'attr' ? null : u.group.text;
-      if (key && seen.has(key)) continue;
-      if (key) seen.add(key);
+      // The same run, or the same attribute, found from two of its nodes: one job (two would each
+      // keep an original, and restore would put back the older).
+      if (u.kind === 'attr') {
+        const names = seenAttrs.get(u.el) ?? [];
+        if (names.includes(u.name)) continue;
+        seenAttrs.set(u.el, [...names, u.name]);
+      } else {
+        const key = u.kind === 'range' ? u.nodes[0]! : u.group.text;
+        if (seen.has(key)) continue;
+        seen.add(key);
+      }
       this.enqueue(u);
     }
     if (fresh.length && this.state === 'translated') this.state = 'translating';

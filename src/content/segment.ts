@@ -9,16 +9,16 @@
  * viewport is segmented first and the rest in idle slices.
  */
 import { HAS_LETTER, translatableAttributes } from './attributes';
-import { BLOCK_TAGS, EXCLUDED, EXCLUDED_ANY_LANG, excluded, inspect, kids, PROSE_ATTR, SKIP_TAGS, TAG_DISPLAY } from './tags';
+import { BLOCK_TAGS, BY_PAGE, EXCLUDED, EXCLUDED_ANY_LANG, excluded, inspect, kids, PROSE_ATTR, SKIP_TAGS, TAG_DISPLAY } from './tags';
 
 import type { Later, Unit, Walk } from './units';
 
 export { excluded, primary } from './tags';
 export type { AttrUnit, Later, PieceGroup, PieceUnit, RangeUnit, Unit, Walk } from './units';
 
-/** Bits of an element's kind, above those of tags.ts `inspect` (whose EXCLUDED, EXCLUDED_ANY_LANG and PROSE_ATTR it keeps). */
-const INLINE = 32;
-const NONE = 64;
+/** Bits of an element's kind, above those of tags.ts `inspect` (whose EXCLUDED, EXCLUDED_ANY_LANG, PROSE_ATTR and BY_PAGE it keeps). */
+const INLINE = 64;
+const NONE = 128;
 const EX = EXCLUDED;
 /**
  * Nesting walked on one stack: a block deeper than this is left for later and walked from a fresh
@@ -42,7 +42,7 @@ export interface SegmentOptions {
 }
 
 export class Segmenter {
-  /** INLINE, NONE, EX, EXCLUDED_ANY_LANG and PROSE_ATTR bits of each element seen. */
+  /** INLINE, NONE, EX, EXCLUDED_ANY_LANG, PROSE_ATTR and BY_PAGE bits of each element seen. */
   private kind = new WeakMap<Element, number>();
   private readonly computed: ((el: Element) => string) | undefined;
   /** Blocks and inline checks on the stack now. */
@@ -117,10 +117,13 @@ export class Segmenter {
     return out;
   }
 
-  /** The attribute units of `el` (one the page set or changed), unless it is excluded. */
+  /** The attribute units of `el` (one the page set or changed), as the walk finds them. */
   attributes(el: Element): Unit[] {
     const out: Unit[] = [];
-    if (!this.skipped(el)) this.attrs(el, false, out);
+    const parent = el.parentElement;
+    if (this.opts.ignore?.(el) || (parent && this.skipped(parent))) return out;
+    const bits = inspect(el, this.opts.src);
+    if (!(bits & EX) || keepsAttributes(el, bits)) this.attrs(el, false, out);
     return out;
   }
 
@@ -166,7 +169,7 @@ export class Segmenter {
     // Inside display:none nothing has layout: the tag says (and no style is computed for it).
     const tag = this.computed ? '' : inHidden ? 'none' : TAG_DISPLAYS[bits & TAG_DISPLAY]!;
     const d = tag === '' ? (this.computed ?? computedDisplay)(el) : tag;
-    let k = bits & (EXCLUDED | EXCLUDED_ANY_LANG | PROSE_ATTR);
+    let k = bits & (EXCLUDED | EXCLUDED_ANY_LANG | PROSE_ATTR | BY_PAGE);
     if (d === 'none') k |= NONE | (BLOCK_TAGS.has(el.tagName.toUpperCase()) ? 0 : INLINE);
     else if (d === '' || d.startsWith('inline') || d.startsWith('ruby') || d === 'contents') k |= INLINE;
     if (k & INLINE && el.shadowRoot) k &= ~INLINE;
@@ -252,9 +255,9 @@ export class Segmenter {
     if (n.nodeType !== 1) return false;
     const el = n as Element;
     if (el.tagName === 'SELECT') this.options(el, hidden, attrs);
-    if (this.kindOf(el, hidden) & EX) {
-      // Form controls and images keep their prose attributes; the page's exclusions keep nothing.
-      if (SKIP_TAGS.has(el.tagName.toUpperCase())) this.attrs(el, hidden, attrs);
+    const k = this.kindOf(el, hidden);
+    if (k & EX) {
+      if (keepsAttributes(el, k)) this.attrs(el, hidden, attrs);
       return false;
     }
     this.attrs(el, hidden, attrs);
@@ -277,6 +280,15 @@ export class Segmenter {
     if (known !== undefined && !(known & PROSE_ATTR)) return;
     for (const [name, value] of translatableAttributes(el)) out.push({ kind: 'attr', el, name, value, hidden });
   }
+}
+
+/**
+ * An excluded element whose prose attributes are translated all the same: one left out for its tag
+ * (an image's alt, a form control's placeholder), not one the page excludes (HTML: `translate="no"`
+ * covers an element's translatable attributes too).
+ */
+function keepsAttributes(el: Element, bits: number): boolean {
+  return !(bits & BY_PAGE) && SKIP_TAGS.has(el.tagName.toUpperCase());
 }
 
 function computedDisplay(el: Element): string {

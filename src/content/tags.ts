@@ -50,6 +50,12 @@ export const EXCLUDED = 4;
 export const EXCLUDED_ANY_LANG = 8;
 /** Carries an attribute of the table (attributes.ts), maybe prose. */
 export const PROSE_ATTR = 16;
+/**
+ * The page excludes it (`translate="no"`, `.notranslate`, contenteditable, another `lang`), its
+ * attributes too; an element left out only for its tag (an image, a form control) keeps its
+ * prose attributes.
+ */
+export const BY_PAGE = 32;
 
 const NO_NAMES: readonly string[] = [];
 /** The attribute table's names (attributes.ts): an element carrying one may hold prose there. */
@@ -66,14 +72,14 @@ export function inspect(el: Element, src?: string): number {
   const tag = el.tagName;
   const html = el.namespaceURI === HTML_NS;
   let styled = !html;
-  let ex = SKIP_TAGS.has(tag.toUpperCase()) || !html;
+  let page = false;
   let exLang = false;
   let prose = 0;
   for (const name of el.hasAttributes() ? el.getAttributeNames() : NO_NAMES) {
     switch (name) {
       case 'class':
         styled = true;
-        if (!ex && NOTRANSLATE.test(el.getAttribute(name) ?? '')) ex = true;
+        if (!page && NOTRANSLATE.test(el.getAttribute(name) ?? '')) page = true;
         break;
       case 'style':
       case 'id':
@@ -81,10 +87,10 @@ export function inspect(el: Element, src?: string): number {
         styled = true;
         break;
       case 'translate':
-        if (!ex && el.getAttribute(name)?.toLowerCase() === 'no') ex = true;
+        if (!page && el.getAttribute(name)?.toLowerCase() === 'no') page = true;
         break;
       case 'contenteditable':
-        if (!ex && el.getAttribute(name)?.toLowerCase() !== 'false') ex = true;
+        if (!page && el.getAttribute(name)?.toLowerCase() !== 'false') page = true;
         break;
       case 'lang': {
         const lang = src ? el.getAttribute(name) : null;
@@ -98,7 +104,8 @@ export function inspect(el: Element, src?: string): number {
   let display = 0;
   if (NONE_TAGS.has(tag)) display = TAG_NONE;
   else if (!styled) display = INLINE_TAGS.has(tag) ? TAG_INLINE : BLOCK_TAGS.has(tag) ? TAG_BLOCK : 0;
-  return display | (ex ? EXCLUDED | EXCLUDED_ANY_LANG : exLang ? EXCLUDED : 0) | prose;
+  const ex = page || SKIP_TAGS.has(tag.toUpperCase()) || !html;
+  return display | (ex ? EXCLUDED | EXCLUDED_ANY_LANG : exLang ? EXCLUDED : 0) | (page || exLang ? BY_PAGE : 0) | prose;
 }
 
 /** Why an element's content is left alone: the page says so, or it is not prose. */

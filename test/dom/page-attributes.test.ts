@@ -68,3 +68,29 @@ describe('repeated attribute values', () => {
     expect(titles()).toEqual([...Array(5).fill('Indiana Pacers'), 'National Basketball Association']);
   });
 });
+
+describe('attributes of images and form controls', () => {
+  it('are translated when found and when the page changes them later; not where the page says translate="no"', async () => {
+    document.head.innerHTML = '';
+    document.body.innerHTML =
+      '<p>See <img src="a.png" alt="A dog"> here</p><img src="b.png" alt="Our logo" translate="no"><img src="c.png" class="notranslate" alt="Brand name">' +
+      '<input placeholder="Search here">';
+    const fake = fakeTranslator();
+    const frames = manualFrames();
+    const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewport: false });
+    pages.push(page);
+    page.start('en', 'es');
+    await frames.settle();
+    const [dog, logo, brand] = [...document.querySelectorAll('img')];
+    const input = document.querySelector('input')!;
+    expect([dog!.alt, logo!.alt, brand!.alt, input.placeholder]).toEqual(['A DOG', 'Our logo', 'Brand name', 'SEARCH HERE']);
+    // A page that changes them as it goes (a framework re-rendering a form).
+    input.placeholder = 'Type a city';
+    dog!.alt = 'A cat';
+    logo!.alt = 'Our new logo';
+    await frames.settle();
+    expect([dog!.alt, logo!.alt, input.placeholder]).toEqual(['A CAT', 'Our new logo', 'TYPE A CITY']);
+    page.restore();
+    expect([dog!.alt, logo!.alt, brand!.alt, input.placeholder]).toEqual(['A cat', 'Our new logo', 'Brand name', 'Type a city']);
+  });
+});

@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PageTranslator } from '../../src/content/page';
 import { engineTranslator, fakeTranslator, manualFrames, reverseUpper } from './page-fakes';
+import { pageBody } from '../fakes/page-markup';
 
 const WORD = fc.constantFrom('alpha', 'beta', 'gamma and delta', 'x', 'é', '&amp;', '&lt;b&gt;', '1', ' ', ' ', '\n  ');
 const words = fc.array(WORD, { minLength: 1, maxLength: 4 }).map((w) => w.join(' '));
@@ -34,16 +35,7 @@ const LEAF = fc.oneof(
 const INLINE = fc.constantFrom('a href="/x"', 'b', 'em', 'span class="k"', 'abbr title="a tip"', 'sub', 'span title="more"');
 const BLOCK = fc.constantFrom('div', 'p', 'section', 'li', 'h2', 'blockquote', 'td');
 
-const content: fc.Memo<string> = fc.memo((n) =>
-  n <= 0
-    ? LEAF
-    : fc.oneof(
-        { weight: 3, arbitrary: LEAF },
-        { weight: 2, arbitrary: fc.tuple(INLINE, fc.array(content(n - 1), { minLength: 1, maxLength: 3 })).map(([t, k]) => `<${t}>${k.join('')}</${t.split(' ')[0]}>`) },
-        { weight: 2, arbitrary: fc.tuple(BLOCK, fc.array(content(n - 1), { minLength: 1, maxLength: 3 })).map(([t, k]) => (t === 'td' ? `<table><tbody><tr><td>${k.join('')}</td></tr></tbody></table>` : t === 'li' ? `<ul><li>${k.join('')}</li></ul>` : `<${t}>${k.join('')}</${t}>`)) },
-      ),
-);
-const body = fc.array(content(4), { minLength: 1, maxLength: 5 }).map((k) => k.join(''));
+const body = pageBody({ leaf: LEAF, inline: INLINE, block: BLOCK, depth: 4, maxLength: 5 });
 
 const EXCLUDED_SELECTOR = 'code, pre, kbd, textarea, script, .notranslate, [translate="no"], [contenteditable="true"]';
 
