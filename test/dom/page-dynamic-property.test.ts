@@ -71,12 +71,12 @@ describe('a page that changes itself while translated', () => {
   });
 
   /** A page translator started on the page as it is now (a reversing, upper-casing fake), its frames run by the test. */
-  const translating = (translate = fakeTranslator({ transform: reverseUpper }).translate) => {
+  const translating = (translate = fakeTranslator({ transform: reverseUpper }).translate, mode: 'replace' | 'bilingual' = 'replace') => {
     document.documentElement.removeAttribute('lang');
     const frames = manualFrames();
     const page = new PageTranslator({ translate, frame: frames.frame, viewport: false });
     pages.push(page);
-    page.start('en', 'es');
+    page.start('en', 'es', { mode });
     return { page, frames };
   };
 
@@ -141,7 +141,10 @@ describe('a page that changes itself while translated', () => {
     expect(document.body.innerHTML).toBe('beta<code title="the last tip">keep</code>');
   });
 
-  it('translates what it changes and restores to its own changes, untranslated', async () => {
+  it.each([
+    ['replace', 21],
+    ['bilingual', 22],
+  ] as const)('%s: translates what it changes and restores to its own changes, untranslated', async (mode, seed) => {
     const { translate } = fakeTranslator({ transform: reverseUpper });
     await fc.assert(
       fc.asyncProperty(body, changes, async (html, list) => {
@@ -152,7 +155,7 @@ describe('a page that changes itself while translated', () => {
         reference.innerHTML = html;
         const refNodes = nodesOf(reference);
         const pageNodes = nodesOf(document.body);
-        const { page, frames } = translating(translate);
+        const { page, frames } = translating(translate, mode);
         await frames.settle();
         for (const c of list) {
           apply(c, pageNodes);
@@ -161,14 +164,20 @@ describe('a page that changes itself while translated', () => {
         }
         const label = `${html} ${JSON.stringify(list)} => ${document.body.innerHTML}`;
         expect(page.status(), label).toMatchObject({ state: 'translated', errors: 0 });
-        // What the page added or changed is translated too (no lowercase word outside exclusions).
-        const shown = [...nodesOf(document.body).texts].filter((t) => !t.parentElement?.closest('code, .notranslate'));
+        // What the page added or changed is translated too (no lowercase word outside exclusions;
+        // in bilingual mode, in the copies, the originals' words as the page left them).
+        const copies = [...document.querySelectorAll('[data-polyglot-bilingual]')];
+        const shown = (mode === 'replace' ? [document.body] : copies).flatMap((root) => nodesOf(root).texts).filter((t) => !t.parentElement?.closest('code, .notranslate'));
         expect(shown.map((t) => t.data).join('|'), label).not.toMatch(/[a-z]/);
+        if (mode === 'bilingual') {
+          const originals = nodesOf(document.body).texts.filter((t) => !t.parentElement?.closest('[data-polyglot-bilingual]'));
+          expect(originals.map((t) => t.data).join('|'), label).not.toMatch(/[A-Z]/);
+        }
         page.restore();
         pages = [];
         expect(document.body.innerHTML, label).toBe(reference.innerHTML);
       }),
-      { numRuns: 300, seed: 21 },
+      { numRuns: 300, seed },
     );
   }, 120_000);
 });
