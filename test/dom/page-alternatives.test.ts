@@ -3,12 +3,14 @@
  * original id-only markup, one call per route, that route first), the chosen one is written into
  * the same live nodes (listeners intact, restore exact), and a route can become the page's.
  */
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Alternative } from '../../src/content/choices';
 import { Chooser } from '../../src/content/chooser';
 import { PageTranslator, type TranslateFn } from '../../src/content/page';
 import type { TrdObj } from '../../src/core/types';
 import { manualFrames } from './page-fakes';
+import { applyChange, changes, nodesOf, pageBody } from '../fakes/page-markup';
 
 const ROUTES = ['a.ts', 'b.ts', 'en,c.ts,es'];
 
@@ -187,4 +189,57 @@ describe('alternatives in place', () => {
       Element.prototype.attachShadow = attach;
     }
   });
+});
+
+describe('alternatives on generated pages', () => {
+  const LEAF = fc.oneof(
+    { weight: 5, arbitrary: fc.array(fc.constantFrom('alpha', 'beta gamma', ' ', 'x'), { minLength: 1, maxLength: 3 }).map((w) => w.join(' ')) },
+    { weight: 1, arbitrary: fc.constantFrom('<code>keep</code>', '<br>', '<img alt="a dog">') },
+  );
+  const body = pageBody({ leaf: LEAF, inline: fc.constantFrom('a href="#x"', 'b', 'em'), block: fc.constantFrom('div', 'p', 'li'), depth: 3, maxLength: 4 });
+  const picks = fc.array(fc.tuple(fc.nat(), fc.constantFrom(...ROUTES)), { minLength: 1, maxLength: 3 });
+
+  it('units switched to other routes, then the page changed: each shows its route; restore equals the same changes untranslated', async () => {
+    await fc.assert(
+      fc.asyncProperty(body, picks, changes, async (html, chosen, list) => {
+        document.head.innerHTML = '';
+        document.body.innerHTML = html;
+        const reference = document.createElement('div');
+        reference.innerHTML = html;
+        const pageNodes = nodesOf(document.body);
+        const refNodes = nodesOf(reference);
+        const fake = routedTranslator();
+        const frames = manualFrames();
+        const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewport: false, routes: async () => ROUTES });
+        pages.push(page);
+        page.start('en', 'es');
+        await frames.settle();
+        const label = () => `${html} ${JSON.stringify(chosen)} ${JSON.stringify(list)} => ${document.body.innerHTML}`;
+        for (const [at, rid] of pageNodes.texts.length ? chosen : []) {
+          const text = pageNodes.texts[at % pageNodes.texts.length]!;
+          const choice = page.choiceAt(text, () => undefined);
+          if (!choice) continue;
+          await choice.done;
+          if (!choice.pick(rid)) continue;
+          // The unit shows the chosen route's words (b.ts prefixes "B:", the chain brackets); where
+          // its element holds other units (blocks), those may show another route.
+          if (choice.el.querySelector('div, p, li')) continue;
+          const shown = nodesOf(choice.el).texts.filter((t) => !t.parentElement!.closest('code')).map((t) => t.data).join('');
+          if (rid === 'b.ts') expect(shown, label()).toContain('B:');
+          else if (rid === 'en,c.ts,es') expect(shown, label()).toContain('[');
+          else expect(shown, label()).not.toMatch(/[a-z]{2}/);
+        }
+        for (const c of list) {
+          applyChange(c, pageNodes);
+          applyChange(c, refNodes);
+          await frames.settle();
+        }
+        expect(page.status(), label()).toMatchObject({ state: 'translated', errors: 0 });
+        page.restore();
+        pages = [];
+        expect(document.body.innerHTML, label()).toBe(reference.innerHTML);
+      }),
+      { numRuns: 200, seed: 41 },
+    );
+  }, 120_000);
 });

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PageTranslator } from '../../src/content/page';
 import { fakeTranslator, manualFrames, reverseUpper } from './page-fakes';
-import { pageBody } from '../fakes/page-markup';
+import { applyChange, changes, nodesOf, pageBody } from '../fakes/page-markup';
 
 const WORD = fc.constantFrom('alpha', 'beta', 'gamma and delta', 'x', ' ', '\n  ');
 const words = fc.array(WORD, { minLength: 1, maxLength: 3 }).map((w) => w.join(' '));
@@ -18,50 +18,6 @@ const LEAF = fc.oneof(
 const INLINE = fc.constantFrom('a href="/x"', 'b', 'em', 'span title="a tip"');
 const BLOCK = fc.constantFrom('div', 'p', 'section');
 const body = pageBody({ leaf: LEAF, inline: INLINE, block: BLOCK, depth: 3, maxLength: 4 });
-
-/** A change the page makes to one of its original nodes (picked by index, the same in both copies). */
-type Change =
-  | { kind: 'text'; at: number; text: string }
-  | { kind: 'remove'; at: number }
-  | { kind: 'attr'; at: number; value: string }
-  | { kind: 'append'; at: number; html: string };
-const change: fc.Arbitrary<Change> = fc.oneof(
-  fc.record({ kind: fc.constant('text' as const), at: fc.nat(), text: fc.constantFrom('new words', '', ' spaced out ') }),
-  fc.record({ kind: fc.constant('remove' as const), at: fc.nat() }),
-  fc.record({ kind: fc.constant('attr' as const), at: fc.nat(), value: fc.constantFrom('a new tip', '') }),
-  fc.record({ kind: fc.constant('append' as const), at: fc.nat(), html: fc.constantFrom('<b>added words</b>', 'more text', '<p>a new block</p>') }),
-);
-const changes = fc.array(change, { minLength: 1, maxLength: 4 });
-
-function nodesOf(root: Node): { texts: Text[]; elements: Element[] } {
-  const texts: Text[] = [];
-  const elements: Element[] = [];
-  const walk = (n: Node) => {
-    for (let c = n.firstChild; c; c = c.nextSibling) {
-      if (c.nodeType === 3) texts.push(c as Text);
-      else if (c.nodeType === 1) {
-        elements.push(c as Element);
-        walk(c);
-      }
-    }
-  };
-  walk(root);
-  return { texts, elements };
-}
-
-function apply(c: Change, nodes: { texts: Text[]; elements: Element[] }): void {
-  const { texts, elements } = nodes;
-  if (c.kind === 'text') {
-    if (texts.length) texts[c.at % texts.length]!.data = c.text;
-    return;
-  }
-  if (!elements.length) return;
-  const el = elements[c.at % elements.length]!;
-  if (c.kind === 'remove') el.remove();
-  else if (c.kind === 'attr') el.setAttribute('title', c.value);
-  // Content goes where a page would put it: not into a void element or excluded content.
-  else if (!el.closest('br, img, code, .notranslate')) el.insertAdjacentHTML('beforeend', c.html);
-}
 
 describe('a page that changes itself while translated', () => {
   let pages: PageTranslator[] = [];
@@ -158,8 +114,8 @@ describe('a page that changes itself while translated', () => {
         const { page, frames } = translating(translate, mode);
         await frames.settle();
         for (const c of list) {
-          apply(c, pageNodes);
-          apply(c, refNodes);
+          applyChange(c, pageNodes);
+          applyChange(c, refNodes);
           await frames.settle();
         }
         const label = `${html} ${JSON.stringify(list)} => ${document.body.innerHTML}`;

@@ -99,7 +99,11 @@ describe('page writes paced', () => {
     tops.clear();
   });
 
-  /** `#n1` in the viewport, `#far` segmented later (idle slices run by the test); render cost 50 ms. */
+  /**
+   * `#n1` in the viewport, `#far` segmented later (idle slices run by the test); render cost 50 ms,
+   * and the pacer's clock stands still (on a busy machine, real time between two steps of a test
+   * ate the hold: CI saw the held answer written early).
+   */
   function setup(far: string, limit: number) {
     document.head.innerHTML = '';
     document.body.innerHTML = `<p id="n1">Near one</p><section id="far">${far}</section>`;
@@ -108,7 +112,7 @@ describe('page writes paced', () => {
     const frames = manualFrames();
     const delays = manualDelays();
     const idles: ((ms: number) => void)[] = [];
-    const pacer = new Pacer({ frame: frames.frame, delay: delays.delay, measure: (_, done) => done(50) });
+    const pacer = new Pacer({ frame: frames.frame, delay: delays.delay, now: () => 0, measure: (_, done) => done(50) });
     page = new PageTranslator({
       translate: fake.translate,
       frame: frames.frame,

@@ -24,3 +24,48 @@ export function pageBody(opts: { leaf: fc.Arbitrary<string>; inline: fc.Arbitrar
   );
   return fc.array(content(opts.depth), { minLength: 1, maxLength: opts.maxLength }).map((k) => k.join(''));
 }
+
+/** A change the page makes to one of its original nodes (picked by index, the same in both copies). */
+export type Change =
+  | { kind: 'text'; at: number; text: string }
+  | { kind: 'remove'; at: number }
+  | { kind: 'attr'; at: number; value: string }
+  | { kind: 'append'; at: number; html: string };
+const change: fc.Arbitrary<Change> = fc.oneof(
+  fc.record({ kind: fc.constant('text' as const), at: fc.nat(), text: fc.constantFrom('new words', '', ' spaced out ') }),
+  fc.record({ kind: fc.constant('remove' as const), at: fc.nat() }),
+  fc.record({ kind: fc.constant('attr' as const), at: fc.nat(), value: fc.constantFrom('a new tip', '') }),
+  fc.record({ kind: fc.constant('append' as const), at: fc.nat(), html: fc.constantFrom('<b>added words</b>', 'more text', '<p>a new block</p>') }),
+);
+export const changes = fc.array(change, { minLength: 1, maxLength: 4 });
+
+/** A node's texts and elements, in document order. */
+export function nodesOf(root: Node): { texts: Text[]; elements: Element[] } {
+  const texts: Text[] = [];
+  const elements: Element[] = [];
+  const walk = (n: Node) => {
+    for (let c = n.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) texts.push(c as Text);
+      else if (c.nodeType === 1) {
+        elements.push(c as Element);
+        walk(c);
+      }
+    }
+  };
+  walk(root);
+  return { texts, elements };
+}
+
+export function applyChange(c: Change, nodes: { texts: Text[]; elements: Element[] }): void {
+  const { texts, elements } = nodes;
+  if (c.kind === 'text') {
+    if (texts.length) texts[c.at % texts.length]!.data = c.text;
+    return;
+  }
+  if (!elements.length) return;
+  const el = elements[c.at % elements.length]!;
+  if (c.kind === 'remove') el.remove();
+  else if (c.kind === 'attr') el.setAttribute('title', c.value);
+  // Content goes where a page would put it: not into a void element or excluded content.
+  else if (!el.closest('br, img, code, .notranslate')) el.insertAdjacentHTML('beforeend', c.html);
+}
