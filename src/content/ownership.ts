@@ -47,6 +47,16 @@ export class Owners<J extends { unit: Unit }> {
     return undefined;
   }
 
+  /** Adds to `out` the jobs of `node` and of everything inside it (units cut out of an inline element, pieces of a long text). */
+  within(node: Node, out: Set<J>): void {
+    const stack: Node[] = [node];
+    for (let n = stack.pop(); n; n = stack.pop()) {
+      const j = this.nodes.get(n);
+      if (j) out.add(j);
+      for (let c = n.firstChild; c; c = c.nextSibling) stack.push(c);
+    }
+  }
+
   attr(el: Element, name: string): J | undefined {
     const had = this.attrs.get(el);
     return had instanceof Map ? had.get(name) : had && nameOf(had) === name ? had : undefined;

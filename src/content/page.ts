@@ -130,7 +130,8 @@ export class PageTranslator extends PageChoices {
       if (r.type === 'characterData') {
         const job = this.owners.of(r.target);
         if (job) {
-          job.log?.adopt(r.target as Text);
+          // Every piece of a long text keeps the text as it was: the page's value is the one now.
+          for (const j of this.owners.siblings(job)) j.log?.adopt(r.target as Text);
           touched.add(job);
         } else roots.add(r.target);
       } else if (r.type === 'attributes' && r.target instanceof Element && r.attributeName) {
@@ -184,15 +185,13 @@ export class PageTranslator extends PageChoices {
     for (const root of roots) {
       if (!root.isConnected || covered.has(root) || this.owners.of(root)) continue;
       let units = seg.around(root);
-      // A node added beside a translated run joins it, as does a link that lost the block it held:
-      // that run's translation goes, and the whole run is translated again (found here, not only
-      // from the record's siblings, which a batch of records or a DOM without them may not name).
+      // A node added beside a translated run joins it, as does a link that lost the block it held,
+      // or a long text that became short: the translations of what the run holds (at any depth:
+      // units cut out of its links, pieces of its texts) go, and the whole run is translated again
+      // (found here, not only from the record's siblings, which a batch may not name).
       const joined = new Set<Job>();
       const run = units.find((u) => u.kind === 'range' && u.nodes.some((n) => n === root || n.contains(root)));
-      for (const n of run?.kind === 'range' ? run.nodes : []) {
-        const j = this.owners.of(n);
-        if (j) joined.add(j);
-      }
+      for (const n of run?.kind === 'range' ? run.nodes : []) this.owners.within(n, joined);
       if (joined.size) {
         observer.whilePaused(() => joined.forEach((j) => this.retire(j)));
         units = seg.around(root);
@@ -229,7 +228,10 @@ export class PageTranslator extends PageChoices {
     if (job.state === 'retired') return;
     // Attribute values that followed a retired job still need their translation: queued again.
     const orphans: Unit[] = [];
-    for (const j of this.owners.siblings(job)) {
+    // Newest write first: each piece of a long text logged the text as the pieces before it left it.
+    const group = [...this.owners.siblings(job)];
+    if (group.length > 1) group.sort((a, b) => this.merged.indexOf(b) - this.merged.indexOf(a));
+    for (const j of group) {
       if (j.state === 'retired') continue;
       if (j.state === 'done') {
         this.done--;

@@ -11,9 +11,12 @@ import { applyChange, changes, nodesOf, pageBody } from '../fakes/page-markup';
 
 const WORD = fc.constantFrom('alpha', 'beta', 'gamma and delta', 'x', ' ', '\n  ');
 const words = fc.array(WORD, { minLength: 1, maxLength: 3 }).map((w) => w.join(' '));
+/** A text longer than a call: sent in sentence pieces. */
+const long = fc.integer({ min: 40, max: 90 }).map((n) => Array.from({ length: n }, (_, i) => `sentence number ${'x'.repeat(i % 7)} ends here.`).join(' '));
 const LEAF = fc.oneof(
-  { weight: 6, arbitrary: words },
-  { weight: 1, arbitrary: fc.constantFrom('<code>keep me</code>', '<br>', '<img alt="a dog">', '<span class="notranslate">keep</span>') },
+  { weight: 12, arbitrary: words },
+  { weight: 2, arbitrary: fc.constantFrom('<code>keep me</code>', '<br>', '<img alt="a dog">', '<span class="notranslate">keep</span>') },
+  { weight: 1, arbitrary: long },
 );
 const INLINE = fc.constantFrom('a href="/x"', 'b', 'em', 'span title="a tip"');
 const BLOCK = fc.constantFrom('div', 'p', 'section');
@@ -36,14 +39,16 @@ describe('a page that changes itself while translated', () => {
     return { page, frames };
   };
 
-  /** Translates `html`, lets `change` run on the translated page, and returns what is shown, then restored. */
-  const after = async (html: string, change: () => void) => {
+  /** Translates `html`, lets each change run on the translated page in turn, and returns what is shown, then restored. */
+  const after = async (html: string, ...changes: (() => void)[]) => {
     document.head.innerHTML = '';
     document.body.innerHTML = html;
     const { page, frames } = translating();
     await frames.settle();
-    change();
-    await frames.settle();
+    for (const change of changes) {
+      change();
+      await frames.settle();
+    }
     const shown = document.body.innerHTML;
     page.restore();
     pages = [];
@@ -75,6 +80,24 @@ describe('a page that changes itself while translated', () => {
       (document.querySelector('code')!.firstChild as Text).data = 'new code';
     });
     expect(r.restored).toBe('<code>new code</code>alphagamma');
+  });
+
+  const LONG = Array.from({ length: 40 }, (_, i) => `sentence number ${'x'.repeat(i % 7)} ends here.`).join(' ');
+
+  it('a long text sent in pieces and found again goes back to its own words, not to the first piece translated', async () => {
+    const r = await after(`<div>${LONG}<a href="/x">alpha</a></div>beta`, () => document.querySelector('a')!.remove());
+    expect(r.shown).toBe(`<div>${LONG.toUpperCase()}</div>BETA`);
+    expect(r.restored).toBe(`<div>${LONG}</div>beta`);
+  });
+
+  it('a link whose long text became short is one unit with its neighbours; what the page then adds inside is translated', async () => {
+    const r = await after(
+      `alpha<a href="/x"><em><code>keep</code></em>${LONG}</a>`,
+      () => ((document.querySelector('a')!.lastChild as Text).data = 'new words'),
+      () => document.querySelector('em')!.insertAdjacentHTML('beforeend', '<b>added words</b>'),
+    );
+    expect(r.shown.replace(/<[^>]*>/g, '').replace('keep', '')).not.toMatch(/[a-z]/);
+    expect(r.restored).toBe('alpha<a href="/x"><em><code>keep</code><b>added words</b></em>new words</a>');
   });
 
   it('an attribute found from two nodes of a changed run has one job: restore keeps the page\'s last value', async () => {
