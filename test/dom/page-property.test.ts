@@ -49,14 +49,12 @@ function textNodes(root: Node): Text[] {
   return out;
 }
 
-function translatableText(root: Element): string {
+function translatableText(root: Element | ShadowRoot): string {
   let out = '';
   const walk = (n: Node) => {
     if (n.nodeType === 3) out += (n as Text).data;
-    if (n.nodeType !== 1) return;
-    const el = n as Element;
-    if (el.matches(`${EXCLUDED_SELECTOR}, select`)) return;
-    for (let c = el.firstChild; c; c = c.nextSibling) walk(c);
+    if (n.nodeType === 1 && (n as Element).matches(`${EXCLUDED_SELECTOR}, select`)) return;
+    if (n.nodeType === 1 || n === root) for (let c = n.firstChild; c; c = c.nextSibling) walk(c);
   };
   walk(root);
   return out;
@@ -136,6 +134,35 @@ describe('whole generated pages', () => {
     await fc.assert(
       fc.asyncProperty(body, (html) => check(html, translate, 'bilingual')),
       { numRuns: 150, seed: 13 },
+    );
+  }, 120_000);
+
+  it('open shadow roots: their content translated too, the page and each root restored exactly', async () => {
+    const { translate } = fakeTranslator({ transform: reverseUpper });
+    await fc.assert(
+      fc.asyncProperty(body, body, body, async (outer, first, second) => {
+        document.head.innerHTML = '';
+        // One host at the end of the page, one inside a block, each with content of its own.
+        document.body.innerHTML = `${outer}<x-card></x-card><div>lead <x-card></x-card></div>`;
+        const roots = [...document.querySelectorAll('x-card')].map((host, i) => {
+          const root = host.attachShadow({ mode: 'open' });
+          root.innerHTML = i === 0 ? first : second;
+          return root;
+        });
+        const before = [document.body.innerHTML, ...roots.map((r) => r.innerHTML)];
+        const frames = manualFrames();
+        const page = new PageTranslator({ translate, frame: frames.frame, viewport: false });
+        pages.push(page);
+        page.start('en', 'es');
+        await frames.settle();
+        const label = before.join(' || ');
+        expect(page.status(), label).toMatchObject({ state: 'translated', errors: 0 });
+        for (const root of [document.body, ...roots]) expect(translatableText(root), label).not.toMatch(/[a-zé]/);
+        page.restore();
+        pages = [];
+        expect([document.body.innerHTML, ...roots.map((r) => r.innerHTML)], label).toEqual(before);
+      }),
+      { numRuns: 100, seed: 17 },
     );
   }, 120_000);
 
