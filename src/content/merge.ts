@@ -10,7 +10,7 @@ import { textOf, type AnswerEl, type AnswerNode } from './answer';
 import type { Entry } from './chunk';
 import type { AttrUnit, PieceUnit, RangeUnit } from './segment';
 import { kids } from './tags';
-import { placeInOrder, type UndoLog } from './undo';
+import { nodeAfter, placeInOrder, type UndoLog } from './undo';
 
 export { UndoLog } from './undo';
 
@@ -129,8 +129,11 @@ function apply(parent: Node, nodes: readonly Node[], anchor: Node | null, seq: r
   }
   for (let k = written; k < texts.length; k++) desired.push(texts[k]!);
   if (created === null && sameOrder(nodes, desired)) return;
-  log.move({ parent, nodes, anchor, created: created ?? [] });
-  placeInOrder(parent, desired, anchor);
+  // Where the run is now: the page may have added content after it since it was found.
+  const live = nodes.filter((n) => n.parentNode === parent);
+  const at = live.length ? nodeAfter(live) : anchor;
+  log.move({ parent, nodes, anchor: at, created: created ?? [] });
+  placeInOrder(parent, desired, at);
 }
 
 function writeText(t: Text, s: string, log: UndoLog): void {

@@ -117,7 +117,9 @@ export class PageTranslator extends PageChoices {
   }
 
   private onMutations(records: MutationRecord[]): void {
-    if (this.state !== 'translating' && this.state !== 'translated') return;
+    // Cancelled: nothing more is translated, but what the page changes in what was is still
+    // followed, so restore keeps the page's own values.
+    if (this.state !== 'translating' && this.state !== 'translated' && this.state !== 'cancelled') return;
     this.timed('follow', () => this.followChanges(records));
   }
 
@@ -174,6 +176,10 @@ export class PageTranslator extends PageChoices {
         }
       }
     });
+    if (this.state === 'cancelled') {
+      this.report();
+      return;
+    }
     const seg = this.segmenter!;
     const fresh: Unit[] = [];
     for (const [el, name] of changedAttrs) {
@@ -256,7 +262,7 @@ export class PageTranslator extends PageChoices {
       }
       this.lead(j);
     }
-    for (const u of orphans) this.enqueue(u);
+    if (this.state !== 'cancelled') for (const u of orphans) this.enqueue(u);
   }
 
   /** "Near the viewport only": a scroll brings far units near; they are sent then. */

@@ -31,7 +31,7 @@ export type Change =
   | { kind: 'remove'; at: number }
   | { kind: 'attr'; at: number; value: string }
   | { kind: 'append'; at: number; html: string };
-const change: fc.Arbitrary<Change> = fc.oneof(
+export const change: fc.Arbitrary<Change> = fc.oneof(
   fc.record({ kind: fc.constant('text' as const), at: fc.nat(), text: fc.constantFrom('new words', '', ' spaced out ') }),
   fc.record({ kind: fc.constant('remove' as const), at: fc.nat() }),
   fc.record({ kind: fc.constant('attr' as const), at: fc.nat(), value: fc.constantFrom('a new tip', '') }),
