@@ -42,6 +42,7 @@ export class PageTranslator extends PageChoices {
       // Copies exist only in bilingual mode (a restore removes them before any other starts).
       ignore: mode === 'bilingual' ? (el) => isCopy(el) || (ignore?.(el) ?? false) : ignore,
       onShadowRoot: (root) => observer.observe(root),
+      items: mode !== 'bilingual',
     });
     const height = this.deps.viewportHeight;
     this.queue = new Prioritizer<Job>({ observe: this.deps.viewport !== false, far: scope === 'page', ...(height ? { viewportHeight: height } : {}) });

@@ -39,6 +39,12 @@ export interface SegmentOptions {
   ignore?: (el: Element) => boolean;
   /** Called for each open shadow root met, so it can be observed too. */
   onShadowRoot?: (root: ShadowRoot) => void;
+  /**
+   * Links and buttons side by side are units of their own (`items`); default on. Off in bilingual
+   * mode, where the copy of the row goes under the row: a copy per link would be a block inside
+   * each link, breaking the row into lines.
+   */
+  items?: boolean;
 }
 
 export class Segmenter {
@@ -244,9 +250,40 @@ export class Segmenter {
     const attrs: Unit[] = [];
     let text = false;
     for (const n of nodes) if (this.scan(n, !text, hidden, attrs)) text = true;
+    const items: Element[] = [];
+    if (text && this.opts.items !== false && nodes.every((n) => this.itemsIn(n, hidden, items)) && items.length > 1) {
+      for (const el of items) out.push({ kind: 'range', parent: el, nodes: kids(el).slice(), anchor: null, whole: true, hidden });
+    }
     // At its exact length: a list grown by push keeps room for 17 nodes, for as long as the page is translated.
-    if (text) out.push({ kind: 'range', parent, nodes: nodes.slice(), anchor, whole, hidden });
+    else if (text) out.push({ kind: 'range', parent, nodes: nodes.slice(), anchor, whole, hidden });
     for (const a of attrs) out.push(a);
+  }
+
+  /**
+   * Whether `n` holds no letter outside links and buttons (ITEM); those with letters into `items`.
+   * A run that is only links and buttons (a menu, a row of buttons, breadcrumbs, "Share Tweet
+   * Email") is a list, not a sentence: sent as one, a translator moves words from one label into
+   * another (Apertium turned the buttons "Sections", "Home", "Search" into "Búsqueda", "de",
+   * "Casa de las secciones"), so a button or link would say what another does.
+   */
+  private itemsIn(n: Node, hidden: boolean, items: Element[]): boolean {
+    if (n.nodeType === 3) return !HAS_LETTER.test((n as Text).data);
+    if (n.nodeType !== 1) return true;
+    const el = n as Element;
+    if (this.kindOf(el, hidden) & EX) return true;
+    if (isItem(el)) {
+      if (this.hasLetter(el, hidden)) items.push(el);
+      return true;
+    }
+    for (let c = el.firstChild; c; c = c.nextSibling) if (!this.itemsIn(c, hidden, items)) return false;
+    return true;
+  }
+
+  private hasLetter(el: Element, hidden: boolean): boolean {
+    for (let c = el.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3 ? HAS_LETTER.test((c as Text).data) : c.nodeType === 1 && !(this.kindOf(c as Element, hidden) & EX) && this.hasLetter(c as Element, hidden)) return true;
+    }
+    return false;
   }
 
   /** Whether `n` has a letter outside excluded elements (looked for only while `need`); its attribute units into `attrs`. */
@@ -289,6 +326,17 @@ export class Segmenter {
  */
 function keepsAttributes(el: Element, bits: number): boolean {
   return !(bits & BY_PAGE) && SKIP_TAGS.has(el.tagName.toUpperCase());
+}
+
+/** ARIA roles of controls and links: `<div role="button">`, menu items, tabs. */
+const ITEM_ROLES = new Set(['button', 'link', 'menuitem', 'tab']);
+
+/** A link or a control whose label is its own (see `itemsIn`). */
+function isItem(el: Element): boolean {
+  const tag = el.tagName;
+  if (tag === 'A' || tag === 'BUTTON') return true;
+  const role = el.getAttribute('role');
+  return role !== null && ITEM_ROLES.has(role.trim().toLowerCase());
 }
 
 function computedDisplay(el: Element): string {

@@ -18,7 +18,7 @@ const LEAF = fc.oneof(
   { weight: 2, arbitrary: fc.constantFrom('<code>keep me</code>', '<br>', '<img alt="a dog">', '<span class="notranslate">keep</span>') },
   { weight: 1, arbitrary: long },
 );
-const INLINE = fc.constantFrom('a href="/x"', 'b', 'em', 'span title="a tip"');
+const INLINE = fc.constantFrom('a href="/x"', 'b', 'em', 'span title="a tip"', 'span role="button"');
 const BLOCK = fc.constantFrom('div', 'p', 'section');
 const body = pageBody({ leaf: LEAF, inline: INLINE, block: BLOCK, depth: 3, maxLength: 4 });
 

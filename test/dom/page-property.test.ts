@@ -32,7 +32,7 @@ const LEAF = fc.oneof(
     arbitrary: fc.constantFrom('<br>', '<img src="a.png" alt="a dog">', '<input placeholder="search here">', '<!-- a comment -->', '<select><option value="v">one option</option><option>two</option></select>'),
   },
 );
-const INLINE = fc.constantFrom('a href="/x"', 'b', 'em', 'span class="k"', 'abbr title="a tip"', 'sub', 'span title="more"');
+const INLINE = fc.constantFrom('a href="/x"', 'b', 'em', 'span class="k"', 'abbr title="a tip"', 'sub', 'span title="more"', 'button type="button"', 'span role="button"');
 const BLOCK = fc.constantFrom('div', 'p', 'section', 'li', 'h2', 'blockquote', 'td');
 
 const body = pageBody({ leaf: LEAF, inline: INLINE, block: BLOCK, depth: 4, maxLength: 5 });

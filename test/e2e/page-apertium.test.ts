@@ -4,6 +4,7 @@ import { startPageServer, type PageServer } from '../fakes/page-server';
 import { evaluateInContentScript, launchExtension, type ExtensionBrowser } from './browser';
 
 const ARTICLE = `<!doctype html><html lang="en"><head><title>The garden</title></head><body>
+<nav><button>Sections</button> <button>Home</button> <button>Search</button></nav>
 <article><h1>The garden</h1>
 <p id="a">The black cat sleeps on the table. My brother has a red house near the river.</p>
 <p id="b">We want to <a href="/more" class="more">read the book</a> in the <b>library</b> today.</p>
@@ -24,7 +25,7 @@ describe('page translation with real Apertium', () => {
   it('shows real Spanish in place, links and classes kept, and restores exactly', async () => {
     const page = await browser.context.newPage();
     await page.goto(`${server.origin}/garden.html`);
-    const result = await evaluateInContentScript<{ a: string; b: string; li: string; link: string; title: string; status: unknown; same: boolean }>(
+    const result = await evaluateInContentScript<{ a: string; b: string; li: string; link: string; title: string; buttons: string[]; status: unknown; same: boolean }>(
       page,
       browser.id,
       `(async () => {
@@ -39,6 +40,7 @@ describe('page translation with real Apertium', () => {
           li: document.querySelector('li').textContent,
           link: document.querySelector('a.more') === link ? document.querySelector('a.more').getAttribute('href') : 'replaced',
           title: document.title,
+          buttons: [...document.querySelectorAll('nav button')].map((b) => b.textContent),
           status: P.status(),
         };
         P.restore();
@@ -53,6 +55,8 @@ describe('page translation with real Apertium', () => {
     expect(result.li).toMatch(/perro/i);
     expect(result.title).toMatch(/jard/i);
     expect(result.link).toBe('/more');
+    // Each button says its own label: sent as one run, Apertium gave "Búsqueda", "de", "Casa de las secciones".
+    expect(result.buttons).toEqual(['Secciones', 'Casa', 'Búsqueda']);
     expect(result.same).toBe(true);
     await page.close();
   });

@@ -1,0 +1,140 @@
+/**
+ * Links and buttons side by side (a menu, a row of buttons, breadcrumbs) are a list, not a
+ * sentence: each is a unit of its own, so a translator that moves words across tags cannot give
+ * one button another's label. Links inside a sentence stay in its unit.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PageTranslator } from '../../src/content/page';
+import { Segmenter, type RangeUnit, type Unit } from '../../src/content/segment';
+import { fakeTranslator, manualFrames, upper } from './page-fakes';
+
+const ROW = '<div id="row"><button id="s">Sections</button> <button id="h">Home</button> <button id="q">Search</button></div>';
+const SENTENCE = '<p id="p">Read <a href="/a">the docs</a> and <a href="/b">the FAQ</a>.</p>';
+
+const html = (u: Unit) => (u.kind === 'range' ? u.nodes.map((n) => (n instanceof Element ? n.outerHTML : n.textContent)).join('') : '');
+const ranges = (us: Unit[]) => us.filter((u): u is RangeUnit => u.kind === 'range');
+
+/**
+ * A translator that moves words between the tags of a unit, as Apertium did with the buttons
+ * "Sections Home Search" ("Búsqueda", "de", "Casa de las secciones"): each element's text goes to
+ * the next element, the last one's to the first. Then upper-cased.
+ */
+function rotate(wrapper: Element): void {
+  const els = [...wrapper.querySelectorAll('*')].filter((e) => e.firstChild?.nodeType === 3);
+  const texts = els.map((e) => e.firstChild!.textContent);
+  els.forEach((e, i) => (e.firstChild!.textContent = texts[(i + texts.length - 1) % texts.length]!));
+  upper(wrapper);
+}
+
+describe('links and buttons side by side', () => {
+  beforeEach(() => {
+    document.head.innerHTML = '';
+    document.body.innerHTML = '';
+  });
+
+  it('each is a unit of its own, through wrappers and separators; links in a sentence stay in it', () => {
+    document.body.innerHTML =
+      ROW +
+      '<nav><span><a href="/">Home</a></span> <span class="sep">|</span> <a href="/w">World <b>news</b></a> › <span role="button">More</span> <img src="i.png" alt=""></nav>' +
+      SENTENCE +
+      '<p><a href="/x">Only link</a></p><p><b>Note:</b> <a href="/r">read this</a></p>';
+    const units = ranges(new Segmenter().document(document));
+    expect(units.map(html)).toEqual([
+      'Sections',
+      'Home',
+      'Search',
+      'Home',
+      'World <b>news</b>',
+      'More',
+      'Read <a href="/a">the docs</a> and <a href="/b">the FAQ</a>.',
+      '<a href="/x">Only link</a>',
+      // Words outside a link or button: a sentence, one unit.
+      '<b>Note:</b> <a href="/r">read this</a>',
+    ]);
+    expect(units[0]).toMatchObject({ parent: document.getElementById('s'), whole: true, anchor: null });
+    expect(units[5]!.parent).toBe(document.querySelector('[role=button]'));
+  });
+
+  it('bilingual mode keeps the row one unit (its copy goes under the whole row)', () => {
+    document.body.innerHTML = ROW;
+    const units = ranges(new Segmenter({ items: false }).document(document));
+    expect(units).toHaveLength(1);
+    expect(units[0]!.parent).toBe(document.getElementById('row'));
+  });
+});
+
+describe('a row of buttons translated', () => {
+  let pages: PageTranslator[] = [];
+  afterEach(() => {
+    for (const p of pages) p.restore();
+    pages = [];
+  });
+
+  function setup(body: string) {
+    document.head.innerHTML = '';
+    document.body.innerHTML = body;
+    const fake = fakeTranslator({ transform: rotate });
+    const frames = manualFrames();
+    const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewport: false });
+    pages.push(page);
+    return { page, fake, frames, original: document.body.innerHTML };
+  }
+
+  it('each button says its own label, from a translator that moves words across tags; listeners kept; restore exact', async () => {
+    const { page, fake, frames, original } = setup(ROW + SENTENCE);
+    const search = document.getElementById('q')!;
+    let clicks = 0;
+    search.addEventListener('click', () => clicks++);
+    page.start('en', 'es');
+    await frames.settle();
+    expect(fake.calls.map((c) => c.markup)).toEqual([
+      '<p i=1>Sections</p><p i=2>Home</p><p i=3>Search</p><p i=4>Read <a i=5>the docs</a> and <a i=6>the FAQ</a>.</p>',
+    ]);
+    expect([...document.querySelectorAll('button')].map((b) => [b.id, b.textContent])).toEqual([
+      ['s', 'SECTIONS'],
+      ['h', 'HOME'],
+      ['q', 'SEARCH'],
+    ]);
+    expect(document.getElementById('q')).toBe(search);
+    // In a sentence the translator places the links' words (here: moved), as it does for any sentence.
+    expect(document.getElementById('p')!.innerHTML).toBe('READ <a href="/a">THE FAQ</a> AND <a href="/b">THE DOCS</a>.');
+    expect(page.status()).toMatchObject({ state: 'translated', done: 4, total: 4, errors: 0 });
+    search.click();
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+    search.click();
+    expect(clicks).toBe(2);
+  });
+
+  it('a label the page changes later is translated alone, the other buttons untouched', async () => {
+    const { page, fake, frames, original } = setup(ROW);
+    page.start('en', 'es');
+    await frames.settle();
+    expect(fake.calls).toHaveLength(1);
+    document.getElementById('h')!.firstChild!.textContent = 'Start';
+    await frames.settle();
+    // One more call, with that label only.
+    expect(fake.calls.map((c) => c.markup)).toEqual(['<p i=1>Sections</p><p i=2>Home</p><p i=3>Search</p>', '<p i=1>Start</p>']);
+    expect([...document.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['SECTIONS', 'START', 'SEARCH']);
+    page.restore();
+    // Restore gives back the page with its own change.
+    expect(document.body.innerHTML).toBe(original.replace('>Home<', '>Start<'));
+  });
+
+  it('a row the page turns into a sentence is translated as one, the buttons with it; restore keeps the change', async () => {
+    const { page, fake, frames, original } = setup(ROW);
+    page.start('en', 'es');
+    await frames.settle();
+    const row = document.getElementById('row')!;
+    row.insertBefore(document.createTextNode('or go '), document.getElementById('h'));
+    await frames.settle();
+    expect(fake.calls.map((c) => c.markup)).toEqual([
+      '<p i=1>Sections</p><p i=2>Home</p><p i=3>Search</p>',
+      // The buttons' original labels, in the sentence they are now part of (a button goes as a span).
+      '<p i=1><span i=2>Sections</span> or go <span i=3>Home</span> <span i=4>Search</span></p>',
+    ]);
+    expect(row.textContent).toBe('SEARCH OR GO SECTIONS HOME');
+    page.restore();
+    expect(document.body.innerHTML).toBe(original.replace(' <button id="h">', ' or go <button id="h">'));
+  });
+});
