@@ -54,6 +54,8 @@ export class Segmenter {
   /** Blocks and inline checks on the stack now. */
   private nesting = 0;
   private inlineNesting = 0;
+  /** The links and buttons of the run `list` looked at last. */
+  private readonly items: Element[] = [];
 
   constructor(private readonly opts: SegmentOptions = {}) {
     this.computed = opts.display;
@@ -250,17 +252,25 @@ export class Segmenter {
     const attrs: Unit[] = [];
     let text = false;
     for (const n of nodes) if (this.scan(n, !text, hidden, attrs)) text = true;
-    const items: Element[] = [];
-    if (text && this.opts.items !== false && nodes.every((n) => this.itemsIn(n, hidden, items)) && items.length > 1) {
-      for (const el of items) out.push({ kind: 'range', parent: el, nodes: kids(el).slice(), anchor: null, whole: true, hidden });
+    if (text && this.opts.items !== false && this.list(nodes, hidden)) {
+      for (const el of this.items) out.push({ kind: 'range', parent: el, nodes: kids(el).slice(), anchor: null, whole: true, hidden });
     }
     // At its exact length: a list grown by push keeps room for 17 nodes, for as long as the page is translated.
     else if (text) out.push({ kind: 'range', parent, nodes: nodes.slice(), anchor, whole, hidden });
     for (const a of attrs) out.push(a);
   }
 
+  /** Whether the run is a list of two or more links and buttons with letters (then in `items`). */
+  private list(nodes: Node[], hidden: boolean): boolean {
+    const items = this.items;
+    items.length = 0;
+    for (const n of nodes) if (!this.itemsIn(n, hidden, items)) return false;
+    // Letters are looked for in the items only when there are two (a link alone in a cell is common).
+    return items.length > 1 && this.lettered(items, hidden) > 1;
+  }
+
   /**
-   * Whether `n` holds no letter outside links and buttons (ITEM); those with letters into `items`.
+   * Whether `n` holds no letter outside links and buttons (`isItem`); those into `items`.
    * A run that is only links and buttons (a menu, a row of buttons, breadcrumbs, "Share Tweet
    * Email") is a list, not a sentence: sent as one, a translator moves words from one label into
    * another (Apertium turned the buttons "Sections", "Home", "Search" into "Búsqueda", "de",
@@ -272,11 +282,19 @@ export class Segmenter {
     const el = n as Element;
     if (this.kindOf(el, hidden) & EX) return true;
     if (isItem(el)) {
-      if (this.hasLetter(el, hidden)) items.push(el);
+      items.push(el);
       return true;
     }
     for (let c = el.firstChild; c; c = c.nextSibling) if (!this.itemsIn(c, hidden, items)) return false;
     return true;
+  }
+
+  /** Keeps the items with a letter outside excluded elements; their number. */
+  private lettered(items: Element[], hidden: boolean): number {
+    let n = 0;
+    for (const el of items) if (this.hasLetter(el, hidden)) items[n++] = el;
+    items.length = n;
+    return n;
   }
 
   private hasLetter(el: Element, hidden: boolean): boolean {
