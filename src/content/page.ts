@@ -191,14 +191,16 @@ export class PageTranslator extends PageChoices {
     const covered = new Set<Node>();
     for (const root of roots) {
       if (!root.isConnected || covered.has(root) || this.owners.of(root)) continue;
-      let units = seg.around(root);
+      const around: Node[] = [];
+      let units = seg.around(root, [], around);
       // A node added beside a translated run joins it, as does a link that lost the block it held,
       // or a long text that became short: the translations of what the run holds (at any depth:
       // units cut out of its links, pieces of its texts) go, and the whole run is translated again
-      // (found here, not only from the record's siblings, which a batch may not name).
+      // (found here, not only from the record's siblings, which a batch may not name). A node in
+      // no unit of its run (a separator now cutting it in parts) takes the whole run with it.
       const joined = new Set<Job>();
       const run = units.find((u) => u.kind === 'range' && u.nodes.some((n) => n === root || n.contains(root)));
-      for (const n of run?.kind === 'range' ? run.nodes : []) this.owners.within(n, joined);
+      for (const n of run?.kind === 'range' ? run.nodes : around) this.owners.within(n, joined);
       if (joined.size) {
         observer.whilePaused(() => joined.forEach((j) => this.retire(j)));
         units = seg.around(root);

@@ -102,9 +102,9 @@ export class Segmenter {
 
   /**
    * Units for a node the page added or changed: the node's own subtree if it is a block, else the
-   * inline run of its nearest block ancestor that holds it.
+   * inline run of its nearest block ancestor that holds it (its nodes into `run`).
    */
-  around(node: Node, out: Unit[] = []): Unit[] {
+  around(node: Node, out: Unit[] = [], run?: Node[]): Unit[] {
     if (node instanceof Element && !this.isInline(node)) {
       if (!this.skipped(node)) this.subtree(node, this.hiddenEl(node), out);
       return out;
@@ -121,6 +121,7 @@ export class Segmenter {
     const nodes: Node[] = [];
     let n: Node | null = first;
     for (; n && !this.breaksRun(n); n = n.nextSibling) nodes.push(n);
+    run?.push(...nodes);
     this.run(block, nodes, n, n === null && first === block.firstChild, false, out);
     return out;
   }
@@ -254,10 +255,37 @@ export class Segmenter {
     for (const n of nodes) if (this.scan(n, !text, hidden, attrs)) text = true;
     if (text && this.opts.items !== false && this.list(nodes, hidden)) {
       for (const el of this.items) out.push({ kind: 'range', parent: el, nodes: kids(el).slice(), anchor: null, whole: true, hidden });
+    } else if (text && !(this.opts.items !== false && this.parts(parent, nodes, anchor, hidden, out))) {
+      // At its exact length: a list grown by push keeps room for 17 nodes, for as long as the page is translated.
+      out.push({ kind: 'range', parent, nodes: nodes.slice(), anchor, whole, hidden });
     }
-    // At its exact length: a list grown by push keeps room for 17 nodes, for as long as the page is translated.
-    else if (text) out.push({ kind: 'range', parent, nodes: nodes.slice(), anchor, whole, hidden });
     for (const a of attrs) out.push(a);
+  }
+
+  /**
+   * A run cut by separators (`|`, `·`, `›` ... alone in a text or an element: "Africa | United
+   * States to Lift Sudan Sanctions", "By <a>Jo Smith</a> · <time>5 June</time>") holds phrases,
+   * not one sentence: each part with a letter is a unit (pushed to `out`), the separators none.
+   * Sent as one, Apertium read "Africa United States" as one phrase and put "Estados Unidos" in
+   * the link to the Africa section. False (nothing pushed) for a run with no separator or a single part.
+   */
+  private parts(parent: Element | ShadowRoot, nodes: Node[], anchor: Node | null, hidden: boolean, out: Unit[]): boolean {
+    let cut = -1;
+    for (let i = 0; i < nodes.length && cut < 0; i++) if (this.isSeparator(nodes[i]!, hidden)) cut = i;
+    if (cut < 0) return false;
+    const found: Unit[] = [];
+    let start = 0;
+    for (let i = cut; i <= nodes.length; i++) {
+      if (i < nodes.length && !this.isSeparator(nodes[i]!, hidden)) continue;
+      const part = nodes.slice(start, i);
+      if (part.some((n) => (n.nodeType === 3 ? HAS_LETTER.test((n as Text).data) : n.nodeType === 1 && !(this.kindOf(n as Element, hidden) & EX) && this.hasLetter(n as Element, hidden)))) {
+        found.push({ kind: 'range', parent, nodes: part, anchor: i < nodes.length ? nodes[i]! : anchor, whole: false, hidden });
+      }
+      start = i + 1;
+    }
+    if (found.length < 2) return false;
+    for (const u of found) out.push(u);
+    return true;
   }
 
   /** Whether the run is a list of two or more links and buttons with letters (then in `items`). */
@@ -295,6 +323,13 @@ export class Segmenter {
     for (const el of items) if (this.hasLetter(el, hidden)) items[n++] = el;
     items.length = n;
     return n;
+  }
+
+  private isSeparator(n: Node, hidden: boolean): boolean {
+    if (n.nodeType === 3) return SEPARATOR.test((n as Text).data);
+    // An element holding only a separator (`<span class="pipe">|</span>`), not content left out (`<code>|</code>`).
+    const t = n.firstChild;
+    return n.nodeType === 1 && t !== null && t === n.lastChild && t.nodeType === 3 && SEPARATOR.test((t as Text).data) && !(this.kindOf(n as Element, hidden) & EX);
   }
 
   private hasLetter(el: Element, hidden: boolean): boolean {
@@ -345,6 +380,13 @@ export class Segmenter {
 function keepsAttributes(el: Element, bits: number): boolean {
   return !(bits & BY_PAGE) && SKIP_TAGS.has(el.tagName.toUpperCase());
 }
+
+/**
+ * Marks that stand between phrases when a text or an element holds nothing else. Not `/` ("yes /
+ * no"), nor `«»‹›` (quotation marks in French and German); breadcrumbs cut by those are lists of
+ * links anyway.
+ */
+const SEPARATOR = /^\s*[|¦•·∙⋅]+\s*$/;
 
 /** ARIA roles of controls and links: `<div role="button">`, menu items, tabs. */
 const ITEM_ROLES = new Set(['button', 'link', 'menuitem', 'tab']);

@@ -9,7 +9,7 @@ import { PageTranslator } from '../../src/content/page';
 import { fakeTranslator, manualFrames, reverseUpper } from './page-fakes';
 import { applyChange, change as change1, changes, nodesOf, pageBody } from '../fakes/page-markup';
 
-const WORD = fc.constantFrom('alpha', 'beta', 'gamma and delta', 'x', ' ', '\n  ');
+const WORD = fc.constantFrom('alpha', 'beta', 'gamma and delta', 'x', ' ', '\n  ', '|');
 const words = fc.array(WORD, { minLength: 1, maxLength: 3 }).map((w) => w.join(' '));
 /** A text longer than a call: sent in sentence pieces. */
 const long = fc.integer({ min: 40, max: 90 }).map((n) => Array.from({ length: n }, (_, i) => `sentence number ${'x'.repeat(i % 7)} ends here.`).join(' '));

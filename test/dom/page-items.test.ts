@@ -10,6 +10,8 @@ import { fakeTranslator, manualFrames, upper } from './page-fakes';
 
 const ROW = '<div id="row"><button id="s">Sections</button> <button id="h">Home</button> <button id="q">Search</button></div>';
 const SENTENCE = '<p id="p">Read <a href="/a">the docs</a> and <a href="/b">the FAQ</a>.</p>';
+/** The nytimes page's kicker: a section link, a separator, a headline. */
+const KICKER = '<h6 id="k"><span><a href="/africa">Africa</a></span><span class="pipe">|</span>United States to Lift Sudan Sanctions</h6>';
 
 const html = (u: Unit) => (u.kind === 'range' ? u.nodes.map((n) => (n instanceof Element ? n.outerHTML : n.textContent)).join('') : '');
 const ranges = (us: Unit[]) => us.filter((u): u is RangeUnit => u.kind === 'range');
@@ -55,11 +57,34 @@ describe('links and buttons side by side', () => {
     expect(units[5]!.parent).toBe(document.querySelector('[role=button]'));
   });
 
-  it('bilingual mode keeps the row one unit (its copy goes under the whole row)', () => {
-    document.body.innerHTML = ROW;
+  it('a run cut by separators is a unit per part; a slash, quotation marks and excluded content do not cut', () => {
+    document.body.innerHTML =
+      KICKER +
+      '<p id="by">By <a href="/jo">Jo Smith</a> · <time>5 June</time> <span>•</span> Four minutes</p>' +
+      '<p>He said <i>yes</i> / <i>no</i> to it.</p><p >Il a dit « <a href="/b">bonjour</a> » hier</p>' +
+      '<p>Type <code>|</code> to pipe</p><p>| Only one part</p>';
+    const units = ranges(new Segmenter().document(document));
+    expect(units.map(html)).toEqual([
+      '<span><a href="/africa">Africa</a></span>',
+      'United States to Lift Sudan Sanctions',
+      'By <a href="/jo">Jo Smith</a>',
+      '<time>5 June</time> ',
+      ' Four minutes',
+      'He said <i>yes</i> / <i>no</i> to it.',
+      'Il a dit « <a href="/b">bonjour</a> » hier',
+      'Type <code>|</code> to pipe',
+      '| Only one part',
+    ]);
+    const pipe = document.querySelector('.pipe');
+    expect(units[0]).toMatchObject({ parent: document.getElementById('k'), anchor: pipe, whole: false });
+    expect(units[1]).toMatchObject({ parent: document.getElementById('k'), anchor: null, whole: false });
+    expect(units[3]!.anchor).toBe(document.querySelector('#by span'));
+  });
+
+  it('bilingual mode keeps the row one unit (its copy goes under the whole row), and a run cut by separators', () => {
+    document.body.innerHTML = ROW + KICKER;
     const units = ranges(new Segmenter({ items: false }).document(document));
-    expect(units).toHaveLength(1);
-    expect(units[0]!.parent).toBe(document.getElementById('row'));
+    expect(units.map((u) => u.parent)).toEqual([document.getElementById('row'), document.getElementById('k')]);
   });
 });
 
@@ -136,5 +161,30 @@ describe('a row of buttons translated', () => {
     expect(row.textContent).toBe('SEARCH OR GO SECTIONS HOME');
     page.restore();
     expect(document.body.innerHTML).toBe(original.replace(' <button id="h">', ' or go <button id="h">'));
+  });
+
+  it('the kicker: the section link keeps its own word, the headline its own', async () => {
+    const { page, fake, frames, original } = setup(KICKER);
+    page.start('en', 'es');
+    await frames.settle();
+    expect(fake.calls.map((c) => c.markup)).toEqual(['<p i=1><span i=2><a i=3>Africa</a></span></p><p i=4>United States to Lift Sudan Sanctions</p>']);
+    expect(document.getElementById('k')!.innerHTML).toBe('<span><a href="/africa">AFRICA</a></span><span class="pipe">|</span>UNITED STATES TO LIFT SUDAN SANCTIONS');
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
+  it('a separator the page puts into a translated run: the parts are translated again, each alone; restore keeps it', async () => {
+    const { page, fake, frames, original } = setup('<p id="t">Breaking <b>news</b> and <i>more</i> today</p>');
+    page.start('en', 'es');
+    await frames.settle();
+    expect(document.getElementById('t')!.innerHTML).toBe('BREAKING <b>MORE</b> AND <i>NEWS</i> TODAY');
+    const sep = document.createElement('span');
+    sep.textContent = '|';
+    document.getElementById('t')!.insertBefore(sep, document.querySelector('i'));
+    await frames.settle();
+    expect(fake.calls.map((c) => c.markup).slice(1)).toEqual(['<p i=1>Breaking <b i=2>news</b> and </p><p i=3><i i=4>more</i> today</p>']);
+    expect(document.getElementById('t')!.innerHTML).toBe('BREAKING <b>NEWS</b> AND <span>|</span><i>MORE</i> TODAY');
+    page.restore();
+    expect(document.body.innerHTML).toBe(original.replace('<i>', '<span>|</span><i>'));
   });
 });

@@ -5,6 +5,7 @@ import { evaluateInContentScript, launchExtension, type ExtensionBrowser } from 
 
 const ARTICLE = `<!doctype html><html lang="en"><head><title>The garden</title></head><body>
 <nav><button>Sections</button> <button>Home</button> <button>Search</button></nav>
+<h6><span><a href="/africa">Africa</a></span><span class="pipe">|</span>United States to Lift Sudan Sanctions</h6>
 <article><h1>The garden</h1>
 <p id="a">The black cat sleeps on the table. My brother has a red house near the river.</p>
 <p id="b">We want to <a href="/more" class="more">read the book</a> in the <b>library</b> today.</p>
@@ -25,7 +26,7 @@ describe('page translation with real Apertium', () => {
   it('shows real Spanish in place, links and classes kept, and restores exactly', async () => {
     const page = await browser.context.newPage();
     await page.goto(`${server.origin}/garden.html`);
-    const result = await evaluateInContentScript<{ a: string; b: string; li: string; link: string; title: string; buttons: string[]; status: unknown; same: boolean }>(
+    const result = await evaluateInContentScript<{ a: string; b: string; li: string; link: string; title: string; buttons: string[]; kicker: string; status: unknown; same: boolean }>(
       page,
       browser.id,
       `(async () => {
@@ -41,6 +42,7 @@ describe('page translation with real Apertium', () => {
           link: document.querySelector('a.more') === link ? document.querySelector('a.more').getAttribute('href') : 'replaced',
           title: document.title,
           buttons: [...document.querySelectorAll('nav button')].map((b) => b.textContent),
+          kicker: document.querySelector('h6').innerHTML,
           status: P.status(),
         };
         P.restore();
@@ -57,6 +59,8 @@ describe('page translation with real Apertium', () => {
     expect(result.link).toBe('/more');
     // Each button says its own label: sent as one run, Apertium gave "Búsqueda", "de", "Casa de las secciones".
     expect(result.buttons).toEqual(['Secciones', 'Casa', 'Búsqueda']);
+    // The section link keeps its own word: sent as one, Apertium put "Estados Unidos" in it.
+    expect(result.kicker).toMatch(/^<span><a href="\/africa">África<\/a><\/span><span class="pipe">\|<\/span>Estados Unidos/);
     expect(result.same).toBe(true);
     await page.close();
   });

@@ -35,7 +35,7 @@ export const change: fc.Arbitrary<Change> = fc.oneof(
   fc.record({ kind: fc.constant('text' as const), at: fc.nat(), text: fc.constantFrom('new words', '', ' spaced out ') }),
   fc.record({ kind: fc.constant('remove' as const), at: fc.nat() }),
   fc.record({ kind: fc.constant('attr' as const), at: fc.nat(), value: fc.constantFrom('a new tip', '') }),
-  fc.record({ kind: fc.constant('append' as const), at: fc.nat(), html: fc.constantFrom('<b>added words</b>', 'more text', '<p>a new block</p>') }),
+  fc.record({ kind: fc.constant('append' as const), at: fc.nat(), html: fc.constantFrom('<b>added words</b>', 'more text', '<p>a new block</p>', '<span>|</span>') }),
 );
 export const changes = fc.array(change, { minLength: 1, maxLength: 4 });
 
