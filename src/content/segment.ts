@@ -9,6 +9,7 @@
  * viewport is segmented first and the rest in idle slices.
  */
 import { HAS_LETTER, translatableAttributes } from './attributes';
+import { listItems, separatedParts, type Opaque, type Part } from './runs';
 import { BLOCK_TAGS, BY_PAGE, EXCLUDED, EXCLUDED_ANY_LANG, excluded, inspect, kids, PROSE_ATTR, SKIP_TAGS, TAG_DISPLAY } from './tags';
 
 import type { Later, Unit, Walk } from './units';
@@ -40,9 +41,9 @@ export interface SegmentOptions {
   /** Called for each open shadow root met, so it can be observed too. */
   onShadowRoot?: (root: ShadowRoot) => void;
   /**
-   * Links and buttons side by side are units of their own (`items`); default on. Off in bilingual
-   * mode, where the copy of the row goes under the row: a copy per link would be a block inside
-   * each link, breaking the row into lines.
+   * Links and buttons side by side, and the parts of a run cut by separators, are units of their
+   * own; default on. Off in bilingual mode, where the copy of the row goes under the row: a copy
+   * per link or part would be a block inside each, breaking the row into lines.
    */
   items?: boolean;
 }
@@ -54,8 +55,10 @@ export class Segmenter {
   /** Blocks and inline checks on the stack now. */
   private nesting = 0;
   private inlineNesting = 0;
-  /** The links and buttons of the run `list` looked at last. */
+  /** The links and buttons of the run runs.ts `listItems` looked at last. */
   private readonly items: Element[] = [];
+  /** Whether an element's content is left out, outside and inside hidden content (made once, not per run). */
+  private readonly exIn: readonly Opaque[] = [(el) => (this.kindOf(el, false) & EX) !== 0, (el) => (this.kindOf(el, true) & EX) !== 0];
 
   constructor(private readonly opts: SegmentOptions = {}) {
     this.computed = opts.display;
@@ -246,97 +249,26 @@ export class Segmenter {
   }
 
   /**
-   * A run of inline nodes: a unit if it has a letter outside excluded elements; then the attributes
-   * of its elements and the options of its selects, in document order. One walk finds both.
+   * A run of inline nodes: a unit if it has a letter outside excluded elements (a unit per label
+   * or part if it is a list of links and buttons or cut by separators: runs.ts); then the
+   * attributes of its elements and the options of its selects, in document order. One walk finds
+   * both.
    */
   private run(parent: Element | ShadowRoot, nodes: Node[], anchor: Node | null, whole: boolean, hidden: boolean, out: Unit[]): void {
     const attrs: Unit[] = [];
     let text = false;
     for (const n of nodes) if (this.scan(n, !text, hidden, attrs)) text = true;
-    if (text && this.opts.items !== false && this.list(nodes, hidden)) {
+    const lists = text && this.opts.items !== false;
+    const opaque = this.exIn[hidden ? 1 : 0]!;
+    let parts: Part[] | null = null;
+    if (lists && listItems(nodes, opaque, this.items)) {
       for (const el of this.items) out.push({ kind: 'range', parent: el, nodes: kids(el).slice(), anchor: null, whole: true, hidden });
-    } else if (text && !(this.opts.items !== false && this.parts(parent, nodes, anchor, hidden, out))) {
-      // At its exact length: a list grown by push keeps room for 17 nodes, for as long as the page is translated.
-      out.push({ kind: 'range', parent, nodes: nodes.slice(), anchor, whole, hidden });
+    } else if (lists && (parts = separatedParts(nodes, opaque))) {
+      for (const p of parts) out.push({ kind: 'range', parent, nodes: p.nodes, anchor: p.next ?? anchor, whole: false, hidden });
     }
+    // At its exact length: a list grown by push keeps room for 17 nodes, for as long as the page is translated.
+    else if (text) out.push({ kind: 'range', parent, nodes: nodes.slice(), anchor, whole, hidden });
     for (const a of attrs) out.push(a);
-  }
-
-  /**
-   * A run cut by separators (`|`, `·`, `›` ... alone in a text or an element: "Africa | United
-   * States to Lift Sudan Sanctions", "By <a>Jo Smith</a> · <time>5 June</time>") holds phrases,
-   * not one sentence: each part with a letter is a unit (pushed to `out`), the separators none.
-   * Sent as one, Apertium read "Africa United States" as one phrase and put "Estados Unidos" in
-   * the link to the Africa section. False (nothing pushed) for a run with no separator or a single part.
-   */
-  private parts(parent: Element | ShadowRoot, nodes: Node[], anchor: Node | null, hidden: boolean, out: Unit[]): boolean {
-    let cut = -1;
-    for (let i = 0; i < nodes.length && cut < 0; i++) if (this.isSeparator(nodes[i]!, hidden)) cut = i;
-    if (cut < 0) return false;
-    const found: Unit[] = [];
-    let start = 0;
-    for (let i = cut; i <= nodes.length; i++) {
-      if (i < nodes.length && !this.isSeparator(nodes[i]!, hidden)) continue;
-      const part = nodes.slice(start, i);
-      if (part.some((n) => (n.nodeType === 3 ? HAS_LETTER.test((n as Text).data) : n.nodeType === 1 && !(this.kindOf(n as Element, hidden) & EX) && this.hasLetter(n as Element, hidden)))) {
-        found.push({ kind: 'range', parent, nodes: part, anchor: i < nodes.length ? nodes[i]! : anchor, whole: false, hidden });
-      }
-      start = i + 1;
-    }
-    if (found.length < 2) return false;
-    for (const u of found) out.push(u);
-    return true;
-  }
-
-  /** Whether the run is a list of two or more links and buttons with letters (then in `items`). */
-  private list(nodes: Node[], hidden: boolean): boolean {
-    const items = this.items;
-    items.length = 0;
-    for (const n of nodes) if (!this.itemsIn(n, hidden, items)) return false;
-    // Letters are looked for in the items only when there are two (a link alone in a cell is common).
-    return items.length > 1 && this.lettered(items, hidden) > 1;
-  }
-
-  /**
-   * Whether `n` holds no letter outside links and buttons (`isItem`); those into `items`.
-   * A run that is only links and buttons (a menu, a row of buttons, breadcrumbs, "Share Tweet
-   * Email") is a list, not a sentence: sent as one, a translator moves words from one label into
-   * another (Apertium turned the buttons "Sections", "Home", "Search" into "Búsqueda", "de",
-   * "Casa de las secciones"), so a button or link would say what another does.
-   */
-  private itemsIn(n: Node, hidden: boolean, items: Element[]): boolean {
-    if (n.nodeType === 3) return !HAS_LETTER.test((n as Text).data);
-    if (n.nodeType !== 1) return true;
-    const el = n as Element;
-    if (this.kindOf(el, hidden) & EX) return true;
-    if (isItem(el)) {
-      items.push(el);
-      return true;
-    }
-    for (let c = el.firstChild; c; c = c.nextSibling) if (!this.itemsIn(c, hidden, items)) return false;
-    return true;
-  }
-
-  /** Keeps the items with a letter outside excluded elements; their number. */
-  private lettered(items: Element[], hidden: boolean): number {
-    let n = 0;
-    for (const el of items) if (this.hasLetter(el, hidden)) items[n++] = el;
-    items.length = n;
-    return n;
-  }
-
-  private isSeparator(n: Node, hidden: boolean): boolean {
-    if (n.nodeType === 3) return SEPARATOR.test((n as Text).data);
-    // An element holding only a separator (`<span class="pipe">|</span>`), not content left out (`<code>|</code>`).
-    const t = n.firstChild;
-    return n.nodeType === 1 && t !== null && t === n.lastChild && t.nodeType === 3 && SEPARATOR.test((t as Text).data) && !(this.kindOf(n as Element, hidden) & EX);
-  }
-
-  private hasLetter(el: Element, hidden: boolean): boolean {
-    for (let c = el.firstChild; c; c = c.nextSibling) {
-      if (c.nodeType === 3 ? HAS_LETTER.test((c as Text).data) : c.nodeType === 1 && !(this.kindOf(c as Element, hidden) & EX) && this.hasLetter(c as Element, hidden)) return true;
-    }
-    return false;
   }
 
   /** Whether `n` has a letter outside excluded elements (looked for only while `need`); its attribute units into `attrs`. */
@@ -379,24 +311,6 @@ export class Segmenter {
  */
 function keepsAttributes(el: Element, bits: number): boolean {
   return !(bits & BY_PAGE) && SKIP_TAGS.has(el.tagName.toUpperCase());
-}
-
-/**
- * Marks that stand between phrases when a text or an element holds nothing else. Not `/` ("yes /
- * no"), nor `«»‹›` (quotation marks in French and German); breadcrumbs cut by those are lists of
- * links anyway.
- */
-const SEPARATOR = /^\s*[|¦•·∙⋅]+\s*$/;
-
-/** ARIA roles of controls and links: `<div role="button">`, menu items, tabs. */
-const ITEM_ROLES = new Set(['button', 'link', 'menuitem', 'tab']);
-
-/** A link or a control whose label is its own (see `itemsIn`). */
-function isItem(el: Element): boolean {
-  const tag = el.tagName;
-  if (tag === 'A' || tag === 'BUTTON') return true;
-  const role = el.getAttribute('role');
-  return role !== null && ITEM_ROLES.has(role.trim().toLowerCase());
 }
 
 function computedDisplay(el: Element): string {
