@@ -130,8 +130,7 @@ function apply(parent: Node, nodes: readonly Node[], anchor: Node | null, seq: r
   for (let k = written; k < texts.length; k++) desired.push(texts[k]!);
   if (created === null && sameOrder(nodes, desired)) return;
   // Where the run is now: the page may have added content after it since it was found.
-  const live = nodes.filter((n) => n.parentNode === parent);
-  const at = live.length ? nodeAfter(live) : anchor;
+  const at = nodeAfter(nodes.filter((n) => n.parentNode === parent), anchor);
   log.move({ parent, nodes, anchor: at, created: created ?? [] });
   placeInOrder(parent, desired, at);
 }

@@ -217,9 +217,10 @@ export class PageTranslator extends PageChoices {
       // The same run, or the same attribute, found from two of its nodes: one job (two would each
       // keep an original, and restore would put back the older).
       if (u.kind === 'attr') {
-        const names = seenAttrs.get(u.el) ?? [];
-        if (names.includes(u.name)) continue;
-        seenAttrs.set(u.el, [...names, u.name]);
+        let names = seenAttrs.get(u.el);
+        if (!names) seenAttrs.set(u.el, (names = []));
+        else if (names.includes(u.name)) continue;
+        names.push(u.name);
       } else {
         const key = u.kind === 'range' ? u.nodes[0]! : u.group.text;
         if (seen.has(key)) continue;

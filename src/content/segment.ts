@@ -9,7 +9,7 @@
  * viewport is segmented first and the rest in idle slices.
  */
 import { HAS_LETTER, translatableAttributes } from './attributes';
-import { listItems, separatedParts, type Opaque, type Part } from './runs';
+import { listItems, separatedParts, type Opaque } from './runs';
 import { BLOCK_TAGS, BY_PAGE, EXCLUDED, EXCLUDED_ANY_LANG, excluded, inspect, kids, PROSE_ATTR, SKIP_TAGS, TAG_DISPLAY } from './tags';
 
 import type { Later, Unit, Walk } from './units';
@@ -258,17 +258,26 @@ export class Segmenter {
     const attrs: Unit[] = [];
     let text = false;
     for (const n of nodes) if (this.scan(n, !text, hidden, attrs)) text = true;
-    const lists = text && this.opts.items !== false;
-    const opaque = this.exIn[hidden ? 1 : 0]!;
-    let parts: Part[] | null = null;
-    if (lists && listItems(nodes, opaque, this.items)) {
-      for (const el of this.items) out.push({ kind: 'range', parent: el, nodes: kids(el).slice(), anchor: null, whole: true, hidden });
-    } else if (lists && (parts = separatedParts(nodes, opaque))) {
-      for (const p of parts) out.push({ kind: 'range', parent, nodes: p.nodes, anchor: p.next ?? anchor, whole: false, hidden });
+    if (text) this.units(parent, nodes, anchor, whole, hidden, out);
+    for (const a of attrs) out.push(a);
+  }
+
+  /** The units of a run with a letter: one, or one per label of a list or part cut by separators (runs.ts). */
+  private units(parent: Element | ShadowRoot, nodes: Node[], anchor: Node | null, whole: boolean, hidden: boolean, out: Unit[]): void {
+    if (this.opts.items !== false) {
+      const opaque = this.exIn[hidden ? 1 : 0]!;
+      if (listItems(nodes, opaque, this.items)) {
+        for (const el of this.items) out.push({ kind: 'range', parent: el, nodes: kids(el).slice(), anchor: null, whole: true, hidden });
+        return;
+      }
+      const parts = separatedParts(nodes, opaque);
+      if (parts) {
+        for (const p of parts) out.push({ kind: 'range', parent, nodes: p.nodes, anchor: p.next ?? anchor, whole: false, hidden });
+        return;
+      }
     }
     // At its exact length: a list grown by push keeps room for 17 nodes, for as long as the page is translated.
-    else if (text) out.push({ kind: 'range', parent, nodes: nodes.slice(), anchor, whole, hidden });
-    for (const a of attrs) out.push(a);
+    out.push({ kind: 'range', parent, nodes: nodes.slice(), anchor, whole, hidden });
   }
 
   /** Whether `n` has a letter outside excluded elements (looked for only while `need`); its attribute units into `attrs`. */

@@ -127,11 +127,15 @@ function undoMove(r: Move): void {
   // Nodes the page removed since stay removed; the rest go back in their order, where the run is
   // now: not before the anchor it had, which the page may have removed, or put content before.
   const live = r.nodes.filter((n) => n.parentNode === r.parent);
-  placeInOrder(r.parent, live, live.length ? nodeAfter(live) : r.anchor);
+  placeInOrder(r.parent, live, nodeAfter(live, r.anchor));
 }
 
-/** The node after the last of `nodes` (siblings) in the page now; null when they end their parent. */
-export function nodeAfter(nodes: readonly Node[]): Node | null {
+/**
+ * The node after the last of `nodes` (siblings) in the page now; null when they end their parent;
+ * `none` when there are no nodes (the page removed them all).
+ */
+export function nodeAfter(nodes: readonly Node[], none: Node | null): Node | null {
+  if (!nodes.length) return none;
   const run = new Set(nodes);
   // From the one no other precedes (the first, when they are in one piece), until all are passed.
   const start = nodes.find((n) => !run.has(n.previousSibling!)) ?? nodes[0]!;

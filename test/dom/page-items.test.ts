@@ -61,7 +61,7 @@ describe('links and buttons side by side', () => {
     document.body.innerHTML =
       KICKER +
       '<p id="by">By <a href="/jo">Jo Smith</a> · <time>5 June</time> <span>•</span> Four minutes</p>' +
-      '<p>He said <i>yes</i> / <i>no</i> to it.</p><p >Il a dit « <a href="/b">bonjour</a> » hier</p>' +
+      '<p>He said <i>yes</i> / <i>no</i> to it.</p><p>Il a dit « <a href="/b">bonjour</a> » hier</p>' +
       '<p>Type <code>|</code> to pipe</p><p>| Only one part</p>';
     const units = ranges(new Segmenter().document(document));
     expect(units.map(html)).toEqual([
@@ -105,6 +105,14 @@ describe('a row of buttons translated', () => {
     return { page, fake, frames, original: document.body.innerHTML };
   }
 
+  /** `body` translated into Spanish, every answer written. */
+  async function translated(body: string) {
+    const run = setup(body);
+    run.page.start('en', 'es');
+    await run.frames.settle();
+    return run;
+  }
+
   it('each button says its own label, from a translator that moves words across tags; listeners kept; restore exact', async () => {
     const { page, fake, frames, original } = setup(ROW + SENTENCE);
     const search = document.getElementById('q')!;
@@ -132,9 +140,7 @@ describe('a row of buttons translated', () => {
   });
 
   it('a label the page changes later is translated alone, the other buttons untouched', async () => {
-    const { page, fake, frames, original } = setup(ROW);
-    page.start('en', 'es');
-    await frames.settle();
+    const { page, fake, frames, original } = await translated(ROW);
     expect(fake.calls).toHaveLength(1);
     document.getElementById('h')!.firstChild!.textContent = 'Start';
     await frames.settle();
@@ -147,9 +153,7 @@ describe('a row of buttons translated', () => {
   });
 
   it('a row the page turns into a sentence is translated as one, the buttons with it; restore keeps the change', async () => {
-    const { page, fake, frames, original } = setup(ROW);
-    page.start('en', 'es');
-    await frames.settle();
+    const { page, fake, frames, original } = await translated(ROW);
     const row = document.getElementById('row')!;
     row.insertBefore(document.createTextNode('or go '), document.getElementById('h'));
     await frames.settle();
@@ -164,9 +168,7 @@ describe('a row of buttons translated', () => {
   });
 
   it('the kicker: the section link keeps its own word, the headline its own', async () => {
-    const { page, fake, frames, original } = setup(KICKER);
-    page.start('en', 'es');
-    await frames.settle();
+    const { page, fake, original } = await translated(KICKER);
     expect(fake.calls.map((c) => c.markup)).toEqual(['<p i=1><span i=2><a i=3>Africa</a></span></p><p i=4>United States to Lift Sudan Sanctions</p>']);
     expect(document.getElementById('k')!.innerHTML).toBe('<span><a href="/africa">AFRICA</a></span><span class="pipe">|</span>UNITED STATES TO LIFT SUDAN SANCTIONS');
     page.restore();
@@ -174,9 +176,7 @@ describe('a row of buttons translated', () => {
   });
 
   it('a separator the page puts into a translated run: the parts are translated again, each alone; restore keeps it', async () => {
-    const { page, fake, frames, original } = setup('<p id="t">Breaking <b>news</b> and <i>more</i> today</p>');
-    page.start('en', 'es');
-    await frames.settle();
+    const { page, fake, frames, original } = await translated('<p id="t">Breaking <b>news</b> and <i>more</i> today</p>');
     expect(document.getElementById('t')!.innerHTML).toBe('BREAKING <b>MORE</b> AND <i>NEWS</i> TODAY');
     const sep = document.createElement('span');
     sep.textContent = '|';

@@ -6,7 +6,7 @@ export interface ApiKeySettings {
   key: string;
   /** Characters this key may translate in all; usage reaching it exhausts the key. */
   quota?: number;
-  /** Origins (e.g. `https://app.example`) or app ids allowed to use this key; empty/absent: any. */
+  /** Origins (e.g. `https://app.example`) or app ids allowed to use this key; empty/absent: every origin and app. */
   allowed?: string[];
   revoked?: boolean;
   [field: string]: unknown;
