@@ -38,32 +38,68 @@ export function hasLetter(n: Node, opaque: Opaque): boolean {
 }
 
 /**
- * Whether the run is two or more links and buttons with letters and no letter outside them
- * (through wrappers such as `<span><a>…</a></span>`); if so, they are in `items`.
+ * Whether the run is a list: two or more links and buttons with letters (through
+ * wrappers such as `<span><a>…</a></span>`), and no letter outside them but in elements that hold
+ * no link or button (a label beside them: "Copied" before a row of links, "Tags:"). If so, the
+ * links, buttons and labels are in `items`, in document order, each to be a unit.
  */
 export function listItems(nodes: readonly Node[], opaque: Opaque, items: Element[]): boolean {
   items.length = 0;
-  for (const n of nodes) if (!collect(n, opaque, items)) return false;
-  if (items.length < 2) return false;
-  // Letters are looked for in the items only when there are two (a link alone in a cell is common).
+  for (const n of nodes) {
+    // Letters in a text of the run itself: a sentence ("Read <a>the docs</a> and <a>the FAQ</a>.").
+    if (n.nodeType === 3 ? HAS_LETTER.test((n as Text).data) : collect(n, opaque, items) === MIXED) return false;
+  }
+  let links = 0;
+  for (const el of items) if (isItem(el)) links++;
+  if (links < 2) return false;
+  // Letters are looked for in the items only when there are two (a link alone in a cell is common);
+  // a label has letters by its making.
   let kept = 0;
-  for (const el of items) if (hasLetter(el, opaque)) items[kept++] = el;
+  links = 0;
+  for (const el of items) {
+    const item = isItem(el);
+    if (item && !hasLetter(el, opaque)) continue;
+    if (item) links++;
+    items[kept++] = el;
+  }
   items.length = kept;
-  return kept > 1;
+  return links > 1;
 }
 
-/** Whether `n` holds no letter outside links and buttons; those into `items`. */
-function collect(n: Node, opaque: Opaque, items: Element[]): boolean {
-  if (n.nodeType === 3) return !HAS_LETTER.test((n as Text).data);
-  if (n.nodeType !== 1) return true;
+/** What `collect` found in a node: letters outside links and buttons, links and buttons, or both (a sentence). */
+const LETTERS = 1;
+const LINKS = 2;
+const MIXED = LETTERS | LINKS;
+
+/**
+ * What `n` holds (LETTERS, LINKS, MIXED or 0); its links and buttons into `items`, and an element
+ * with letters and no link or button as one label (the outermost such: its own labels give way).
+ */
+function collect(n: Node, opaque: Opaque, items: Element[]): number {
+  if (n.nodeType === 3) return HAS_LETTER.test((n as Text).data) ? LETTERS : 0;
+  if (n.nodeType !== 1) return 0;
   const el = n as Element;
-  if (opaque(el)) return true;
+  if (opaque(el)) return 0;
   if (isItem(el)) {
     items.push(el);
-    return true;
+    return LINKS;
   }
-  for (let c = el.firstChild; c; c = c.nextSibling) if (!collect(c, opaque, items)) return false;
-  return true;
+  const start = items.length;
+  let holds = 0;
+  let loose = false;
+  for (let c = el.firstChild; c; c = c.nextSibling) {
+    const h = collect(c, opaque, items);
+    if (h === MIXED) return MIXED;
+    if (h === LETTERS && c.nodeType === 3) loose = true;
+    holds |= h;
+  }
+  // Words of its own beside a link: a sentence.
+  if (loose && holds & LINKS) return MIXED;
+  if (holds === LETTERS) {
+    items.length = start;
+    items.push(el);
+  }
+  return holds & LINKS ? LINKS : holds;
 }
 
 /** A part of a run between separators, and the node after it (its separator; null: the run's end). */

@@ -20,6 +20,8 @@ export type { AttrUnit, Later, PieceGroup, PieceUnit, RangeUnit, Unit, Walk } fr
 /** Bits of an element's kind, above those of tags.ts `inspect` (whose EXCLUDED, EXCLUDED_ANY_LANG, PROSE_ATTR and BY_PAGE it keeps). */
 const INLINE = 64;
 const NONE = 128;
+/** A flex or grid container: its children are laid out as blocks (CSS Display: "blockified"). */
+const ITEMS = 256;
 const EX = EXCLUDED;
 /**
  * Nesting walked on one stack: a block deeper than this is left for later and walked from a fresh
@@ -120,10 +122,18 @@ export class Segmenter {
     }
     if (!(block instanceof Element || block instanceof ShadowRoot) || (block instanceof Element && this.skipped(block))) return out;
     let first: Node = child;
-    while (first.previousSibling && !this.breaksRun(first.previousSibling)) first = first.previousSibling;
     const nodes: Node[] = [];
-    let n: Node | null = first;
-    for (; n && !this.breaksRun(n); n = n.nextSibling) nodes.push(n);
+    let n: Node | null;
+    const items = this.laysOutItems(block, false);
+    // An element in a flex or grid container is a run of its own; texts between them are another.
+    if (items && child.nodeType === 1) {
+      nodes.push(child);
+      n = child.nextSibling;
+    } else {
+      const breaks = (m: Node) => this.breaksRun(m) || (items && m.nodeType === 1);
+      while (first.previousSibling && !breaks(first.previousSibling)) first = first.previousSibling;
+      for (n = first; n && !breaks(n); n = n.nextSibling) nodes.push(n);
+    }
     run?.push(...nodes);
     this.run(block, nodes, n, n === null && first === block.firstChild, false, out);
     return out;
@@ -137,6 +147,15 @@ export class Segmenter {
     const bits = inspect(el, this.opts.src);
     if (!(bits & EX) || keepsAttributes(el, bits)) this.attrs(el, false, out);
     return out;
+  }
+
+  /**
+   * Whether the children of `parent` are laid out as blocks, one unit each (a flex or grid
+   * container: a row of cards, a byline of spans, a bare-link menu); not in bilingual mode (as
+   * `SegmentOptions.items`).
+   */
+  private laysOutItems(parent: Element | ShadowRoot, hidden: boolean): boolean {
+    return this.opts.items !== false && parent.nodeType === 1 && (this.kindOf(parent as Element, hidden) & ITEMS) !== 0;
   }
 
   private breaksRun(n: Node): boolean {
@@ -184,6 +203,7 @@ export class Segmenter {
     let k = bits & (EXCLUDED | EXCLUDED_ANY_LANG | PROSE_ATTR | BY_PAGE);
     if (d === 'none') k |= NONE | (BLOCK_TAGS.has(el.tagName.toUpperCase()) ? 0 : INLINE);
     else if (d === '' || d.startsWith('inline') || d.startsWith('ruby') || d === 'contents') k |= INLINE;
+    else if (d === 'flex' || d === 'grid') k |= ITEMS;
     if (k & INLINE && el.shadowRoot) k &= ~INLINE;
     if (k & INLINE && !(k & EX)) {
       const hidden = inHidden || (k & NONE) !== 0;
@@ -218,6 +238,7 @@ export class Segmenter {
       if (run.length) this.run(parent, run, anchor, anchor === null && run[0] === parent.firstChild, hidden, out);
       run = [];
     };
+    const items = this.laysOutItems(parent, hidden);
     for (let c = parent.firstChild; c; c = c.nextSibling) {
       if (c.nodeType !== 1) {
         if (c.nodeType === 3 || run.length) run.push(c);
@@ -226,7 +247,9 @@ export class Segmenter {
       const el = c as Element;
       if (this.opts.ignore?.(el)) continue;
       if (this.isInline(el, hidden)) {
+        if (items) flush(el);
         run.push(el);
+        if (items) flush(el.nextSibling);
         continue;
       }
       flush(el);

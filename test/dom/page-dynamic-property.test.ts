@@ -19,7 +19,7 @@ const LEAF = fc.oneof(
   { weight: 1, arbitrary: long },
 );
 const INLINE = fc.constantFrom('a href="/x"', 'b', 'em', 'span title="a tip"', 'span role="button"');
-const BLOCK = fc.constantFrom('div', 'p', 'section');
+const BLOCK = fc.constantFrom('div', 'p', 'section', 'div style="display:flex"');
 const body = pageBody({ leaf: LEAF, inline: INLINE, block: BLOCK, depth: 3, maxLength: 4 });
 
 describe('a page that changes itself while translated', () => {

@@ -1,7 +1,8 @@
 /**
  * Links and buttons side by side (a menu, a row of buttons, breadcrumbs) are a list, not a
  * sentence: each is a unit of its own, so a translator that moves words across tags cannot give
- * one button another's label. Links inside a sentence stay in its unit.
+ * one button another's label; so is a label beside them, and each item of a flex or grid container.
+ * Links inside a sentence stay in its unit.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PageTranslator } from '../../src/content/page';
@@ -12,6 +13,14 @@ const ROW = '<div id="row"><button id="s">Sections</button> <button id="h">Home<
 const SENTENCE = '<p id="p">Read <a href="/a">the docs</a> and <a href="/b">the FAQ</a>.</p>';
 /** The nytimes page's kicker: a section link, a separator, a headline. */
 const KICKER = '<h6 id="k"><span><a href="/africa">Africa</a></span><span class="pipe">|</span>United States to Lift Sudan Sanctions</h6>';
+
+/**
+ * The obamawhitehouse menu: each entry a link and its description, side by side with no space, in
+ * a container that lays them out as flex items. Sent as one run, Apertium gave the link "Video
+ * Gallery" the words "Reloj de" ("Watch", from the description).
+ */
+const CARD =
+  '<div id="card" style="display:flex"><a id="v" href="/video">Video Gallery</a><span id="d">Watch behind-the-scenes videos and more</span></div>';
 
 const html = (u: Unit) => (u.kind === 'range' ? u.nodes.map((n) => (n instanceof Element ? n.outerHTML : n.textContent)).join('') : '');
 const ranges = (us: Unit[]) => us.filter((u): u is RangeUnit => u.kind === 'range');
@@ -55,6 +64,26 @@ describe('links and buttons side by side', () => {
     ]);
     expect(units[0]).toMatchObject({ parent: document.getElementById('s'), whole: true, anchor: null });
     expect(units[5]!.parent).toBe(document.querySelector('[role=button]'));
+  });
+
+  it('a label beside links is a unit of its own, hidden or not; letters of its own beside a link make a sentence', () => {
+    document.body.innerHTML =
+      // pastebin: a toast shown once "copy" is clicked, then the row of links.
+      '<div id="bar"><span class="toast" style="display:none">Copied</span> <a href="#">copy</a> <a href="/raw">raw</a> <a href="/dl">download</a></div>' +
+      '<p><span><b>Tags:</b> <a href="/t/a">news</a></span>, <a href="/t/b">world <i>politics</i></a></p>' +
+      '<p><span>Read <a href="/a">this</a></span> <a href="/b">or that</a></p>';
+    const units = ranges(new Segmenter().document(document));
+    expect(units.map(html)).toEqual([
+      'Copied',
+      'copy',
+      'raw',
+      'download',
+      'Tags:',
+      'news',
+      'world <i>politics</i>',
+      '<span>Read <a href="/a">this</a></span> <a href="/b">or that</a>',
+    ]);
+    expect(units[0]).toMatchObject({ parent: document.querySelector('.toast'), whole: true, anchor: null });
   });
 
   it('a run cut by separators is a unit per part; a slash, quotation marks and excluded content do not cut', () => {
@@ -167,6 +196,46 @@ describe('a row of buttons translated', () => {
     expect(document.body.innerHTML).toBe(original.replace(' <button id="h">', ' or go <button id="h">'));
   });
 
+  it('a label beside a row of links keeps its own word, and the page showing it later changes nothing else', async () => {
+    const bar = '<div id="bar"><span class="toast" style="display:none">Copied</span> <a href="#">copy</a> <a href="/raw">raw</a></div>';
+    const { page, fake, frames, original } = await translated(bar);
+    expect(fake.calls.map((c) => c.markup)).toEqual(['<p i=1>Copied</p><p i=2>copy</p><p i=3>raw</p>']);
+    expect(document.getElementById('bar')!.textContent).toBe('COPIED COPY RAW');
+    document.querySelector('.toast')!.removeAttribute('style');
+    document.querySelector('.toast')!.firstChild!.textContent = 'Copied to clipboard';
+    await frames.settle();
+    expect(fake.calls.map((c) => c.markup).slice(1)).toEqual(['<p i=1>Copied to clipboard</p>']);
+    expect(document.getElementById('bar')!.textContent).toBe('COPIED TO CLIPBOARD COPY RAW');
+    page.restore();
+    expect(document.body.innerHTML).toBe(original.replace(' style="display:none">Copied', '>Copied to clipboard'));
+  });
+
+  it('a flex card: the link keeps its own words and its listener, a later change is translated alone, restore is exact', async () => {
+    const { page, fake, frames, original } = setup(CARD);
+    const link = document.getElementById('v')!;
+    let clicks = 0;
+    link.addEventListener('click', (e) => {
+      e.preventDefault();
+      clicks++;
+    });
+    page.start('en', 'es');
+    await frames.settle();
+    expect(fake.calls.map((c) => c.markup)).toEqual(['<p i=1><a i=2>Video Gallery</a></p><p i=3><span i=4>Watch behind-the-scenes videos and more</span></p>']);
+    expect(document.getElementById('card')!.innerHTML).toBe(
+      '<a id="v" href="/video">VIDEO GALLERY</a><span id="d">WATCH BEHIND-THE-SCENES VIDEOS AND MORE</span>',
+    );
+    document.getElementById('d')!.firstChild!.textContent = 'Watch the briefings';
+    await frames.settle();
+    expect(fake.calls.map((c) => c.markup).slice(1)).toEqual(['<p i=1><span i=2>Watch the briefings</span></p>']);
+    expect(document.getElementById('card')!.textContent).toBe('VIDEO GALLERYWATCH THE BRIEFINGS');
+    link.click();
+    page.restore();
+    expect(document.body.innerHTML).toBe(original.replace('behind-the-scenes videos and more', 'the briefings'));
+    expect(document.getElementById('v')).toBe(link);
+    link.click();
+    expect(clicks).toBe(2);
+  });
+
   it('the kicker: the section link keeps its own word, the headline its own', async () => {
     const { page, fake, original } = await translated(KICKER);
     expect(fake.calls.map((c) => c.markup)).toEqual(['<p i=1><span i=2><a i=3>Africa</a></span></p><p i=4>United States to Lift Sudan Sanctions</p>']);
@@ -186,5 +255,53 @@ describe('a row of buttons translated', () => {
     expect(document.getElementById('t')!.innerHTML).toBe('BREAKING <b>NEWS</b> AND <span>|</span><i>MORE</i> TODAY');
     page.restore();
     expect(document.body.innerHTML).toBe(original.replace('<i>', '<span>|</span><i>'));
+  });
+});
+
+describe('flex and grid containers', () => {
+  beforeEach(() => {
+    document.head.innerHTML = '';
+    document.body.innerHTML = '';
+  });
+
+  it('each child of a flex or grid container is a unit of its own, texts between them another; inline-flex stays in its sentence', () => {
+    document.body.innerHTML =
+      CARD +
+      '<ul style="display:grid"><li>First <b>item</b></li></ul>' +
+      '<div id="meta" style="display:grid">5 min read<span>June 5</span><time>2016</time> <i>updated</i></div>' +
+      '<p>Press <span style="display:inline-flex"><b>Save</b> now</span> to keep it.</p>';
+    const units = ranges(new Segmenter().document(document));
+    expect(units.map(html)).toEqual([
+      '<a id="v" href="/video">Video Gallery</a>',
+      '<span id="d">Watch behind-the-scenes videos and more</span>',
+      'First <b>item</b>',
+      '5 min read',
+      '<span>June 5</span>',
+      // A date without a letter is no unit, in a container as anywhere.
+      '<i>updated</i>',
+      'Press <span style="display:inline-flex"><b>Save</b> now</span> to keep it.',
+    ]);
+    const card = document.getElementById('card');
+    expect(units[0]).toMatchObject({ parent: card, anchor: document.getElementById('d'), whole: false });
+    expect(units[1]).toMatchObject({ parent: card, anchor: null, whole: false });
+    expect(units[3]).toMatchObject({ parent: document.getElementById('meta'), anchor: document.querySelector('#meta span'), whole: false });
+  });
+
+  it('bilingual mode keeps a flex row one unit, as it keeps a row of links', () => {
+    document.body.innerHTML = CARD;
+    const units = ranges(new Segmenter({ items: false }).document(document));
+    expect(units.map(html)).toEqual([CARD.slice(CARD.indexOf('<a'), CARD.lastIndexOf('</div>'))]);
+  });
+
+  it('for a content the page changes later, the run is the one item, as the walk found it', () => {
+    document.body.innerHTML = CARD + '<div id="g" style="display:grid">Loose <u>text</u><b>Item</b></div>';
+    const seg = new Segmenter();
+    const nodes: Node[] = [];
+    expect(ranges(seg.around(document.querySelector('#d')!.firstChild!, [], nodes)).map(html)).toEqual([
+      '<span id="d">Watch behind-the-scenes videos and more</span>',
+    ]);
+    expect(nodes).toEqual([document.getElementById('d')]);
+    expect(ranges(seg.around(document.querySelector('#g')!.firstChild!)).map(html)).toEqual(['Loose ']);
+    expect(ranges(seg.around(document.querySelector('#g b')!)).map(html)).toEqual(['<b>Item</b>']);
   });
 });

@@ -33,7 +33,7 @@ const LEAF = fc.oneof(
   },
 );
 const INLINE = fc.constantFrom('a href="/x"', 'b', 'em', 'span class="k"', 'abbr title="a tip"', 'sub', 'span title="more"', 'button type="button"', 'span role="button"');
-const BLOCK = fc.constantFrom('div', 'p', 'section', 'li', 'h2', 'blockquote', 'td');
+const BLOCK = fc.constantFrom('div', 'p', 'section', 'li', 'h2', 'blockquote', 'td', 'div style="display:flex"', 'section style="display:grid"');
 
 const body = pageBody({ leaf: LEAF, inline: INLINE, block: BLOCK, depth: 4, maxLength: 5 });
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPageServer, type PageServer } from '../fakes/page-server';
 import { evaluateInContentScript, launchExtension, type ExtensionBrowser } from './browser';
 
-const ARTICLE = `<!doctype html><html lang="en"><head><title>The garden</title></head><body>
+const ARTICLE = `<!doctype html><html lang="en"><head><title>The garden</title><style>.card{display:flex;gap:1em}</style></head><body>
+<div class="card"><a href="/video">Video Gallery</a><span>Watch behind-the-scenes videos and more</span></div>
 <nav><button>Sections</button> <button>Home</button> <button>Search</button></nav>
 <h6><span><a href="/africa">Africa</a></span><span class="pipe">|</span>United States to Lift Sudan Sanctions</h6>
 <article><h1>The garden</h1>
@@ -26,7 +27,7 @@ describe('page translation with real Apertium', () => {
   it('shows real Spanish in place, links and classes kept, and restores exactly', async () => {
     const page = await browser.context.newPage();
     await page.goto(`${server.origin}/garden.html`);
-    const result = await evaluateInContentScript<{ a: string; b: string; li: string; link: string; title: string; buttons: string[]; kicker: string; status: unknown; same: boolean }>(
+    const result = await evaluateInContentScript<{ a: string; b: string; li: string; link: string; title: string; buttons: string[]; kicker: string; card: string; status: unknown; same: boolean }>(
       page,
       browser.id,
       `(async () => {
@@ -43,6 +44,7 @@ describe('page translation with real Apertium', () => {
           title: document.title,
           buttons: [...document.querySelectorAll('nav button')].map((b) => b.textContent),
           kicker: document.querySelector('h6').innerHTML,
+          card: document.querySelector('.card a').textContent,
           status: P.status(),
         };
         P.restore();
@@ -61,6 +63,8 @@ describe('page translation with real Apertium', () => {
     expect(result.buttons).toEqual(['Secciones', 'Casa', 'Búsqueda']);
     // The section link keeps its own word: sent as one, Apertium put "Estados Unidos" in it.
     expect(result.kicker).toMatch(/^<span><a href="\/africa">África<\/a><\/span><span class="pipe">\|<\/span>Estados Unidos/);
+    // A flex item is a unit of its own: sent with its neighbour, the link read "Reloj de" ("Watch").
+    expect(result.card).toBe('Galería de vídeo');
     expect(result.same).toBe(true);
     await page.close();
   });
