@@ -1,7 +1,9 @@
 /**
  * Inline runs that are lists, not sentences (segment.ts `run`): links and buttons side by side (a
- * menu, a row of buttons, breadcrumbs, "Share Tweet Email"), and runs cut by separators ("Africa |
- * United States to Lift Sudan Sanctions", "By <a>Jo Smith</a> · <time>5 June</time>"). Sent as one
+ * menu, a row of buttons, breadcrumbs, "Share Tweet Email"), runs cut by separators ("Africa |
+ * United States to Lift Sudan Sanctions", "By <a>Jo Smith</a> · <time>5 June</time>"), and
+ * phrases glued with no space between elements ("<a>Associated Press</a><time>December 2,
+ * 2016</time>"). Sent as one
  * unit, a translator moves words from one label or phrase into another: Apertium turned the
  * buttons "Sections", "Home", "Search" into "Búsqueda", "de", "Casa de las secciones", and put
  * "Estados Unidos" in the link to the Africa section. Each label or part is a unit of its own.
@@ -102,26 +104,41 @@ function collect(n: Node, opaque: Opaque, items: Element[]): number {
   return holds & LINKS ? LINKS : holds;
 }
 
-/** A part of a run between separators, and the node after it (its separator; null: the run's end). */
+/** A part of a run between cuts, and the node after it (its separator, or the next part's first node; null: the run's end). */
 export interface Part {
   nodes: Node[];
   next: Node | null;
 }
 
-/** The parts with a letter of a run cut by separators; null for a run with no separator or fewer than two such parts. */
+/** How a run is cut before a node: not, at a separator (in no part), or between glued phrases (the node starts the next part). */
+const NO_CUT = 0;
+const AT_SEPARATOR = 1;
+const GLUED = 2;
+
+/**
+ * The parts with a letter of a run cut by separators or between glued phrases; null for a run with
+ * no cut or fewer than two such parts.
+ */
 export function separatedParts(nodes: readonly Node[], opaque: Opaque): Part[] | null {
-  let cut = -1;
-  for (let i = 0; i < nodes.length && cut < 0; i++) if (isSeparator(nodes[i]!, opaque)) cut = i;
-  if (cut < 0) return null;
+  let first = -1;
+  for (let i = 0; i < nodes.length && first < 0; i++) if (cutBefore(nodes, i, opaque) !== NO_CUT) first = i;
+  if (first < 0) return null;
   const parts: Part[] = [];
   let start = 0;
-  for (let i = cut; i <= nodes.length; i++) {
-    if (i < nodes.length && !isSeparator(nodes[i]!, opaque)) continue;
+  for (let i = first; i <= nodes.length; i++) {
+    const cut = i < nodes.length ? cutBefore(nodes, i, opaque) : AT_SEPARATOR;
+    if (cut === NO_CUT) continue;
     const part = nodes.slice(start, i);
-    if (part.some((n) => hasLetter(n, opaque))) parts.push({ nodes: part, next: i < nodes.length ? nodes[i]! : null });
-    start = i + 1;
+    if (part.some((n) => hasLetter(n, opaque))) parts.push({ nodes: part, next: nodes[i] ?? null });
+    start = cut === GLUED ? i : i + 1;
   }
   return parts.length > 1 ? parts : null;
+}
+
+function cutBefore(nodes: readonly Node[], i: number, opaque: Opaque): number {
+  const n = nodes[i]!;
+  if (isSeparator(n, opaque)) return AT_SEPARATOR;
+  return i > 0 && glued(nodes[i - 1]!, n, opaque) ? GLUED : NO_CUT;
 }
 
 /** A text, or an element holding one text (`<span class="pipe">|</span>`, not `<code>|</code>`), that is only a separator. */
@@ -129,4 +146,36 @@ function isSeparator(n: Node, opaque: Opaque): boolean {
   if (n.nodeType === 3) return SEPARATOR.test((n as Text).data);
   const t = n.firstChild;
   return n.nodeType === 1 && t !== null && t === n.lastChild && t.nodeType === 3 && SEPARATOR.test((t as Text).data) && !opaque(n as Element);
+}
+
+/** A word of two letters or more ending lower-case (not the `i` of `<b>i</b>Phone`). */
+const ENDS_LOWER = /\p{L}\p{Ll}$/u;
+const STARTS_CAPITALIZED = /^\p{Lu}\p{Ll}/u;
+/** Two words apart: a phrase, not a name written in two colours ("You" "Tube", "Git" "Hub"). */
+const PHRASE = /\p{L}\s+\p{L}/u;
+
+/**
+ * Two elements side by side with no space between, the first ending in a lower-case word and the
+ * next starting with a capitalized word, one of them a phrase of several words: the page's style
+ * lays them out apart, or they would read as one word. `<a>Associated Press</a><time>December 2,
+ * 2016</time>` (yahoo; React writes no space between elements), `<a>Video Gallery</a><span>Watch
+ * behind-the-scenes videos</span>` (obamawhitehouse). Sent as one, Apertium gave the link the word
+ * "Watch" ("Reloj de").
+ */
+function glued(a: Node, b: Node, opaque: Opaque): boolean {
+  if (a.nodeType !== 1 || b.nodeType !== 1) return false;
+  const end = edgeText(a, true, opaque);
+  const start = edgeText(b, false, opaque);
+  if (end === null || start === null || !ENDS_LOWER.test(end) || !STARTS_CAPITALIZED.test(start)) return false;
+  return PHRASE.test(a.textContent ?? '') || PHRASE.test(b.textContent ?? '');
+}
+
+/** The text at the end (`last`) or the start of an element, through its last or first descendants; null if that is not a text. */
+function edgeText(n: Node, last: boolean, opaque: Opaque): string | null {
+  while (n.nodeType === 1) {
+    const c = opaque(n as Element) ? null : last ? n.lastChild : n.firstChild;
+    if (c === null) return null;
+    n = c;
+  }
+  return n.nodeType === 3 ? (n as Text).data : null;
 }

@@ -110,6 +110,25 @@ describe('links and buttons side by side', () => {
     expect(units[3]!.anchor).toBe(document.querySelector('#by span'));
   });
 
+  it('phrases glued with no space between elements are a unit each; names in two colours and words cut by markup are not', () => {
+    document.body.innerHTML =
+      // yahoo's byline: React writes no space between elements, the page's style lays them apart.
+      '<div id="by"><span class="provider"><span><a href="/ap">Associated Press</a></span></span><time>December 2, 2016</time></div>' +
+      '<p><span class="a">You</span><span class="b">Tube</span> videos</p>' +
+      '<p>Mc<b>Donald</b> and <b>i</b><span>Phone sales</span></p>' +
+      '<p>See <a href="/a">the docs</a>, <b>Now</b> or <i>later</i><b>Then</b></p>';
+    const units = ranges(new Segmenter().document(document));
+    expect(units.map(html)).toEqual([
+      '<span class="provider"><span><a href="/ap">Associated Press</a></span></span>',
+      '<time>December 2, 2016</time>',
+      '<span class="a">You</span><span class="b">Tube</span> videos',
+      'Mc<b>Donald</b> and <b>i</b><span>Phone sales</span>',
+      'See <a href="/a">the docs</a>, <b>Now</b> or <i>later</i><b>Then</b>',
+    ]);
+    expect(units[0]).toMatchObject({ parent: document.getElementById('by'), anchor: document.querySelector('time'), whole: false });
+    expect(units[1]).toMatchObject({ parent: document.getElementById('by'), anchor: null, whole: false });
+  });
+
   it('bilingual mode keeps the row one unit (its copy goes under the whole row), and a run cut by separators', () => {
     document.body.innerHTML = ROW + KICKER;
     const units = ranges(new Segmenter({ items: false }).document(document));
@@ -234,6 +253,20 @@ describe('a row of buttons translated', () => {
     expect(document.getElementById('v')).toBe(link);
     link.click();
     expect(clicks).toBe(2);
+  });
+
+  it('glued phrases: each keeps its own words; the page changing one later translates the pair again, each alone; restore exact', async () => {
+    const { page, fake, frames, original } = await translated('<div id="m"><a href="/video">Video Gallery</a><span>Watch behind-the-scenes videos</span></div>');
+    expect(fake.calls.map((c) => c.markup)).toEqual(['<p i=1><a i=2>Video Gallery</a></p><p i=3><span i=4>Watch behind-the-scenes videos</span></p>']);
+    expect(document.getElementById('m')!.innerHTML).toBe('<a href="/video">VIDEO GALLERY</a><span>WATCH BEHIND-THE-SCENES VIDEOS</span>');
+    document.querySelector('#m span')!.firstChild!.textContent = 'Watch the briefings';
+    await frames.settle();
+    // Next to the link's translation (upper case: no glued phrases) the span would join it: the
+    // link's translation goes too, and the pair, as the page has it, is cut again.
+    expect(fake.calls.map((c) => c.markup).slice(1)).toEqual(['<p i=1><a i=2>Video Gallery</a></p><p i=3><span i=4>Watch the briefings</span></p>']);
+    expect(document.getElementById('m')!.innerHTML).toBe('<a href="/video">VIDEO GALLERY</a><span>WATCH THE BRIEFINGS</span>');
+    page.restore();
+    expect(document.body.innerHTML).toBe(original.replace('behind-the-scenes videos', 'the briefings'));
   });
 
   it('the kicker: the section link keeps its own word, the headline its own', async () => {

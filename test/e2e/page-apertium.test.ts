@@ -5,6 +5,7 @@ import { evaluateInContentScript, launchExtension, type ExtensionBrowser } from 
 
 const ARTICLE = `<!doctype html><html lang="en"><head><title>The garden</title><style>.card{display:flex;gap:1em}</style></head><body>
 <div class="card"><a href="/video">Video Gallery</a><span>Watch behind-the-scenes videos and more</span></div>
+<div class="live"><a href="/live">Live Events</a><span>Tune in to events and statements as they happen</span></div>
 <nav><button>Sections</button> <button>Home</button> <button>Search</button></nav>
 <h6><span><a href="/africa">Africa</a></span><span class="pipe">|</span>United States to Lift Sudan Sanctions</h6>
 <article><h1>The garden</h1>
@@ -27,7 +28,7 @@ describe('page translation with real Apertium', () => {
   it('shows real Spanish in place, links and classes kept, and restores exactly', async () => {
     const page = await browser.context.newPage();
     await page.goto(`${server.origin}/garden.html`);
-    const result = await evaluateInContentScript<{ a: string; b: string; li: string; link: string; title: string; buttons: string[]; kicker: string; card: string; status: unknown; same: boolean }>(
+    const result = await evaluateInContentScript<{ a: string; b: string; li: string; link: string; title: string; buttons: string[]; kicker: string; card: string; live: string; status: unknown; same: boolean }>(
       page,
       browser.id,
       `(async () => {
@@ -45,6 +46,7 @@ describe('page translation with real Apertium', () => {
           buttons: [...document.querySelectorAll('nav button')].map((b) => b.textContent),
           kicker: document.querySelector('h6').innerHTML,
           card: document.querySelector('.card a').textContent,
+          live: document.querySelector('.live a').textContent,
           status: P.status(),
         };
         P.restore();
@@ -65,6 +67,8 @@ describe('page translation with real Apertium', () => {
     expect(result.kicker).toMatch(/^<span><a href="\/africa">África<\/a><\/span><span class="pipe">\|<\/span>Estados Unidos/);
     // A flex item is a unit of its own: sent with its neighbour, the link read "Reloj de" ("Watch").
     expect(result.card).toBe('Galería de vídeo');
+    // Phrases glued with no space between elements (no stylesheet here): sent as one, "Tonada de" ("Tune in").
+    expect(result.live).toBe('Casos vivos');
     expect(result.same).toBe(true);
     await page.close();
   });
