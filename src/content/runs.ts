@@ -41,9 +41,9 @@ export function hasLetter(n: Node, opaque: Opaque): boolean {
 
 /**
  * Whether the run is a list: two or more links and buttons with letters (through
- * wrappers such as `<span><a>…</a></span>`), and no letter outside them but in elements that hold
- * no link or button (a label beside them: "Copied" before a row of links, "Tags:"). If so, the
- * links, buttons and labels are in `items`, in document order, each to be a unit.
+ * wrappers such as `<span><a>…</a></span>`), and no letter outside them but in one element that
+ * holds no link or button, first or last (a label: "Copied" before a row of links, "Tags:"). If
+ * so, the links, buttons and the label are in `items`, in document order, each to be a unit.
  */
 export function listItems(nodes: readonly Node[], opaque: Opaque, items: Element[]): boolean {
   items.length = 0;
@@ -57,15 +57,22 @@ export function listItems(nodes: readonly Node[], opaque: Opaque, items: Element
   // Letters are looked for in the items only when there are two (a link alone in a cell is common);
   // a label has letters by its making.
   let kept = 0;
+  let label = -1;
   links = 0;
   for (const el of items) {
     const item = isItem(el);
     if (item && !hasLetter(el, opaque)) continue;
     if (item) links++;
+    // One label, heading or closing the list ("Tags:", "Copied", "Public"). Words in elements
+    // between links, or several, are a sentence whose every text the page wrapped (Google Docs
+    // pastes `<span style="font-weight: 400;">` around each: "… den <i>Deutschland-Kurier</i>. Der
+    // <a>Bayerische Rundfunk</a> berichtete …").
+    else if (label >= 0) return false;
+    else label = kept;
     items[kept++] = el;
   }
   items.length = kept;
-  return links > 1;
+  return links > 1 && (label <= 0 || label === kept - 1);
 }
 
 /** What `collect` found in a node: letters outside links and buttons, links and buttons, or both (a sentence). */

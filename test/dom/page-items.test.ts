@@ -66,12 +66,16 @@ describe('links and buttons side by side', () => {
     expect(units[5]!.parent).toBe(document.querySelector('[role=button]'));
   });
 
-  it('a label beside links is a unit of its own, hidden or not; letters of its own beside a link make a sentence', () => {
+  it('a label heading or closing links is a unit of its own, hidden or not; words beside a link, several labels or one between links make a sentence', () => {
     document.body.innerHTML =
       // pastebin: a toast shown once "copy" is clicked, then the row of links.
       '<div id="bar"><span class="toast" style="display:none">Copied</span> <a href="#">copy</a> <a href="/raw">raw</a> <a href="/dl">download</a></div>' +
       '<p><span><b>Tags:</b> <a href="/t/a">news</a></span>, <a href="/t/b">world <i>politics</i></a></p>' +
-      '<p><span>Read <a href="/a">this</a></span> <a href="/b">or that</a></p>';
+      '<p><span>Read <a href="/a">this</a></span> <a href="/b">or that</a></p>' +
+      // correctiv: a paragraph pasted from Google Docs, every text in a span of its own.
+      '<p><span style="font-weight: 400;">in Bayern den </span><i><span style="font-weight: 400;">Kurier</span></i><span style="font-weight: 400;">. Der </span>' +
+      '<a href="/br"><span style="font-weight: 400;">Bayerische Rundfunk</span></a><span style="font-weight: 400;"> und </span><a href="/p">Panorama</a></p>' +
+      '<p><a href="/x">Cats</a><span> and other </span><a href="/y">dogs</a></p>';
     const units = ranges(new Segmenter().document(document));
     expect(units.map(html)).toEqual([
       'Copied',
@@ -82,6 +86,9 @@ describe('links and buttons side by side', () => {
       'news',
       'world <i>politics</i>',
       '<span>Read <a href="/a">this</a></span> <a href="/b">or that</a>',
+      // Several labels, or one between links: a sentence.
+      '<span style="font-weight: 400;">in Bayern den </span><i><span style="font-weight: 400;">Kurier</span></i><span style="font-weight: 400;">. Der </span><a href="/br"><span style="font-weight: 400;">Bayerische Rundfunk</span></a><span style="font-weight: 400;"> und </span><a href="/p">Panorama</a>',
+      '<a href="/x">Cats</a><span> and other </span><a href="/y">dogs</a>',
     ]);
     expect(units[0]).toMatchObject({ parent: document.querySelector('.toast'), whole: true, anchor: null });
   });
