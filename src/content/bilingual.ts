@@ -2,7 +2,8 @@
  * Bilingual mode: the translation shown under each original block instead of replacing it. When a
  * unit is queued, a copy of it is built off-page (a shallow clone of its block with clones of the
  * unit's nodes); the translation is written into the copy through the same merge, and the copy is
- * inserted after the original with the first write, so nothing untranslated is ever shown twice.
+ * inserted after the original with the first write, so nothing untranslated is ever shown twice;
+ * a copy that reads as its original (a name, a number) is not shown at all.
  * The original is never written; restore removes the copies, so body.innerHTML is what it was.
  */
 import { kids } from './tags';
@@ -72,6 +73,20 @@ export function copyOf(unit: Unit, trg: string, doc: Document): { unit: RangeUni
     ? { el, after: parent as Element, parent: parent.parentNode!, anchor: null }
     : { el, after: null, parent, anchor: unit.anchor };
   return { unit: { kind: 'range', parent: el, nodes, anchor: null, whole: true, hidden: unit.hidden }, copy };
+}
+
+/** Text as read: runs of white space as one space, none at the ends. */
+const readAs = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * Whether a written copy reads as its original (a name, a number, a URL, "3.1 Firefox"): shown,
+ * it would only say the same thing twice.
+ */
+export function readsAsOriginal(copy: Copy, original: Unit): boolean {
+  if (original.kind !== 'range') return false;
+  let text = '';
+  for (const n of original.nodes) text += n.textContent ?? '';
+  return readAs(copy.el.textContent ?? '') === readAs(text);
 }
 
 /** Shows a copy (once): after its original block, or after the run it copies. */

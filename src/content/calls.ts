@@ -8,7 +8,7 @@
 import type { ApiReply, TrdObj } from '../core/types';
 import type { PageMode, PageScope, PageState, PageStatus } from '../shared/messages';
 import { writeAnswer } from './answers';
-import { copyOf, place } from './bilingual';
+import { copyOf, place, readsAsOriginal } from './bilingual';
 import { Call, fit, prepare, TEXT_LIMIT, type Markup } from './chunk';
 import { readAnswer } from './answer';
 import { UndoLog } from './merge';
@@ -319,7 +319,7 @@ export class PageCalls {
       for (const j of this.withFollowers(job)) {
         j.log = writeAnswer(j.unit, answer, id, call.entries.get(id)!, this.trg);
         j.rid = item.rid;
-        if (j.copy && place(j.copy)) this.copies.push(j.copy.el);
+        if (j.copy && !readsAsOriginal(j.copy, j.origin!) && place(j.copy)) this.copies.push(j.copy.el);
         j.state = 'done';
         this.done++;
         this.merged.push(j);

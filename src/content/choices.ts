@@ -11,6 +11,7 @@ import { PageCalls } from './calls';
 import { Call } from './chunk';
 import type { Job } from './jobs';
 import { writeAnswer } from './answers';
+import { place, readsAsOriginal } from './bilingual';
 import { readAnswer, textOf } from './answer';
 import { unitElement, type RangeUnit } from './segment';
 import type { UndoLog } from './undo';
@@ -99,6 +100,8 @@ export class PageChoices extends PageCalls {
         obs.whilePaused(() => {
           job.log?.undo();
           job.log = writeAnswer(unit, wrapper, 1, call.entries.get(1)!, trg);
+          // Bilingual: a copy not shown, as it read as its original, is shown if this one does not.
+          if (job.copy && !job.copy.el.isConnected && !readsAsOriginal(job.copy, job.origin!) && place(job.copy)) this.copies.push(job.copy.el);
         });
         job.rid = rid;
         return true;
@@ -137,7 +140,9 @@ export class PageChoices extends PageCalls {
     let job = this.owners.of(node);
     for (let c = node.firstChild; !job && c; c = c.nextSibling) job = this.owners.of(c);
     if (!job || job.state !== 'done' || !job.log || job.unit.kind !== 'range') return null;
-    return { job, unit: job.unit, el: (job.copy?.el ?? unitElement(job.origin ?? job.unit))!, log: job.log };
+    // A copy not shown (it read as its original) is not where the unit is.
+    const el = job.copy?.el.isConnected ? job.copy.el : unitElement(job.origin ?? job.unit);
+    return { job, unit: job.unit, el: el!, log: job.log };
   }
 
   /** The route put first in every later call of this page (until restore). */

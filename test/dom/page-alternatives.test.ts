@@ -145,6 +145,21 @@ describe('alternatives in place', () => {
     expect(document.body.innerHTML).toBe(original);
   });
 
+  it('bilingual: a unit whose copy read as its original (no copy shown) shows one once another route says otherwise', async () => {
+    const { page, original } = await setup('<p id="p">NASA 2024</p>', { mode: 'bilingual' });
+    const p = document.getElementById('p')!;
+    expect(p.nextElementSibling).toBeNull();
+    const choice = page.choiceAt(p.firstChild!, () => undefined)!;
+    // Placed by the original, the only place the unit is shown.
+    expect(choice.el).toBe(p);
+    await choice.done;
+    expect(choice.pick('b.ts')).toBe(true);
+    expect(p.nextElementSibling!.textContent).toBe('B:NASA 2024');
+    expect(p.textContent).toBe('NASA 2024');
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
   it('Alt+click opens a chooser in a closed shadow root; provider markup is shown as text; picking writes it', async () => {
     const roots: ShadowRoot[] = [];
     const attach = Element.prototype.attachShadow;

@@ -27,6 +27,19 @@ function setup(body: string, opts: { hold?: boolean } = {}) {
 const copies = () => [...document.querySelectorAll(`[${COPY_ATTR}]`)];
 
 describe('bilingual mode', () => {
+  it('shows no copy that reads as its original (a name, a number, a URL): the same words twice say nothing', async () => {
+    const { page, fake, frames, original } = setup('<h1>NASA</h1><p id="a">Hello <b>world</b></p><p>2024 — <a href="/x">ISS</a></p><p>  Hello  </p>');
+    page.start('en', 'es', { mode: 'bilingual' });
+    await frames.settle();
+    // Every unit was sent and is counted as translated; only what reads otherwise is shown.
+    expect(fake.calls[0]!.markup).toBe('<p i=1>The title</p><p i=2>NASA</p><p i=3>Hello <b i=4>world</b></p><p i=5>2024 — <a i=6>ISS</a></p><p i=7>  Hello  </p>');
+    expect(page.status()).toMatchObject({ state: 'translated', done: 5, total: 5, errors: 0 });
+    expect(copies().map((c) => c.textContent)).toEqual(['HELLO WORLD', '  HELLO  ']);
+    expect(document.querySelector('h1')!.nextElementSibling!.id).toBe('a');
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
   it('shows each translation in a copy after its block; the original untouched; restore identical', async () => {
     const body =
       '<p id="a" class="lead">Read <a href="/s" id="l">the story</a> now.</p><ul><li>Item one</li></ul>' +
