@@ -173,7 +173,8 @@ function glued(a: Node, b: Node, opaque: Opaque): boolean {
   if (a.nodeType !== 1 || b.nodeType !== 1) return false;
   const end = edgeText(a, true, opaque);
   const start = edgeText(b, false, opaque);
-  if (end === null || start === null || !ENDS_LOWER.test(end) || !STARTS_CAPITALIZED.test(start)) return false;
+  // The last characters only: a pattern anchored at the end is tried from every position.
+  if (end === null || start === null || !ENDS_LOWER.test(end.slice(-4)) || !STARTS_CAPITALIZED.test(start)) return false;
   return PHRASE.test(a.textContent ?? '') || PHRASE.test(b.textContent ?? '');
 }
 
