@@ -276,6 +276,19 @@ describe('a row of buttons translated', () => {
     expect(document.body.innerHTML).toBe(original.replace('behind-the-scenes videos', 'the briefings'));
   });
 
+  it('hidden content the page changes: a run found smaller than the one translated leaves none of its words untranslated', async () => {
+    // Inside display:none nothing is laid out: the walk reads tags (one run); read again later, the
+    // container says flex (an item each). Whatever the old run held beyond the new one is found again.
+    const { page, frames, original } = await translated('<div style="display:none"><div id="f" style="display:flex"><span>one word</span><span>two words</span></div></div>');
+    // One run: the translator moved the words across its spans.
+    expect(document.getElementById('f')!.textContent).toBe('TWO WORDSONE WORD');
+    document.querySelector('#f span')!.firstChild!.textContent = 'new word';
+    await frames.settle();
+    expect(document.getElementById('f')!.textContent).toBe('NEW WORDTWO WORDS');
+    page.restore();
+    expect(document.body.innerHTML).toBe(original.replace('one word', 'new word'));
+  });
+
   it('the kicker: the section link keeps its own word, the headline its own', async () => {
     const { page, fake, original } = await translated(KICKER);
     expect(fake.calls.map((c) => c.markup)).toEqual(['<p i=1><span i=2><a i=3>Africa</a></span></p><p i=4>United States to Lift Sudan Sanctions</p>']);
