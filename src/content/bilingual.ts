@@ -6,7 +6,8 @@
  * a copy that reads as its original (a name, a number) is not shown at all.
  * The original is never written; restore removes the copies, so body.innerHTML is what it was.
  */
-import { kids } from './tags';
+import { listItems, separatedParts, type Opaque } from './runs';
+import { excluded, kids } from './tags';
 import type { RangeUnit, Unit } from './units';
 
 /** Marks a copy; the segmenter ignores such elements. */
@@ -35,8 +36,13 @@ export interface Copy {
 
 export const isCopy = (el: Element): boolean => el.hasAttribute(COPY_ATTR);
 
-/** A copy of a unit and the unit as it lives in the copy; null for what has no room under it. */
-export function copyOf(unit: Unit, trg: string, doc: Document): { unit: RangeUnit; copy: Copy } | null {
+/**
+ * A copy of a unit and the units it is translated as, in the copy; null for what has no room under
+ * it. One copy goes under a whole row of links or buttons, or a line cut by separators, but each
+ * label or part in it is translated alone (runs.ts), as in replace mode: sent as one, a translator
+ * moves words from one label into another.
+ */
+export function copyOf(unit: Unit, trg: string, doc: Document, opaque: Opaque = excluded): { units: RangeUnit[]; copy: Copy } | null {
   if (unit.kind !== 'range') return null;
   const parent = unit.parent;
   // A title, an option: there is no block under them; they are translated in place.
@@ -54,10 +60,14 @@ export function copyOf(unit: Unit, trg: string, doc: Document): { unit: RangeUni
   // translated in place in the original) and no second player or frame loading; a button's label
   // stays, as text.
   for (const x of el.querySelectorAll(NOT_COPIED)) x.remove();
+  const items: Element[] = [];
+  const list = listItems(kids(el), opaque, items);
   for (const b of el.querySelectorAll('button')) {
     const span = doc.createElement('span');
     span.append(...b.childNodes);
     b.replaceWith(span);
+    const at = items.indexOf(b);
+    if (at >= 0) items[at] = span;
   }
   // An image shown again is decoration: a screen reader hears its (translated) alt once, on the original.
   for (const img of el.querySelectorAll('img[alt]')) img.setAttribute('alt', '');
@@ -72,7 +82,11 @@ export function copyOf(unit: Unit, trg: string, doc: Document): { unit: RangeUni
   const copy: Copy = sibling
     ? { el, after: parent as Element, parent: parent.parentNode!, anchor: null }
     : { el, after: null, parent, anchor: unit.anchor };
-  return { unit: { kind: 'range', parent: el, nodes, anchor: null, whole: true, hidden: unit.hidden }, copy };
+  const hidden = unit.hidden;
+  if (list) return { units: items.map((item) => ({ kind: 'range', parent: item, nodes: kids(item).slice(), anchor: null, whole: true, hidden })), copy };
+  const parts = separatedParts(nodes, opaque);
+  if (parts) return { units: parts.map((p) => ({ kind: 'range', parent: el, nodes: p.nodes, anchor: p.next, whole: false, hidden })), copy };
+  return { units: [{ kind: 'range', parent: el, nodes, anchor: null, whole: true, hidden }], copy };
 }
 
 /** Text as read: runs of white space as one space, none at the ends. */

@@ -8,7 +8,7 @@
 import type { ApiReply, TrdObj } from '../core/types';
 import type { PageMode, PageScope, PageState, PageStatus } from '../shared/messages';
 import { writeAnswer } from './answers';
-import { copyOf, place, readsAsOriginal } from './bilingual';
+import { copyOf, place, readsAsOriginal, type Copy } from './bilingual';
 import { Call, fit, prepare, TEXT_LIMIT, type Markup } from './chunk';
 import { readAnswer } from './answer';
 import { UndoLog } from './merge';
@@ -54,6 +54,8 @@ export class PageCalls {
   protected rid: string | undefined;
   /** Bilingual copies shown: restore removes them. */
   protected copies: Element[] = [];
+  /** The jobs that write into one copy (its labels, the parts of a long unit): one changed, all go. */
+  protected copyJobs = new WeakMap<Copy, Job[]>();
   protected epoch = 0;
   protected reqSeq = 0;
   protected seq = 0;
@@ -159,22 +161,27 @@ export class PageCalls {
   protected enqueue(origin: Unit, bucket?: Bucket, at?: Element): void {
     if (origin.kind === 'attr' && this.follow(origin)) return;
     const max = this.limit - 40;
-    // Bilingual: the unit as it lives in its copy; ranked and owned by the original too.
-    const bi = this.mode === 'bilingual' ? copyOf(origin, this.trg, this.doc) : null;
-    const unit = bi?.unit ?? origin;
-    const rankBy = at ?? (bi ? (unitElement(origin) ?? undefined) : undefined);
     const opaque = this.segmenter?.opaque;
-    const whole = prepare(unit, opaque);
-    const parts = whole.size <= max ? [unit] : fit(unit, max, whole.size);
-    for (const u of parts) {
-      const markup = u === unit ? whole : prepare(u, opaque);
-      const job = this.job(u, 'queued', markup, bi?.copy, bi ? origin : undefined);
-      if (u.kind === 'attr') this.attrLeaders.set(u.value, job);
-      this.owners.own(job);
-      if (bi) this.owners.own(job, origin);
-      this.total++;
-      this.queuedSize += job.size;
-      this.queue!.add(job, u.hidden ? 2 : bucket, rankBy);
+    // Bilingual: the unit as it lives in its copy (a unit per label of a row); ranked and owned by
+    // the original too, and retired together (`copyJobs`).
+    const bi = this.mode === 'bilingual' ? copyOf(origin, this.trg, this.doc, opaque) : null;
+    const rankBy = at ?? (bi ? (unitElement(origin) ?? undefined) : undefined);
+    const together: Job[] | undefined = bi ? [] : undefined;
+    if (bi) this.copyJobs.set(bi.copy, together!);
+    for (const unit of bi?.units ?? [origin]) {
+      const whole = prepare(unit, opaque);
+      const parts = whole.size <= max ? [unit] : fit(unit, max, whole.size);
+      for (const u of parts) {
+        const markup = u === unit ? whole : prepare(u, opaque);
+        const job = this.job(u, 'queued', markup, bi?.copy, bi ? origin : undefined);
+        together?.push(job);
+        if (u.kind === 'attr') this.attrLeaders.set(u.value, job);
+        this.owners.own(job);
+        if (bi) this.owners.own(job, origin);
+        this.total++;
+        this.queuedSize += job.size;
+        this.queue!.add(job, u.hidden ? 2 : bucket, rankBy);
+      }
     }
   }
 

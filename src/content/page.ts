@@ -238,8 +238,11 @@ export class PageTranslator extends PageChoices {
     if (job.state === 'retired') return;
     // Attribute values that followed a retired job still need their translation: queued again.
     const orphans: Unit[] = [];
+    // The pieces of a long text go together, as do the jobs writing into one bilingual copy.
+    const together = new Set(this.owners.siblings(job));
+    if (job.copy) for (const j of this.copyJobs.get(job.copy) ?? []) together.add(j);
     // Newest write first: each piece of a long text logged the text as the pieces before it left it.
-    const group = [...this.owners.siblings(job)];
+    const group = [...together];
     if (group.length > 1) group.sort((a, b) => this.merged.indexOf(b) - this.merged.indexOf(a));
     for (const j of group) {
       if (j.state === 'retired') continue;

@@ -5,6 +5,7 @@
  * Links inside a sentence stay in its unit.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { COPY_ATTR } from '../../src/content/bilingual';
 import { PageTranslator } from '../../src/content/page';
 import { Segmenter, type RangeUnit, type Unit } from '../../src/content/segment';
 import { fakeTranslator, manualFrames, upper } from './page-fakes';
@@ -287,6 +288,28 @@ describe('a row of buttons translated', () => {
     expect(document.getElementById('f')!.textContent).toBe('NEW WORDTWO WORDS');
     page.restore();
     expect(document.body.innerHTML).toBe(original.replace('one word', 'new word'));
+  });
+
+  it('bilingual: one copy under the row, each label in it translated alone; a label the page changes takes the copy again; restore exact', async () => {
+    const { page, fake, frames, original } = setup(ROW + KICKER);
+    page.start('en', 'es', { mode: 'bilingual' });
+    await frames.settle();
+    expect(fake.calls.map((c) => c.markup)).toEqual([
+      '<p i=1>Sections</p><p i=2>Home</p><p i=3>Search</p><p i=4><span i=5><a i=6>Africa</a></span></p><p i=7>United States to Lift Sudan Sanctions</p>',
+    ]);
+    const row = document.getElementById('row')!;
+    const copy = row.nextElementSibling!;
+    expect(copy.outerHTML).toBe(`<div ${COPY_ATTR}="" lang="es"><span>SECTIONS</span> <span>HOME</span> <span>SEARCH</span></div>`);
+    expect(document.getElementById('k')!.nextElementSibling!.innerHTML).toBe('<span><a href="/africa">AFRICA</a></span><span class="pipe">|</span>UNITED STATES TO LIFT SUDAN SANCTIONS');
+    expect(page.status()).toMatchObject({ state: 'translated', done: 5, total: 5 });
+    document.getElementById('h')!.firstChild!.textContent = 'Start';
+    await frames.settle();
+    expect(fake.calls.map((c) => c.markup).slice(1)).toEqual(['<p i=1>Sections</p><p i=2>Start</p><p i=3>Search</p>']);
+    expect(row.nextElementSibling!.textContent).toBe('SECTIONS START SEARCH');
+    expect(document.querySelectorAll(`[${COPY_ATTR}]`)).toHaveLength(2);
+    expect(page.status()).toMatchObject({ state: 'translated', done: 5, total: 5 });
+    page.restore();
+    expect(document.body.innerHTML).toBe(original.replace('>Home<', '>Start<'));
   });
 
   it('the kicker: the section link keeps its own word, the headline its own', async () => {

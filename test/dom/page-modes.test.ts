@@ -104,6 +104,26 @@ describe('bilingual mode', () => {
     expect(document.body.innerHTML).toBe(original.replace('First text', 'Changed text'));
   });
 
+  it('a paragraph longer than a call: its parts share one copy, and a change to the original takes them all again', async () => {
+    const long = Array.from({ length: 30 }, (_, i) => `<b>sentence number ${i} is here, long enough</b>`).join(' ');
+    const { page, fake, frames, original } = setup(`<p id="p">${long}</p>`);
+    page.start('en', 'es', { mode: 'bilingual' });
+    await frames.settle();
+    const parts = page.status().total;
+    // The title and at least two parts.
+    expect(parts).toBeGreaterThan(2);
+    expect(copies()).toHaveLength(1);
+    expect(copies()[0]!.textContent).toBe(document.getElementById('p')!.textContent!.toUpperCase());
+    document.querySelector('#p b')!.firstChild!.textContent = 'a changed sentence';
+    await frames.settle();
+    expect(page.status()).toMatchObject({ state: 'translated', done: parts, total: parts, errors: 0 });
+    expect(copies()).toHaveLength(1);
+    expect(copies()[0]!.textContent).toBe(document.getElementById('p')!.textContent!.toUpperCase());
+    expect(fake.calls.length).toBeGreaterThan(1);
+    page.restore();
+    expect(document.body.innerHTML).toBe(original.replace('sentence number 0 is here, long enough', 'a changed sentence'));
+  });
+
   it('switching mode restores first, then translates again', async () => {
     const { page, fake, frames, original } = setup('<p>Some text</p>');
     page.start('en', 'es', { mode: 'bilingual' });
