@@ -3,7 +3,8 @@
  * from 127.0.0.1 with scripts off), through the built extension and the real engine, with an
  * APy-compatible fake that marks text: each page from its own language (`lang`, else detected)
  * into English, English pages into Spanish; nearly every visible text is marked, nothing throws,
- * and restore gives back body.innerHTML exactly.
+ * and restore gives back body.innerHTML exactly. A few of them in bilingual mode too: every copy
+ * translated, the originals untouched.
  */
 import { readdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -20,6 +21,18 @@ const SOURCES = ['jpn', 'deu', 'pol', 'fra', 'tha', 'por', 'nor', 'nob', 'lav', 
 // Every page of ../shared/pages (the suite says so and stops when the folder is missing).
 const folder = requireShared('pages');
 const PAGES = readdirSync(folder).filter((f) => f.endsWith('.html')).sort();
+/** Menus, rows of links and buttons, selects, long paragraphs, a page pasted from Google Docs. */
+const BILINGUAL = ['postlight-github.com.html', 'postlight-pastebin.com.html', 'postlight-obamawhitehouse.archives.gov.html', 'readability-wikipedia.html', 'trafilatura-correctiv.org.zusage.html', 'trafilatura-proplanta.de.erloesobergrenze.html'];
+
+interface BilingualRun {
+  status: { state: string; errors: number; done: number; total: number };
+  copies: number;
+  /** Copies with a letter and no marked text. */
+  unmarked: string[];
+  /** Marked texts outside copies and options (which are translated in place). */
+  leaked: number;
+  same: boolean;
+}
 
 describe('page translation on real pages', () => {
   let browser: ExtensionBrowser;
@@ -55,6 +68,45 @@ describe('page translation on real pages', () => {
         expect(ratio).toBeGreaterThanOrEqual(0.99);
         expect(run.status).toMatchObject({ state: 'translated', errors: 0 });
         expect(run.restoredIdentical).toBe(true);
+        expect(errors).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    });
+  }
+
+  for (const name of BILINGUAL) {
+    it(`${name} in bilingual mode: every copy translated, the originals untouched, restore exact`, async () => {
+      const page: Page = await browser.context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      try {
+        await page.goto(`${server.origin}/${name}`, { waitUntil: 'load' });
+        const run = await evaluateInContentScript<BilingualRun>(
+          page,
+          browser.id,
+          `(async (mark) => {
+            const P = globalThis.polyglot.page;
+            const before = document.body.innerHTML;
+            const { lang } = await globalThis.polyglot.handle({ type: 'page:status', data: {} });
+            await globalThis.polyglot.handle({ type: 'page:translate', data: { src: lang, trg: lang === 'en' ? 'es' : 'en', mode: 'bilingual' } });
+            while (P.status().state === 'translating') await new Promise((r) => setTimeout(r, 20));
+            const copies = [...document.querySelectorAll('[data-polyglot-bilingual]')];
+            const unmarked = copies.filter((c) => /\\p{L}/u.test(c.textContent) && !c.textContent.includes(mark)).map((c) => c.textContent.trim().slice(0, 60));
+            let leaked = 0;
+            const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+            for (let n; (n = w.nextNode()); ) if (n.data.includes(mark) && !n.parentElement.closest('[data-polyglot-bilingual], option')) leaked++;
+            const status = P.status();
+            P.restore();
+            return { status, copies: copies.length, unmarked, leaked, same: document.body.innerHTML === before };
+          })(${JSON.stringify(MARK_OPEN)})`,
+        );
+        console.log(`${name} bilingual: ${run.copies} copies, ${run.status.done}/${run.status.total} units, restored ${run.same}`);
+        expect(run.status).toMatchObject({ state: 'translated', errors: 0 });
+        expect(run.copies).toBeGreaterThan(10);
+        expect(run.unmarked).toEqual([]);
+        expect(run.leaked).toBe(0);
+        expect(run.same).toBe(true);
         expect(errors).toEqual([]);
       } finally {
         await page.close();
