@@ -6,7 +6,7 @@
  * a copy that reads as its original (a name, a number) is not shown at all.
  * The original is never written; restore removes the copies, so body.innerHTML is what it was.
  */
-import { listItems, separatedParts, type Opaque } from './runs';
+import { listItems, splitRun, type Opaque } from './runs';
 import { excluded, kids } from './tags';
 import type { RangeUnit, Unit } from './units';
 
@@ -82,11 +82,9 @@ export function copyOf(unit: Unit, trg: string, doc: Document, opaque: Opaque = 
   const copy: Copy = sibling
     ? { el, after: parent as Element, parent: parent.parentNode!, anchor: null }
     : { el, after: null, parent, anchor: unit.anchor };
-  const hidden = unit.hidden;
-  if (list) return { units: items.map((item) => ({ kind: 'range', parent: item, nodes: kids(item).slice(), anchor: null, whole: true, hidden })), copy };
-  const parts = separatedParts(nodes, opaque);
-  if (parts) return { units: parts.map((p) => ({ kind: 'range', parent: el, nodes: p.nodes, anchor: p.next, whole: false, hidden })), copy };
-  return { units: [{ kind: 'range', parent: el, nodes, anchor: null, whole: true, hidden }], copy };
+  const units: RangeUnit[] = [];
+  splitRun({ kind: 'range', parent: el, nodes, anchor: null, whole: true, hidden: unit.hidden }, opaque, list ? items : null, units);
+  return { units, copy };
 }
 
 /** Text as read: runs of white space as one space, none at the ends. */

@@ -326,13 +326,23 @@ export class PageCalls {
       for (const j of this.withFollowers(job)) {
         j.log = writeAnswer(j.unit, answer, id, call.entries.get(id)!, this.trg);
         j.rid = item.rid;
-        if (j.copy && !readsAsOriginal(j.copy, j.origin!) && place(j.copy)) this.copies.push(j.copy.el);
+        this.showCopy(j);
         j.state = 'done';
         this.done++;
         this.merged.push(j);
       }
       this.lead(job);
     }
+  }
+
+  /**
+   * Bilingual: shows the copy `job` writes into, once written, unless it is shown already or reads
+   * as its original.
+   */
+  protected showCopy(job: Job): void {
+    const copy = job.copy;
+    if (!copy || copy.el.isConnected || readsAsOriginal(copy, job.origin!)) return;
+    if (place(copy)) this.copies.push(copy.el);
   }
 
   /** A job is settled: the jobs following it are written or failed with it; it leads no more. */

@@ -11,7 +11,6 @@ import { PageCalls } from './calls';
 import { Call } from './chunk';
 import type { Job } from './jobs';
 import { writeAnswer } from './answers';
-import { place, readsAsOriginal } from './bilingual';
 import { readAnswer, textOf } from './answer';
 import { unitElement, type RangeUnit } from './segment';
 import type { UndoLog } from './undo';
@@ -101,7 +100,7 @@ export class PageChoices extends PageCalls {
           job.log?.undo();
           job.log = writeAnswer(unit, wrapper, 1, call.entries.get(1)!, trg);
           // Bilingual: a copy not shown, as it read as its original, is shown if this one does not.
-          if (job.copy && !job.copy.el.isConnected && !readsAsOriginal(job.copy, job.origin!) && place(job.copy)) this.copies.push(job.copy.el);
+          this.showCopy(job);
         });
         job.rid = rid;
         return true;

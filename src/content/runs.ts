@@ -9,6 +9,8 @@
  * unit of its own.
  */
 import { HAS_LETTER } from './attributes';
+import { kids } from './tags';
+import type { RangeUnit } from './units';
 
 /** Whether an element's content is left out (segment.ts reads it from its cache of element kinds). */
 export type Opaque = (el: Element) => boolean;
@@ -75,6 +77,22 @@ export function listItems(nodes: readonly Node[], opaque: Opaque, items: Element
   return links > 1 && (label <= 0 || label === kept - 1);
 }
 
+/**
+ * The units of a run with a letter, into `out`: one per label when it is a list (`list`: the
+ * elements `listItems` found, or null), one per part when separators or glued phrases cut it, else
+ * `run` itself.
+ */
+export function splitRun(run: RangeUnit, opaque: Opaque, list: readonly Element[] | null, out: { push(unit: RangeUnit): number }): void {
+  const hidden = run.hidden;
+  if (list) {
+    for (const el of list) out.push({ kind: 'range', parent: el, nodes: kids(el).slice(), anchor: null, whole: true, hidden });
+    return;
+  }
+  const parts = separatedParts(run.nodes, opaque);
+  if (!parts) out.push(run);
+  else for (const p of parts) out.push({ kind: 'range', parent: run.parent, nodes: p.nodes, anchor: p.next ?? run.anchor, whole: false, hidden });
+}
+
 /** What `collect` found in a node: letters outside links and buttons, links and buttons, or both (a sentence). */
 const LETTERS = 1;
 const LINKS = 2;
@@ -112,7 +130,7 @@ function collect(n: Node, opaque: Opaque, items: Element[]): number {
 }
 
 /** A part of a run between cuts, and the node after it (its separator, or the next part's first node; null: the run's end). */
-export interface Part {
+interface Part {
   nodes: Node[];
   next: Node | null;
 }
@@ -126,7 +144,7 @@ const GLUED = 2;
  * The parts with a letter of a run cut by separators or between glued phrases; null for a run with
  * no cut or fewer than two such parts.
  */
-export function separatedParts(nodes: readonly Node[], opaque: Opaque): Part[] | null {
+function separatedParts(nodes: readonly Node[], opaque: Opaque): Part[] | null {
   let first = -1;
   for (let i = 0; i < nodes.length && first < 0; i++) if (cutBefore(nodes, i, opaque) !== NO_CUT) first = i;
   if (first < 0) return null;

@@ -9,10 +9,10 @@
  * viewport is segmented first and the rest in idle slices.
  */
 import { HAS_LETTER, translatableAttributes } from './attributes';
-import { listItems, separatedParts, type Opaque } from './runs';
+import { listItems, splitRun, type Opaque } from './runs';
 import { BLOCK_TAGS, BY_PAGE, EXCLUDED, EXCLUDED_ANY_LANG, excluded, inspect, kids, PROSE_ATTR, SKIP_TAGS, TAG_DISPLAY } from './tags';
 
-import type { Later, Unit, Walk } from './units';
+import type { Later, RangeUnit, Unit, Walk } from './units';
 
 export { excluded, primary } from './tags';
 export type { AttrUnit, Later, PieceGroup, PieceUnit, RangeUnit, Unit, Walk } from './units';
@@ -287,20 +287,14 @@ export class Segmenter {
 
   /** The units of a run with a letter: one, or one per label of a list or part cut by separators (runs.ts). */
   private units(parent: Element | ShadowRoot, nodes: Node[], anchor: Node | null, whole: boolean, hidden: boolean, out: Unit[]): void {
-    if (this.opts.items !== false) {
-      const opaque = this.exIn[hidden ? 1 : 0]!;
-      if (listItems(nodes, opaque, this.items)) {
-        for (const el of this.items) out.push({ kind: 'range', parent: el, nodes: kids(el).slice(), anchor: null, whole: true, hidden });
-        return;
-      }
-      const parts = separatedParts(nodes, opaque);
-      if (parts) {
-        for (const p of parts) out.push({ kind: 'range', parent, nodes: p.nodes, anchor: p.next ?? anchor, whole: false, hidden });
-        return;
-      }
-    }
     // At its exact length: a list grown by push keeps room for 17 nodes, for as long as the page is translated.
-    out.push({ kind: 'range', parent, nodes: nodes.slice(), anchor, whole, hidden });
+    const run: RangeUnit = { kind: 'range', parent, nodes: nodes.slice(), anchor, whole, hidden };
+    if (this.opts.items === false) {
+      out.push(run);
+      return;
+    }
+    const opaque = this.exIn[hidden ? 1 : 0]!;
+    splitRun(run, opaque, listItems(nodes, opaque, this.items) ? this.items : null, out);
   }
 
   /** Whether `n` has a letter outside excluded elements (looked for only while `need`); its attribute units into `attrs`. */

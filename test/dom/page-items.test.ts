@@ -4,10 +4,10 @@
  * one button another's label; so is a label beside them, and each item of a flex or grid container.
  * Links inside a sentence stay in its unit.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { COPY_ATTR } from '../../src/content/bilingual';
 import { PageTranslator } from '../../src/content/page';
-import { Segmenter, type RangeUnit, type Unit } from '../../src/content/segment';
+import { Segmenter, type RangeUnit, type SegmentOptions, type Unit } from '../../src/content/segment';
 import { fakeTranslator, manualFrames, upper } from './page-fakes';
 
 const ROW = '<div id="row"><button id="s">Sections</button> <button id="h">Home</button> <button id="q">Search</button></div>';
@@ -26,6 +26,13 @@ const CARD =
 const html = (u: Unit) => (u.kind === 'range' ? u.nodes.map((n) => (n instanceof Element ? n.outerHTML : n.textContent)).join('') : '');
 const ranges = (us: Unit[]) => us.filter((u): u is RangeUnit => u.kind === 'range');
 
+/** The range units of a page whose body is `body`, as the segmenter finds them. */
+function segmented(body: string, opts?: SegmentOptions): RangeUnit[] {
+  document.head.innerHTML = '';
+  document.body.innerHTML = body;
+  return ranges(new Segmenter(opts).document(document));
+}
+
 /**
  * A translator that moves words between the tags of a unit, as Apertium did with the buttons
  * "Sections Home Search" ("Búsqueda", "de", "Casa de las secciones"): each element's text goes to
@@ -39,18 +46,13 @@ function rotate(wrapper: Element): void {
 }
 
 describe('links and buttons side by side', () => {
-  beforeEach(() => {
-    document.head.innerHTML = '';
-    document.body.innerHTML = '';
-  });
-
   it('each is a unit of its own, through wrappers and separators; links in a sentence stay in it', () => {
-    document.body.innerHTML =
+    const units = segmented(
       ROW +
       '<nav><span><a href="/">Home</a></span> <span class="sep">|</span> <a href="/w">World <b>news</b></a> › <span role="button">More</span> <img src="i.png" alt=""></nav>' +
       SENTENCE +
-      '<p><a href="/x">Only link</a></p><p><b>Note:</b> <a href="/r">read this</a></p>';
-    const units = ranges(new Segmenter().document(document));
+      '<p><a href="/x">Only link</a></p><p><b>Note:</b> <a href="/r">read this</a></p>',
+    );
     expect(units.map(html)).toEqual([
       'Sections',
       'Home',
@@ -68,7 +70,7 @@ describe('links and buttons side by side', () => {
   });
 
   it('a label heading or closing links is a unit of its own, hidden or not; words beside a link, several labels or one between links make a sentence', () => {
-    document.body.innerHTML =
+    const units = segmented(
       // pastebin: a toast shown once "copy" is clicked, then the row of links.
       '<div id="bar"><span class="toast" style="display:none">Copied</span> <a href="#">copy</a> <a href="/raw">raw</a> <a href="/dl">download</a></div>' +
       '<p><span><b>Tags:</b> <a href="/t/a">news</a></span>, <a href="/t/b">world <i>politics</i></a></p>' +
@@ -76,8 +78,8 @@ describe('links and buttons side by side', () => {
       // correctiv: a paragraph pasted from Google Docs, every text in a span of its own.
       '<p><span style="font-weight: 400;">in Bayern den </span><i><span style="font-weight: 400;">Kurier</span></i><span style="font-weight: 400;">. Der </span>' +
       '<a href="/br"><span style="font-weight: 400;">Bayerische Rundfunk</span></a><span style="font-weight: 400;"> und </span><a href="/p">Panorama</a></p>' +
-      '<p><a href="/x">Cats</a><span> and other </span><a href="/y">dogs</a></p>';
-    const units = ranges(new Segmenter().document(document));
+      '<p><a href="/x">Cats</a><span> and other </span><a href="/y">dogs</a></p>',
+    );
     expect(units.map(html)).toEqual([
       'Copied',
       'copy',
@@ -95,12 +97,12 @@ describe('links and buttons side by side', () => {
   });
 
   it('a run cut by separators is a unit per part; a slash, quotation marks and excluded content do not cut', () => {
-    document.body.innerHTML =
+    const units = segmented(
       KICKER +
       '<p id="by">By <a href="/jo">Jo Smith</a> · <time>5 June</time> <span>•</span> Four minutes</p>' +
       '<p>He said <i>yes</i> / <i>no</i> to it.</p><p>Il a dit « <a href="/b">bonjour</a> » hier</p>' +
-      '<p>Type <code>|</code> to pipe</p><p>| Only one part</p>';
-    const units = ranges(new Segmenter().document(document));
+      '<p>Type <code>|</code> to pipe</p><p>| Only one part</p>',
+    );
     expect(units.map(html)).toEqual([
       '<span><a href="/africa">Africa</a></span>',
       'United States to Lift Sudan Sanctions',
@@ -119,13 +121,13 @@ describe('links and buttons side by side', () => {
   });
 
   it('phrases glued with no space between elements are a unit each; names in two colours and words cut by markup are not', () => {
-    document.body.innerHTML =
+    const units = segmented(
       // yahoo's byline: React writes no space between elements, the page's style lays them apart.
       '<div id="by"><span class="provider"><span><a href="/ap">Associated Press</a></span></span><time>December 2, 2016</time></div>' +
       '<p><span class="a">You</span><span class="b">Tube</span> videos</p>' +
       '<p>Mc<b>Donald</b> and <b>i</b><span>Phone sales</span></p>' +
-      '<p>See <a href="/a">the docs</a>, <b>Now</b> or <i>later</i><b>Then</b></p>';
-    const units = ranges(new Segmenter().document(document));
+      '<p>See <a href="/a">the docs</a>, <b>Now</b> or <i>later</i><b>Then</b></p>',
+    );
     expect(units.map(html)).toEqual([
       '<span class="provider"><span><a href="/ap">Associated Press</a></span></span>',
       '<time>December 2, 2016</time>',
@@ -138,8 +140,7 @@ describe('links and buttons side by side', () => {
   });
 
   it('bilingual mode keeps the row one unit (its copy goes under the whole row), and a run cut by separators', () => {
-    document.body.innerHTML = ROW + KICKER;
-    const units = ranges(new Segmenter({ items: false }).document(document));
+    const units = segmented(ROW + KICKER, { items: false });
     expect(units.map((u) => u.parent)).toEqual([document.getElementById('row'), document.getElementById('k')]);
   });
 });
@@ -335,18 +336,13 @@ describe('a row of buttons translated', () => {
 });
 
 describe('flex and grid containers', () => {
-  beforeEach(() => {
-    document.head.innerHTML = '';
-    document.body.innerHTML = '';
-  });
-
   it('each child of a flex or grid container is a unit of its own, texts between them another; inline-flex stays in its sentence', () => {
-    document.body.innerHTML =
+    const units = segmented(
       CARD +
       '<ul style="display:grid"><li>First <b>item</b></li></ul>' +
       '<div id="meta" style="display:grid">5 min read<span>June 5</span><time>2016</time> <i>updated</i></div>' +
-      '<p>Press <span style="display:inline-flex"><b>Save</b> now</span> to keep it.</p>';
-    const units = ranges(new Segmenter().document(document));
+      '<p>Press <span style="display:inline-flex"><b>Save</b> now</span> to keep it.</p>',
+    );
     expect(units.map(html)).toEqual([
       '<a id="v" href="/video">Video Gallery</a>',
       '<span id="d">Watch behind-the-scenes videos and more</span>',
@@ -364,8 +360,7 @@ describe('flex and grid containers', () => {
   });
 
   it('bilingual mode keeps a flex row one unit, as it keeps a row of links', () => {
-    document.body.innerHTML = CARD;
-    const units = ranges(new Segmenter({ items: false }).document(document));
+    const units = segmented(CARD, { items: false });
     expect(units.map(html)).toEqual([CARD.slice(CARD.indexOf('<a'), CARD.lastIndexOf('</div>'))]);
   });
 
