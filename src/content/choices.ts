@@ -25,6 +25,11 @@ export type Alternative =
 export interface Choice {
   /** Where the unit is shown (the chooser is placed by it). */
   el: Element;
+  /**
+   * What the unit read before it was translated, and its language; null in bilingual mode, where
+   * the original is on the page beside its copy.
+   */
+  original: { text: string; lang: string } | null;
   /** Every route asked has answered (or failed). */
   done: Promise<void>;
   /** Writes the alternative of `rid`; false when there is none or the unit changed since. */
@@ -48,14 +53,21 @@ export class PageChoices extends PageCalls {
     if (!at || !this.deps.routes || !observer) return null;
     const { job, unit, el, log } = at;
     const call = new Call<Job>(Infinity);
-    const shown = unit.whole ? (unit.parent.textContent ?? '') : unit.nodes.map((n) => n.textContent ?? '').join('');
-    observer.whilePaused(() => log.asOriginal(() => call.add(job)));
+    const textNow = () => (unit.whole ? (unit.parent.textContent ?? '') : unit.nodes.map((n) => n.textContent ?? '').join('')).trim();
+    const shown = textNow();
+    let original: Choice['original'] = null;
+    observer.whilePaused(() =>
+      log.asOriginal(() => {
+        call.add(job);
+        if (!job.copy) original = { text: textNow(), lang: this.src };
+      }),
+    );
     const markup = call.markup;
     const { src, trg, epoch } = this;
     const current = job.rid ?? '';
     const answers = new Map<string, string>();
     const ac = new AbortController();
-    onAlternative({ rid: current, text: shown.trim(), current: true });
+    onAlternative({ rid: current, text: shown, current: true });
     const ask = async (rid: string): Promise<Alternative> => {
       const items: TrdObj[] = [];
       this.altCalls++;
@@ -89,6 +101,7 @@ export class PageChoices extends PageCalls {
       .then(() => undefined, () => undefined);
     return {
       el,
+      original,
       done,
       close: () => ac.abort(new DOMException('alternatives closed', 'AbortError')),
       pick: (rid) => {
@@ -113,9 +126,13 @@ export class PageChoices extends PageCalls {
     return this.state === 'original' ? null : (this.unitAt(node)?.el ?? null);
   }
 
-  /** Whether the page's pair has another route to ask. */
-  hasAlternatives(): Promise<boolean> {
+  /**
+   * Whether the chooser has something to show beside what the page shows: the original, hidden
+   * under its translation (not in bilingual mode, where it is on the page), or another route.
+   */
+  hasChoices(): Promise<boolean> {
     if (!this.deps.routes || this.state === 'original') return Promise.resolve(false);
+    if (this.mode === 'replace') return Promise.resolve(true);
     return this.pageRoutes().then((list) => list.length > 1);
   }
 

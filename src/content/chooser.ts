@@ -1,11 +1,13 @@
 /**
  * The chooser of alternatives in place: Alt+click on a translated paragraph, or the keyboard
- * shortcut (Alt+Shift+A) at the focus or caret inside one, lists the translation of each route as
- * it arrives; focus goes to it and comes back where it was when it closes. Like the indicator, a
+ * shortcut (Alt+Shift+A) at the focus or caret inside one, shows what the paragraph read before it
+ * was translated (replace mode: in bilingual mode it is on the page) and lists the translation of
+ * each route as it arrives; focus goes to it and comes back where it was when it closes. Like the indicator, a
  * host outside <body> with a closed shadow root and its styles reset; provider text is only ever set as text (`textContent`), labelled with its route.
  */
 import type { Alternative, Choice } from './choices';
 
+import { languageName } from '../core/intl';
 import { overlayHost } from './overlay';
 
 export const CHOOSER_TAG = 'polyglot-alternatives';
@@ -32,6 +34,8 @@ export class Chooser {
   private stop: AbortController | null = null;
   /** Where the focus was when the chooser opened: it goes back there. */
   private returnTo: HTMLElement | null = null;
+  /** Focus went to an alternative's button already. */
+  private focused = false;
 
   constructor(
     private readonly page: ChooserActions,
@@ -82,6 +86,7 @@ export class Chooser {
       return false;
     }
     this.choice = choice;
+    if (choice.original) this.showOriginal(choice.original);
     this.returnTo = active instanceof HTMLElement && active !== this.doc.body ? active : null;
     this.stop = new AbortController();
     const signal = this.stop.signal;
@@ -103,6 +108,7 @@ export class Chooser {
     const hadFocus = this.host !== null && this.doc.activeElement === this.host;
     this.host?.remove();
     this.host = this.list = null;
+    this.focused = false;
     // Back where the keyboard was, unless the user has moved on (a click elsewhere).
     const back = this.returnTo;
     this.returnTo = null;
@@ -113,7 +119,7 @@ export class Chooser {
     const box = this.doc.createElement('div');
     box.className = 'box';
     box.setAttribute('role', 'dialog');
-    box.setAttribute('aria-label', 'Other translations');
+    box.setAttribute('aria-label', 'Translations of this paragraph');
     this.list = this.doc.createElement('div');
     const status = this.doc.createElement('div');
     status.className = 'rid status';
@@ -127,6 +133,24 @@ export class Chooser {
   private status(text: string): void {
     const s = this.list?.parentElement?.querySelector('.status');
     if (s) s.textContent = text;
+  }
+
+  /** The paragraph as it was, before the alternatives (in its language, for fonts and screen readers). */
+  private showOriginal(original: { text: string; lang: string }): void {
+    const list = this.list;
+    if (!list) return;
+    const item = this.doc.createElement('div');
+    item.className = 'alt original';
+    const label = this.doc.createElement('div');
+    label.className = 'rid';
+    label.textContent = original.lang ? `Original (${languageName(original.lang)})` : 'Original';
+    const text = this.doc.createElement('div');
+    text.className = 'text';
+    if (original.lang) text.lang = original.lang;
+    text.dir = 'auto';
+    text.textContent = original.text;
+    item.append(label, text);
+    list.prepend(item);
   }
 
   private add(alt: Alternative): void {
@@ -154,7 +178,13 @@ export class Chooser {
       item.append(use, page);
     }
     list.append(item);
-    if (list.childElementCount === 2) (list.querySelector('button') as HTMLElement | null)?.focus();
+    // Focus to the first alternative that can be used, when it arrives (the original, the current
+    // route and a failed one have no buttons).
+    if (!this.focused) {
+      const use = list.querySelector('button');
+      use?.focus();
+      this.focused = use !== null;
+    }
   }
 
   private button(label: string, onClick: () => void): HTMLButtonElement {

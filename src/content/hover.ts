@@ -1,8 +1,9 @@
 /**
  * The hover affordance for alternatives in place: the mouse resting on a translated paragraph for
  * half a second shows a small button by its top right corner, and clicking it opens the chooser as
- * Alt+click does (which stays, with the keyboard shortcut). Shown only when the page's pair has
- * another route to ask and the options allow it (`ui:page` hoverButton, default on); hidden when
+ * Alt+click does (which stays, with the keyboard shortcut). Shown when the chooser has something
+ * to show (the paragraph's original in replace mode; in bilingual mode, where the original is on
+ * the page, only when the pair has another route) and the options allow it (`ui:page` hoverButton, default on); hidden when
  * the pointer leaves both the paragraph and the button, on a scroll, on a press elsewhere, when the
  * chooser opens and on restore. Touch and pen have no hover: they never show it. An overlay host
  * (overlay.ts), like the chooser.
@@ -23,8 +24,8 @@ const CSS =
 export interface HoverActions {
   /** The element showing the translated unit at `node`; null where there is none. */
   translatedAt(node: Node): Element | null;
-  /** Whether the page's pair has another route (no button when it has not). */
-  hasAlternatives(): Promise<boolean>;
+  /** Whether the chooser has something to show: the original hidden by its translation, or another route (no button when not). */
+  hasChoices(): Promise<boolean>;
 }
 
 export interface HoverChooser {
@@ -119,7 +120,7 @@ export class HoverButton {
     if (!el) return;
     const target = e.target;
     this.dwell = setTimeout(() => {
-      void Promise.all([this.page.hasAlternatives(), this.enabled().catch(() => true)]).then(([more, on]) => {
+      void Promise.all([this.page.hasChoices(), this.enabled().catch(() => true)]).then(([more, on]) => {
         if (more && on && this.resting === el && this.page.translatedAt(target) === el) this.show(el, target);
       });
     }, this.dwellMs);
@@ -140,8 +141,8 @@ export class HoverButton {
     const button = this.doc.createElement('button');
     button.type = 'button';
     button.textContent = '⇄';
-    button.setAttribute('aria-label', 'Other translations of this paragraph');
-    button.title = 'Other translations (Alt+click)';
+    button.setAttribute('aria-label', 'Original and other translations of this paragraph');
+    button.title = 'Original and other translations (Alt+click)';
     button.addEventListener('click', () => this.activate());
     this.host = overlayHost(this.doc, HOVER_TAG, CSS, button);
     this.button = button;

@@ -75,8 +75,10 @@ describe('alternatives in place', () => {
     const alts: Alternative[] = [];
     const choice = page.choiceAt(b.firstChild!, (a) => alts.push(a))!;
     expect(choice.el).toBe(p);
-    // The page is shown translated all along; the markup is the original's.
+    // The page is shown translated all along; the markup is the original's, and so is the text
+    // the chooser shows first.
     expect(p.textContent).toBe('HELLO BOLD WORLD');
+    expect(choice.original).toEqual({ text: 'Hello bold world', lang: 'en' });
     await choice.done;
     expect(fake.calls.slice(1)).toEqual([
       { markup: '<p i=1>Hello <b i=2>bold</b> world</p>', rid: ['b.ts'] },
@@ -137,6 +139,8 @@ describe('alternatives in place', () => {
     const copy = document.getElementById('p')!.nextElementSibling!;
     expect(copy.textContent).toBe('HELLO WORLD');
     const choice = page.choiceAt(copy.firstChild!, () => undefined)!;
+    // The original is on the page, above its copy: the chooser does not repeat it.
+    expect(choice.original).toBeNull();
     await choice.done;
     expect(choice.pick('b.ts')).toBe(true);
     expect(copy.textContent).toBe('B:Hello world');
@@ -186,11 +190,18 @@ describe('alternatives in place', () => {
       expect(root.mode).toBe('closed');
       await new Promise((r) => setTimeout(r, 10));
       const items = [...root.querySelectorAll('.alt')];
-      expect(items.map((i) => i.querySelector('.rid')!.textContent)).toEqual(['a.ts (shown)', 'b.ts', 'en,c.ts,es']);
-      expect(items[1]!.querySelector('.text')!.textContent).toBe('B:Hello B:the link');
+      expect(items.map((i) => i.querySelector('.rid')!.textContent)).toEqual(['Original (English)', 'a.ts (shown)', 'b.ts', 'en,c.ts,es']);
+      // The original first, in the page's language; the page itself shows the translation.
+      const was = items[0]!.querySelector('.text') as HTMLElement;
+      expect([was.textContent, was.lang]).toEqual(['Hello the link', 'en']);
+      expect(items[0]!.querySelector('button')).toBeNull();
+      expect(items[2]!.querySelector('.text')!.textContent).toBe('B:Hello B:the link');
+      // Focus went to the first alternative that can be used.
+      expect(root.activeElement?.textContent).toBe('Use this');
+      expect(root.activeElement?.closest('.alt')).toBe(items[2]);
       expect(root.querySelector('img')).toBeNull();
       expect(document.body.innerHTML).not.toContain('<polyglot');
-      const pageButton = [...items[1]!.querySelectorAll('button')].find((b) => b.textContent === 'Use this route for the page')!;
+      const pageButton = [...items[2]!.querySelectorAll('button')].find((b) => b.textContent === 'Use this route for the page')!;
       pageButton.click();
       expect(document.getElementById('p')!.innerHTML).toBe('B:Hello <a href="#x" id="a">B:the link</a>');
       expect(document.getElementById('a')).toBe(a);

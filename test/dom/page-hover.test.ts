@@ -1,8 +1,8 @@
 /**
  * The hover affordance for alternatives (hover.ts): a mouse resting on a translated paragraph shows
  * a button by it; the button opens the chooser for what is under the mouse. Not for touch, not on
- * what is not translated, not when the pair has no other route; gone when the pointer leaves, on
- * a scroll and on restore.
+ * what is not translated, not in bilingual mode when the pair has no other route; gone when the
+ * pointer leaves, on a scroll and on restore.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { HOVER_TAG, HoverButton } from '../../src/content/hover';
@@ -66,11 +66,11 @@ describe('hover affordance for alternatives', () => {
     expect(opened).toEqual([el('a')]);
     expect(hover.shown).toBeNull();
     expect(hosts()).toBe(0);
-    // The routes were asked once for the pair.
+    // In replace mode the button needs no routes (the chooser has the original at least).
     over(el('p'));
     await ticks();
     expect(hover.shown).toBe(el('p'));
-    expect(asked()).toBe(1);
+    expect(asked()).toBe(0);
   });
 
   it('leaving the paragraph, a scroll and restore hide it', async () => {
@@ -119,13 +119,41 @@ describe('hover affordance for alternatives', () => {
     expect(hover.shown).toBe(el('p'));
   });
 
-  it('not for touch or pen, and not when the pair has no other route', async () => {
-    const { page, frames, hover, el } = await setup(['a.ts']);
-    page.start('en', 'es');
-    await frames.settle();
-    over(el('p'));
+  it('with one route: shown in replace mode (the chooser has the original), not in bilingual mode (the original is on the page)', async () => {
+    const one = await setup(['a.ts']);
+    one.page.start('en', 'es');
+    await one.frames.settle();
+    over(one.el('p'));
     await ticks();
-    expect(hover.shown).toBeNull();
+    expect(one.hover.shown).toBe(one.el('p'));
+    one.hover.hide();
+    one.page.restore();
+    one.page.start('en', 'es', { mode: 'bilingual' });
+    await one.frames.settle();
+    const copy = one.el('p').nextElementSibling!;
+    expect(copy.textContent).toBe('READ THE STORY NOW.');
+    over(copy);
+    await ticks();
+    expect(one.hover.shown).toBeNull();
+    // The routes are asked once for the pair, not at every rest.
+    over(one.el('d'));
+    over(copy);
+    await ticks();
+    expect(one.hover.shown).toBeNull();
+    expect(one.asked()).toBe(1);
+  });
+
+  it('bilingual with another route: shown by the copy', async () => {
+    const { page, frames, hover, el } = await setup();
+    page.start('en', 'es', { mode: 'bilingual' });
+    await frames.settle();
+    const copy = el('p').nextElementSibling!;
+    over(copy);
+    await ticks();
+    expect(hover.shown).toBe(copy);
+  });
+
+  it('not for touch or pen', async () => {
     const two = await setup();
     two.page.start('en', 'es');
     await two.frames.settle();
@@ -133,6 +161,5 @@ describe('hover affordance for alternatives', () => {
     over(two.el('p'), 'pen');
     await ticks();
     expect(two.hover.shown).toBeNull();
-    expect(hover.shown).toBeNull();
   });
 });

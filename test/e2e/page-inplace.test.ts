@@ -78,7 +78,8 @@ describe('bilingual mode and alternatives in place', () => {
     const chooserText = () => piercedText(page, 'polyglot-alternatives');
     for (let i = 0; i < 100 && !(await chooserText()).includes('apertium.ts,ca,apertium.ts'); i++) await new Promise((r) => setTimeout(r, 50));
     const text = await chooserText();
-    expect(text).toContain('apertium.ts (shown)|⟦Read⟧ ⟦the whole story⟧ ⟦today.⟧');
+    // What the paragraph read before, first: the page shows only its translation.
+    expect(text).toContain('Original (English)|Read the whole story today.|apertium.ts (shown)|⟦Read⟧ ⟦the whole story⟧ ⟦today.⟧');
     expect(text).toContain('apertium.ts,ca,apertium.ts|⟦⟦Read⟧⟧ ⟦⟦the whole story⟧⟧ ⟦⟦today.⟧⟧');
     // One unit, two legs of one other route.
     expect(apy.requests - requests).toBe(2);
