@@ -67,11 +67,28 @@ function build(m: Merge, list: readonly AnswerNode[], parentId: number, livePare
 }
 
 /** Translators drop a run's leading and trailing space, which separated it from its neighbours. */
+function leadingSpace(s: string): string {
+  return s.slice(0, s.length - s.trimStart().length);
+}
+
+function trailingSpace(s: string): string {
+  return s.slice(s.trimEnd().length);
+}
+
+const SPACE = /\s/;
+
+/** `/\s$/.test(s)`, reading the last character only (every space `\s` matches is one UTF-16 unit). */
+function endsInSpace(s: string): boolean {
+  return s !== '' && SPACE.test(s[s.length - 1]!);
+}
+
 function keepEdgeSpace(nodes: readonly Node[], seq: Item[]): void {
   const first = nodes[0];
   const last = nodes[nodes.length - 1];
-  const lead = first?.nodeType === 3 ? /^\s*/.exec((first as Text).data)![0] : '';
-  const trail = last?.nodeType === 3 ? /\s*$/.exec((last as Text).data)![0] : '';
+  // trimStart/trimEnd strip what `\s` matches; a pattern anchored at the end is tried from every
+  // position of the text (28 ms over the 11 000 units of aows-nba).
+  const lead = first?.nodeType === 3 ? leadingSpace((first as Text).data) : '';
+  const trail = last?.nodeType === 3 ? trailingSpace((last as Text).data) : '';
   if (lead && !(typeof seq[0] === 'string' && /^\s/.test(seq[0]))) {
     if (typeof seq[0] === 'string') seq[0] = lead + seq[0].trimStart();
     else seq.unshift(lead);
@@ -80,7 +97,7 @@ function keepEdgeSpace(nodes: readonly Node[], seq: Item[]): void {
   if (!lead && first?.nodeType === 3 && typeof seq[0] === 'string') seq[0] = seq[0].trimStart();
   const l = seq.length - 1;
   if (!trail && last?.nodeType === 3 && typeof seq[l] === 'string') seq[l] = (seq[l] as string).trimEnd();
-  if (trail && !(typeof seq[l] === 'string' && /\s$/.test(seq[l] as string))) {
+  if (trail && !(typeof seq[l] === 'string' && endsInSpace(seq[l] as string))) {
     if (typeof seq[l] === 'string') seq[l] = (seq[l] as string).trimEnd() + trail;
     else seq.push(trail);
   }
@@ -159,7 +176,7 @@ export function mergePiece(unit: PieceUnit, answer: AnswerEl, log: UndoLog): voi
   const g = unit.group;
   let v = textOf(answer);
   const src = g.sources[unit.index]!;
-  if (/\s$/.test(src) && !/\s$/.test(v)) v += ' ';
+  if (endsInSpace(src) && !endsInSpace(v)) v += ' ';
   g.outs[unit.index] = v;
   log.text(g.text);
   g.text.data = g.sources.map((s, i) => g.outs[i] ?? s).join('');
