@@ -5,6 +5,7 @@
  */
 import { ProviderError, toProviderError } from '../errors';
 import { protectText } from '../html/protect';
+import { misreadsTags } from '../html/tag-check';
 import type { BatchOptions, Pair, Provider } from '../provider';
 import { batches, codePoints, cut, type Piece } from './segments';
 
@@ -84,6 +85,7 @@ export async function translateLeg(
   );
   const answers = new Map<Piece, Outcome>();
   groups.forEach((g, gi) => g.forEach((piece, pi) => answers.set(piece, done[gi]![pi]!)));
+  if (options.format === 'html') await retryMangled(provider, answers, pair, options, signal);
   const joined: Outcome[] = texts.map((t) => (isBlank(t) ? t : ''));
   for (const piece of pieces) {
     const prev = joined[piece.text]!;
@@ -93,6 +95,25 @@ export async function translateLeg(
     else joined[piece.text] = prev + (options.format === 'text' ? keepEdges(piece.value, res) : res);
   }
   return joined;
+}
+
+/**
+ * An HTML answer that misread its placeholder tags as words (tag-check.ts) is translated once more through text markers (`viaMarkers`), which carry no markup for the
+ * provider to misread, and replaced by that answer; if that fails too, the first stands (the
+ * rebuild keeps only the input's own tags either way). Apertium APy does this under concurrent
+ * requests only, and to the same texts again when asked again in HTML while the page's other
+ * requests run: replaying a page's 205 requests 4 at a time, 1-2 answers came back mangled, one at
+ * a time none; through markers, 4 at a time, none. Moved, dropped, repeated or added tags are a
+ * translator's choice, not a misreading: never asked again.
+ */
+async function retryMangled(provider: Provider, answers: Map<Piece, Outcome>, pair: Pair, options: BatchOptions, signal: AbortSignal): Promise<void> {
+  const mangled = [...answers].filter(([piece, out]) => typeof out === 'string' && misreadsTags(piece.value, out)).map(([piece]) => piece);
+  if (mangled.length === 0 || signal.aborted) return;
+  const again = await viaMarkers(provider, mangled.map((p) => p.value), pair, options, signal).catch(() => []);
+  mangled.forEach((piece, i) => {
+    const out = again[i];
+    if (typeof out === 'string') answers.set(piece, out);
+  });
 }
 
 /**

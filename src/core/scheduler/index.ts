@@ -2,6 +2,7 @@
  * The decorators around every provider, applied once where providers are created
  * (src/core/routes/catalog.ts): translation memory outside, then coalescing + rate budget.
  */
+import { misreadsTags } from '../html/tag-check';
 import type { BatchOptions, Pair, Provider, ProviderSettings } from '../provider';
 import { coalesce, type ScheduledProvider, type SchedulerOptions } from './coalesce';
 import type { MemoryEntry, MemoryKey, TranslationMemory } from './memory';
@@ -36,6 +37,10 @@ export function withMemory(inner: ScheduledProvider, memory: TranslationMemory, 
       warn(`translation memory unreadable: ${(e as Error).message}`);
       hits = [];
     }
+    // An HTML answer that misread its placeholder tags as words (tag-check.ts) is neither served
+    // nor kept: the engine asks again another way (leg.ts), and a later page asks afresh.
+    const mangled = (text: string, translation: string) => batch.format === 'html' && misreadsTags(text, translation);
+    hits = hits.map((h, i) => (h && mangled(segments[i]!, h.translation) ? undefined : h));
     const misses = segments.flatMap((_, i) => (hits[i] ? [] : [i]));
     batch.onCached?.(segments.length - misses.length, segments.length);
     if (misses.length === 0) return hits.map((h) => h!.translation);
@@ -47,6 +52,7 @@ export function withMemory(inner: ScheduledProvider, memory: TranslationMemory, 
       const translation = out[k];
       if (typeof translation !== 'string') return; // the engine reports the wrong count
       result[i] = translation;
+      if (mangled(segments[i]!, translation)) return;
       entries.push({ ...keyOf(segments[i]!), translation, at, kind: 'translated' });
       if (translation !== segments[i]) entries.push({ ...keyOf(translation), translation, at, kind: 'output' });
     });

@@ -110,6 +110,26 @@ describe('the memory around a provider', () => {
     expect(s.requests).toHaveLength(1);
   });
 
+  it('an HTML answer that read the markup as text is neither kept nor served: asked again, the provider answers', async () => {
+    const sent = '<p id="1"><a id="2">Help</a></p>';
+    // Apertium while its pipeline started: `<a id="2">` read as the word "a".
+    const s = scripted({ answer: (seg, n) => [n === 0 ? '<p id="1"><Un id="2">Ayuda</a></p>' : n === 1 ? '<p id="1"><a id="2">Ayuda</a></p>' : seg[0]!.toUpperCase()] });
+    const m = new MemoryLru(100);
+    const html = { ...opts, format: 'html' as const };
+    const htmlKey = { ...key(sent), format: 'html' as const };
+    const p = withMemory(coalesce(s.provider, rate()), m);
+    expect(await p.translateBatch([sent], pair, html, never())).toEqual(['<p id="1"><Un id="2">Ayuda</a></p>']);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await m.get([htmlKey])).toEqual([undefined]);
+    expect(await p.translateBatch([sent], pair, html, never())).toEqual(['<p id="1"><a id="2">Ayuda</a></p>']);
+    await new Promise((r) => setTimeout(r, 0));
+    expect((await m.get([htmlKey]))[0]).toMatchObject({ translation: '<p id="1"><a id="2">Ayuda</a></p>' });
+    // One kept before this check existed is not served either.
+    await m.set([{ ...htmlKey, text: '<b id="1">x</b>', translation: '<b Allez="1">X</b>', at: 1, kind: 'translated' }]);
+    expect(await p.translateBatch(['<b id="1">x</b>'], pair, html, never())).toEqual(['<B ID="1">X</B>']);
+    expect(s.requests).toHaveLength(3);
+  });
+
   it('another model or instance of the same provider does not get its translations', async () => {
     const s = scripted({});
     const m = new MemoryLru(100);

@@ -72,6 +72,44 @@ describe('Translate in document format', () => {
     expect(body<{ dat: TrdObj[] }>(r).dat[0]).toMatchObject({ dat: '<p>hi</p>', err: expect.stringMatching(/^503 /), length: 0 });
   });
 
+  it('translates once more through text markers a text whose HTML answer read the markup as text (a tag or attribute translated)', async () => {
+    const seen = new Map<string, number>();
+    // The first answer to each text mangles its tags, as Apertium did while its pipeline started:
+    // `<span id="2">` came back `<span Allez="2">`, `<a id="3">` came back `<Un id="3">`.
+    const a = fakeProvider({
+      id: 'a.ts',
+      languages: langs,
+      transform: (s) => {
+        const n = (seen.get(s) ?? 0) + 1;
+        seen.set(s, n);
+        const up = upperOutsideTags(s);
+        return n === 1 ? up.replace('<span id=', '<span Allez=').replace(/<a (id="\d+")>(.*?)<\/a>/, '<Un $1>$2</Un>') : up;
+      },
+    });
+    const { call } = harness([a.module]);
+    const r = await call('Translate', { src: 'en', trg: 'es', frm: 'html', dat: '<p><span class="n">3</span> <a href="#s">Software</a> and more</p>' });
+    expect(joined(r)).toBe('<p><span class="n">3</span> <a href="#s">SOFTWARE</a> AND MORE</p>');
+    expect(a.stats.requests.map((q) => q.format)).toEqual(['html', 'text']);
+    // The wordless span is kept out of the text, as in HTML mode.
+    expect(a.stats.requests[1]!.segments).toEqual(['[1][2] [3]Software[/3] and more[/1]']);
+  });
+
+  it('when the markers fail too, the mangled answer stands (the input\'s tags only, the text kept); moved or dropped tags are never asked again', async () => {
+    // Mangles every HTML answer; refuses the text with markers.
+    const always = fakeProvider({ id: 'a.ts', languages: langs, rejectText: '[1]', transform: (s) => upperOutsideTags(s).replace('<b id=', '<b Allez=') });
+    const one = harness([always.module]);
+    const r = await one.call('Translate', { src: 'en', trg: 'es', frm: 'html', dat: '<p>Hello <b class="x">bold</b></p>' });
+    expect(r.status).toBe(200);
+    expect(joined(r)).toBe('<p>HELLO BOLD</p>');
+    expect(always.stats.requests).toHaveLength(2);
+    // A translator's own choices: tags moved, dropped or repeated.
+    const moved = fakeProvider({ id: 'a.ts', languages: langs, transform: (s) => upperOutsideTags(s).replace(/<i id="(\d+)">(.*?)<\/i>/, '$2').replace(/^<p id="(\d+)">(.*?) <b id="(\d+)">(.*?)<\/b>/, '<p id="$1"><b id="$3">$4</b> $2 <b id="$3">x</b>') });
+    const two = harness([moved.module]);
+    const m = await two.call('Translate', { src: 'en', trg: 'es', frm: 'html', dat: '<p>Hello <b>bold</b> <i>it</i></p>' });
+    expect(joined(m)).toBe('<p><b>BOLD</b> HELLO x IT</p>');
+    expect(moved.stats.requests).toHaveLength(1);
+  });
+
   it('never lets provider markup into the result', async () => {
     const a = fakeProvider({
       id: 'a.ts',
