@@ -2,8 +2,9 @@
  * The chooser of alternatives in place: Alt+click on a translated paragraph, or the keyboard
  * shortcut (Alt+Shift+A) at the focus or caret inside one, shows what the paragraph read before it
  * was translated (replace mode: in bilingual mode it is on the page) and lists the translation of
- * each route as it arrives; focus goes to it and comes back where it was when it closes. Like the indicator, a
- * host outside <body> with a closed shadow root and its styles reset; provider text is only ever set as text (`textContent`), labelled with its route.
+ * each route as it arrives; focus goes to it and comes back where it was when it closes. Like the
+ * indicator, a host outside <body> with a closed shadow root and its styles reset; provider text
+ * is only ever set as text (`textContent`), labelled with its route.
  */
 import type { Alternative, Choice } from './choices';
 

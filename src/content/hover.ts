@@ -3,9 +3,9 @@
  * half a second shows a small button by its top right corner, and clicking it opens the chooser as
  * Alt+click does (which stays, with the keyboard shortcut). Shown when the chooser has something
  * to show (the paragraph's original in replace mode; in bilingual mode, where the original is on
- * the page, only when the pair has another route) and the options allow it (`ui:page` hoverButton, default on); hidden when
- * the pointer leaves both the paragraph and the button, on a scroll, on a press elsewhere, when the
- * chooser opens and on restore. Touch and pen have no hover: they never show it. An overlay host
+ * the page, only when the pair has another route) and the options allow it (`ui:page`
+ * hoverButton, default on); hidden when the pointer leaves both the paragraph and the button, on a
+ * scroll, on a press elsewhere, when the chooser opens and on restore. Touch and pen have no hover: they never show it. An overlay host
  * (overlay.ts), like the chooser.
  */
 import { overlayHost } from './overlay';

@@ -66,7 +66,6 @@ function build(m: Merge, list: readonly AnswerNode[], parentId: number, livePare
   }
 }
 
-/** Translators drop a run's leading and trailing space, which separated it from its neighbours. */
 function leadingSpace(s: string): string {
   return s.slice(0, s.length - s.trimStart().length);
 }
@@ -82,11 +81,13 @@ function endsInSpace(s: string): boolean {
   return s !== '' && SPACE.test(s[s.length - 1]!);
 }
 
+/** Translators drop a run's leading and trailing space, which separated it from its neighbours. */
 function keepEdgeSpace(nodes: readonly Node[], seq: Item[]): void {
   const first = nodes[0];
   const last = nodes[nodes.length - 1];
   // trimStart/trimEnd strip what `\s` matches; a pattern anchored at the end is tried from every
-  // position of the text (28 ms over the 11 000 units of aows-nba).
+  // position of the text (this function took 28 ms of sampled self time over aows-nba's 11 000
+  // units, cold).
   const lead = first?.nodeType === 3 ? leadingSpace((first as Text).data) : '';
   const trail = last?.nodeType === 3 ? trailingSpace((last as Text).data) : '';
   if (lead && !(typeof seq[0] === 'string' && /^\s/.test(seq[0]))) {

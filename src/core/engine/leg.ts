@@ -85,7 +85,7 @@ export async function translateLeg(
   );
   const answers = new Map<Piece, Outcome>();
   groups.forEach((g, gi) => g.forEach((piece, pi) => answers.set(piece, done[gi]![pi]!)));
-  if (options.format === 'html') await retryMangled(provider, answers, pair, options, signal);
+  if (options.format === 'html') await retryMisread(provider, answers, pair, options, signal);
   const joined: Outcome[] = texts.map((t) => (isBlank(t) ? t : ''));
   for (const piece of pieces) {
     const prev = joined[piece.text]!;
@@ -98,15 +98,16 @@ export async function translateLeg(
 }
 
 /**
- * An HTML answer that misread its placeholder tags as words (tag-check.ts) is translated once more through text markers (`viaMarkers`), which carry no markup for the
- * provider to misread, and replaced by that answer; if that fails too, the first stands (the
- * rebuild keeps only the input's own tags either way). Apertium APy does this under concurrent
+ * An HTML answer that misread its placeholder tags as words (tag-check.ts) is translated once
+ * more through text markers (`viaMarkers`), which carry no markup for the provider to misread, and
+ * replaced by that answer; if that fails too, the first stands (the rebuild keeps only the input's
+ * own tags either way). Apertium APy does this under concurrent
  * requests only, and to the same texts again when asked again in HTML while the page's other
  * requests run: replaying a page's 205 requests 4 at a time, 1-2 answers came back mangled, one at
  * a time none; through markers, 4 at a time, none. Moved, dropped, repeated or added tags are a
  * translator's choice, not a misreading: never asked again.
  */
-async function retryMangled(provider: Provider, answers: Map<Piece, Outcome>, pair: Pair, options: BatchOptions, signal: AbortSignal): Promise<void> {
+async function retryMisread(provider: Provider, answers: Map<Piece, Outcome>, pair: Pair, options: BatchOptions, signal: AbortSignal): Promise<void> {
   const mangled = [...answers].filter(([piece, out]) => typeof out === 'string' && misreadsTags(piece.value, out)).map(([piece]) => piece);
   if (mangled.length === 0 || signal.aborted) return;
   const again = await viaMarkers(provider, mangled.map((p) => p.value), pair, options, signal).catch(() => []);
