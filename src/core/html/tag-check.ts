@@ -4,12 +4,16 @@
  * all of that. A placeholder whose tag or attribute name came back changed is another thing: the
  * provider translated the markup. Apertium APy, answering several requests at once, turned
  * `<span id="44">` into `<span Allez="44">` (the Spanish verb "id"), `<span id="35">` into
- * `<Giró id="35">` ("span" as the verb) and `<a id="34">` into `<Un id="34">` (the article).
+ * `<Giró id="35">` ("span" as the verb), `<a id="34">` into `<Un id="34">` (the article) and a
+ * `<span id="23">` into `<de Tipo id="23">`.
  */
 
 const START_TAG = /<([A-Za-z][^\s/>]*)([^>]*)>/g;
-/** A placeholder's one attribute, as sent and as a misreading keeps it: `id="44"`, `Allez="44"`. */
-const ONE_ATTR = /^\s*([^\s=/>"']+)="(\d+)"\s*\/?\s*$/;
+/**
+ * A placeholder's one attribute, as sent and as a misreading keeps it, maybe among words with no
+ * value: `id="44"`, `Allez="44"`, `Tipo id="23"`.
+ */
+const ONE_ATTR = /^(?:\s+[^\s=/>"']+)*\s+([^\s=/>"']+)="(\d+)"(?:\s+[^\s=/>"']+)*\s*\/?\s*$/;
 
 /** Tag name of each placeholder id sent (`<span id="44">`: 44 -> span). */
 function placeholders(markup: string): Map<string, string> {
@@ -22,8 +26,8 @@ function placeholders(markup: string): Map<string, string> {
 }
 
 /**
- * The answer has a tag like a placeholder (one attribute, a sent id in double quotes) under
- * another tag name or attribute name. Markup of a translator's own (`<b>`, `<img src=1>`, a
+ * The answer has a tag like a placeholder (one attribute with a sent id in double quotes, maybe
+ * words with no value beside it) under another tag name or attribute name. Markup of a translator's own (`<b>`, `<img src=1>`, a
  * hostile `<a i=3 href=…>`) is not a misreading.
  */
 export function misreadsTags(sent: string, answer: string): boolean {

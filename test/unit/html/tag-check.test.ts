@@ -11,6 +11,9 @@ describe('misreadsTags', () => {
     expect(misreadsTags('<p id="34"><span id="35">More</span>\n  <a id="36"></a>\n</p>', '<p id="34"><Giró id="35">Más</span>\n  <a id="36"></a>\n</p>')).toBe(true);
     expect(misreadsTags('<a id="42"><span id="43"></span> <span id="44">Mozilla Reps</span></a>', '<a id="42"><span id="43"></span> <span Allez="44">Mozilla Reps</span></a>')).toBe(true);
     expect(misreadsTags('<p id="1"><b id="2">x</b></p>', '<p id="1"><b ID="2">x</b><i id="2">y</i></p>')).toBe(true);
+    expect(misreadsTags('<p id="22"><span id="23">Type</span></p>', '<p id="22"><de Tipo id="23">Tipo</span></p>')).toBe(true);
+    // Apertium's own analysis tag leaking (`<prn\>`) names no placeholder: the rebuild drops it.
+    expect(misreadsTags('<p id="1">Il</p>', '<p id="1">Él<prn\\></p>')).toBe(false);
   });
 
   it('accepts what translators do with tags: move, drop, repeat, add, requote, change case', () => {
