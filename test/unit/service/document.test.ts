@@ -74,7 +74,7 @@ describe('Translate in document format', () => {
 
   it('translates once more through text markers a text whose HTML answer read the markup as text (a tag or attribute translated)', async () => {
     const seen = new Map<string, number>();
-    // The first answer to each text mangles its tags, as Apertium did while its pipeline started:
+    // The first answer to each text mangles its tags, as Apertium APy did under concurrent requests:
     // `<span id="2">` came back `<span Allez="2">`, `<a id="3">` came back `<Un id="3">`.
     const a = fakeProvider({
       id: 'a.ts',
