@@ -4,7 +4,9 @@
  * Facts this relies on (checked against APy 0.11.7's handlers): codes are ISO 639-3, some with a
  * variant (`por_BR`, `cat_valencia`); only the last `q` of a request is translated, so one text per
  * request; long inputs are silently truncated under load, so requests stay <= 4000 characters;
- * `markUnknown` defaults to `yes`, which prefixes unknown words with `*`.
+ * `markUnknown` defaults to `yes`, which prefixes unknown words with `*`; `no` leaves the other
+ * marks, `#` (a form the generator could not make: "Es una #programa de software") and `@` (a
+ * word the bilingual dictionary lacks), which `unmark` removes.
  */
 import { codePoints } from '../core/html/text';
 import { canonicalLanguage } from '../core/lang';
@@ -53,7 +55,7 @@ export function createApertium(settings: ProviderSettings, env: ProviderEnv, opt
     const data = isRecord(body) ? body.responseData : undefined;
     const translated = isRecord(data) ? data.translatedText : undefined;
     if (typeof translated !== 'string') throw new ProviderError(502, 'Apertium answered no translatedText');
-    return translated;
+    return unmark(text, translated);
   }
 
   return {
@@ -73,6 +75,23 @@ export function createApertium(settings: ProviderSettings, env: ProviderEnv, opt
       return mapLimited(segments, CONCURRENCY, signal, (text, s) => translateOne(text, langpair, batch.format, s));
     },
   };
+}
+
+/** A `#` or `@` mark (several, after a chain of two legs) at the start of a word. */
+const MARK = /(^|[\s>([{"'«¿¡\/\u2013\u2014-])([#@]+)(?=[\p{L}\p{N}])([\p{L}\p{N}_]*)/gu;
+/** Words that carry `#` or `@` in the text sent: hashtags and handles, kept as they are. */
+const TAGGED = /[#@][\p{L}\p{N}_]+/gu;
+
+/**
+ * Apertium's `#` and `@` marks removed, the word kept as Apertium wrote it (the lemma, where `#`
+ * says the inflected form could not be made): a reader sees "Es una programa de software", as
+ * `markUnknown=no` shows unknown words without their `*`. A hashtag or handle of the text sent
+ * ("#MeToo", "@nasa"), which Apertium passes through, is kept.
+ */
+export function unmark(sent: string, translated: string): string {
+  if (!/[#@]/.test(translated)) return translated;
+  const own = new Set(sent.match(TAGGED) ?? []);
+  return translated.replace(MARK, (all: string, before: string, marks: string, word: string) => (own.has(marks.slice(-1) + word) ? all : before + word));
 }
 
 /** Canonical pairs from APy's list; a canonical pair reached by several APy codes keeps the plain one. */

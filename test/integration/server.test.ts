@@ -122,6 +122,19 @@ describe('server with real APy', () => {
     expect(tr?.text?.join(' ')).not.toContain('*');
   });
 
+  it("Apertium's generation marks are not shown; a hashtag and a handle of the text are kept", async () => {
+    // APy marks a form its generator could not make with `#` ("Es una #programa de software"),
+    // markUnknown=no or not.
+    const dat = ['XULRunner is a software platform', 'Available for the Windows, GNU/Linux and OS X operating systems', 'Follow #MeToo and @nasa today'];
+    const r = await api(server.base, 'Translate', { auth: KEY, src: 'en', trg: 'es', dat });
+    expect(r.status).toBe(200);
+    const [platform, os, tags] = (r.body as { dat: TrObj[] }).dat[0]?.text ?? [];
+    expect(platform).toMatch(/ programa de software/);
+    expect(os).toMatch(/OS X /);
+    expect(`${platform} ${os}`).not.toMatch(/[#@]/);
+    expect(tags).toMatch(/#MeToo .*@nasa/);
+  });
+
   it('Translate en->pt through the es interlingua', async () => {
     const r = await api(server.base, 'Translate', { auth: KEY, src: 'en', trg: 'pt', dat: 'Hello world' });
     expect(r.status).toBe(200);

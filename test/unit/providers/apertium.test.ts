@@ -80,6 +80,29 @@ describe('translateBatch', () => {
     expect(req?.args).toEqual({ langpair: ['eng|spa'], q: [text], format: ['txt'], markUnknown: ['no'] });
   });
 
+  it("removes Apertium's # and @ marks, keeping the hashtags and handles of the text sent", async () => {
+    // What APy answered (markUnknown=no); `##` after two legs of a chain.
+    const answers: Record<string, string> = {
+      'XULRunner is a software platform': 'XULRunner Es una #programa de software',
+      'OS X operating systems': 'OS #X sistemas operativos',
+      'Follow #MeToo and @nasa (C# or me@x.com)': 'Sigue #MeToo y @nasa (C# o me@x.com)',
+      '<p id="1">The <b id="2">representatives</b></p>': '<p id="1">Les <b id="2">##représentants</b> @officiels &#39;</p>',
+    };
+    const fetch = async (url: string | URL | Request, init?: RequestInit) => {
+      const body = String(url).endsWith('/listPairs')
+        ? { responseData: [{ sourceLanguage: 'eng', targetLanguage: 'spa' }] }
+        : { responseData: { translatedText: answers[new URLSearchParams(String(init?.body)).get('q') ?? ''] }, responseStatus: 200 };
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+    const p = createApertium({ url: 'http://127.0.0.1:9' }, { fetch });
+    expect(await p.translateBatch(Object.keys(answers).slice(0, 3), EN_ES, TEXT, never())).toEqual([
+      'XULRunner Es una programa de software',
+      'OS X sistemas operativos',
+      'Sigue #MeToo y @nasa (C# o me@x.com)',
+    ]);
+    expect(await p.translateBatch([Object.keys(answers)[3]!], EN_ES, HTML, never())).toEqual(['<p id="1">Les <b id="2">représentants</b> officiels &#39;</p>']);
+  });
+
   it('sends html as format=html and keeps the tags', async () => {
     expect(await make().translateBatch(['<p>Hi <b>you</b></p>'], EN_ES, HTML, never())).toEqual(['<p>HI <b>YOU</b></p>']);
     expect(translates()[0]?.args.format).toEqual(['html']);
