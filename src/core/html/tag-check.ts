@@ -27,8 +27,8 @@ function placeholders(markup: string): Map<string, string> {
 
 /**
  * The answer has a tag like a placeholder (one attribute with a sent id in double quotes, maybe
- * words with no value beside it) under another tag name or attribute name. Markup of a translator's own (`<b>`, `<img src=1>`, a
- * hostile `<a i=3 href=…>`) is not a misreading.
+ * words with no value beside it) under another tag name or attribute name. Markup of a
+ * translator's own (`<b>`, `<img src=1>`, a hostile `<a i=3 href=…>`) is not a misreading.
  */
 export function misreadsTags(sent: string, answer: string): boolean {
   if (!answer.includes('<')) return false;
