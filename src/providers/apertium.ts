@@ -77,8 +77,12 @@ export function createApertium(settings: ProviderSettings, env: ProviderEnv, opt
   };
 }
 
-/** A `#` or `@` mark (several, after a chain of two legs) at the start of a word. */
-const MARK = /(^|[\s>([{"'«¿¡\/\u2013\u2014-])([#@]+)(?=[\p{L}\p{N}])([\p{L}\p{N}_]*)/gu;
+/**
+ * A `#` or `@` mark (several, after a chain of two legs) at the start of a word: after a space,
+ * a tag, an opening bracket or quote, a dash, an entity (`&#xA0;#Plazo` in an HTML answer) or a
+ * text marker (`[3]#programa`, engine/leg.ts `viaMarkers`).
+ */
+const MARK = /(^|[\s>([{"'«¿¡\/\u2013\u2014;\]-])([#@]+)(?=[\p{L}\p{N}])([\p{L}\p{N}_]*)/gu;
 /** Words that carry `#` or `@` in the text sent: hashtags and handles, kept as they are. */
 const TAGGED = /[#@][\p{L}\p{N}_]+/gu;
 

@@ -86,7 +86,9 @@ describe('translateBatch', () => {
       'XULRunner is a software platform': 'XULRunner Es una #programa de software',
       'OS X operating systems': 'OS #X sistemas operativos',
       'Follow #MeToo and @nasa (C# or me@x.com)': 'Sigue #MeToo y @nasa (C# o me@x.com)',
-      '<p id="1">The <b id="2">representatives</b></p>': '<p id="1">Les <b id="2">##représentants</b> @officiels &#39;</p>',
+      '<p id="1">The <b id="2">representatives</b> [&#xA0;Time</p>': '<p id="1">Les <b id="2">##représentants</b> @officiels &#39; [&#xA0;#Plazo</p>',
+      // Through text markers (an answer whose HTML misread its tags, engine/leg.ts).
+      '[1]Reality[/1]': '[1]@Realidad[/1]',
     };
     const fetch = async (url: string | URL | Request, init?: RequestInit) => {
       const body = String(url).endsWith('/listPairs')
@@ -95,12 +97,13 @@ describe('translateBatch', () => {
       return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     };
     const p = createApertium({ url: 'http://127.0.0.1:9' }, { fetch });
-    expect(await p.translateBatch(Object.keys(answers).slice(0, 3), EN_ES, TEXT, never())).toEqual([
+    expect(await p.translateBatch([...Object.keys(answers).slice(0, 3), '[1]Reality[/1]'], EN_ES, TEXT, never())).toEqual([
       'XULRunner Es una programa de software',
       'OS X sistemas operativos',
       'Sigue #MeToo y @nasa (C# o me@x.com)',
+      '[1]Realidad[/1]',
     ]);
-    expect(await p.translateBatch([Object.keys(answers)[3]!], EN_ES, HTML, never())).toEqual(['<p id="1">Les <b id="2">représentants</b> officiels &#39;</p>']);
+    expect(await p.translateBatch([Object.keys(answers)[3]!], EN_ES, HTML, never())).toEqual(['<p id="1">Les <b id="2">représentants</b> officiels &#39; [&#xA0;Plazo</p>']);
   });
 
   it('sends html as format=html and keeps the tags', async () => {
