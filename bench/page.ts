@@ -57,7 +57,7 @@ import { startMarkerApy, type MarkerApy } from '../test/fakes/marker-apy';
 import { useApertiumAt } from '../test/fakes/page-e2e';
 import { startPageServer } from '../test/fakes/page-server';
 import { evaluateInContentScript, stopServiceWorkers } from '../test/e2e/browser';
-import type { runMetrics } from '../src/content/calls';
+import type { runMetrics } from '../src/content/metrics';
 import { rateFor } from '../src/core/scheduler/rates';
 import { requireShared } from '../test/support/shared';
 
@@ -113,7 +113,7 @@ interface Row {
   dom_ms: number;
   dom_ms_per_100k: number;
   dom2_ms: number;
-  /** dom_ms by phase (calls.ts `Phase`): segmenting and serializing, packing calls, writing answers, following changes. */
+  /** dom_ms by phase (metrics.ts `Phase`): segmenting and serializing, packing calls, writing answers, following changes. */
   dom_segment_ms: number;
   dom_pack_ms: number;
   dom_write_ms: number;

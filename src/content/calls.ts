@@ -10,6 +10,7 @@ import type { PageMode, PageScope, PageState, PageStatus } from '../shared/messa
 import { writeAnswer } from './answers';
 import { copyOf, place, readsAsOriginal, type Copy } from './bilingual';
 import { Call, fit, prepare, TEXT_LIMIT, type Markup } from './chunk';
+import { DomClock, runMetrics, type Phase } from './metrics';
 import { readAnswer } from './answer';
 import { UndoLog } from './merge';
 import { nextFrame, type Frame, type PageObserver } from './observe';
@@ -18,26 +19,6 @@ import { Owners } from './ownership';
 import type { Bucket, Prioritizer } from './prioritize';
 import type { Job, PageDeps, Pending } from './jobs';
 import { unitElement, type Segmenter, type Unit } from './segment';
-
-/**
- * What DOM time goes to: finding units and serializing them (`segment`), packing them into calls
- * (`pack`), reading answers and writing them (`write`), the page's own changes (`follow`).
- */
-type Phase = 'segment' | 'pack' | 'write' | 'follow';
-
-/** The bench's figures of one translation started at `startedAt`, none taken yet. */
-export function runMetrics(startedAt: number) {
-  return {
-    startedAt,
-    domMs: 0,
-    phaseMs: { segment: 0, pack: 0, write: 0, follow: 0 } as Record<Phase, number>,
-    sendMs: 0,
-    firstSendMs: -1,
-    firstAnswerMs: -1,
-    segmentedMs: -1,
-    firstWriteMs: -1,
-  };
-}
 
 export class PageCalls {
   protected readonly doc: Document;
@@ -76,6 +57,7 @@ export class PageCalls {
    * `domMs` by what it was spent on (each slice to the innermost `timed` running it).
    */
   readonly metrics = { ...runMetrics(0), restoreMs: 0 };
+  private readonly clock = new DomClock(this.metrics);
   protected queue: Prioritizer<Job> | null = null;
   protected observer: PageObserver | null = null;
   protected segmenter: Segmenter | null = null;
@@ -94,10 +76,6 @@ export class PageCalls {
    * (aows-nba: ~5 000 prose titles, ~1 100 distinct values).
    */
   protected attrLeaders = new Map<string, Job>();
-  /** Nesting depth of `timed`: only the outermost adds to `domMs`. */
-  private clock = 0;
-  /** Time of the running `timed`'s nested slices (and sends), not its phase's. */
-  private nestedMs = 0;
   /** The state last reported, and whether a progress report waits for the next frame. */
   private reported: PageState | null = null;
   private reportLater = false;
@@ -126,23 +104,9 @@ export class PageCalls {
   }
 
 
-  /** Runs `fn`, its time counted in `metrics.domMs` once however deeply nested, and in its phase's. */
+  /** Runs `fn` as DOM work of `phase` (metrics.ts `DomClock`). */
   protected timed<T>(phase: Phase, fn: () => T): T {
-    const outer = this.nestedMs;
-    this.nestedMs = 0;
-    this.clock++;
-    const t0 = performance.now();
-    try {
-      return fn();
-    } finally {
-      const dt = performance.now() - t0;
-      this.metrics.phaseMs[phase] += dt - this.nestedMs;
-      this.nestedMs = outer + dt;
-      if (--this.clock === 0) {
-        this.metrics.domMs += dt;
-        this.nestedMs = 0;
-      }
-    }
+    return this.clock.time(phase, fn);
   }
 
   protected halt(): void {
@@ -255,10 +219,7 @@ export class PageCalls {
     const sent = this.deps.translate(params, (item) => {
       if ('cnt' in item) this.later({ kind: 'item', req, epoch, call, item }, near);
     }, { signal: ac.signal });
-    const dt = performance.now() - t0;
-    this.metrics.sendMs += dt;
-    this.metrics.domMs -= dt;
-    if (this.clock > 0) this.nestedMs += dt;
+    this.clock.exclude(performance.now() - t0);
     sent
       .then(
         (reply) => (reply.status === 200 ? undefined : replyError(reply)),

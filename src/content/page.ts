@@ -4,7 +4,7 @@
  */
 import type { PageOptions, PageState, PageStatus } from '../shared/messages';
 import { isCopy } from './bilingual';
-import { runMetrics } from './calls';
+import { runMetrics } from './metrics';
 import { PageChoices } from './choices';
 import type { Job } from './jobs';
 import { discover, idleSlice } from './discover';
