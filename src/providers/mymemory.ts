@@ -10,6 +10,7 @@
  */
 import { cut } from '../core/engine/segments';
 import { ProviderError } from '../core/errors';
+import { leadingSpace, trailingSpace } from '../core/html/text';
 import type { Provider, ProviderEnv, ProviderModule, ProviderSettings } from '../core/provider';
 import { codeMap } from './lib/codes';
 import { fetchJson, isRecord, retryAfterMs, type Classify } from './lib/http';
@@ -106,7 +107,7 @@ export async function translateInPieces(
       if (piece.trim() === '') return piece;
       try {
         const translated = await one(piece, inner.signal);
-        return /^\s*/.exec(piece)![0] + translated.trim() + /\s*$/.exec(piece)![0];
+        return leadingSpace(piece) + translated.trim() + trailingSpace(piece);
       } catch (e) {
         inner.abort();
         throw e;

@@ -6,6 +6,7 @@
 import { ProviderError, toProviderError } from '../errors';
 import { protectText } from '../html/protect';
 import { misreadsTags } from '../html/tag-check';
+import { leadingSpace, trailingSpace } from '../html/text';
 import type { BatchOptions, Pair, Provider } from '../provider';
 import { batches, codePoints, cut, type Piece } from './segments';
 
@@ -19,9 +20,7 @@ const isBlank = (s: string) => s.trim() === '';
 /** Providers often trim; the input's own leading/trailing white space (paragraph breaks) is kept. */
 function keepEdges(source: string, translated: string): string {
   if (isBlank(source)) return source;
-  const lead = /^\s*/.exec(source)![0];
-  const trail = /\s*$/.exec(source)![0];
-  return lead + translated.trim() + trail;
+  return leadingSpace(source) + translated.trim() + trailingSpace(source);
 }
 
 async function runBatch(

@@ -33,6 +33,18 @@ export function codePoints(s: string): number {
   return n;
 }
 
+/**
+ * The white space (`\s`) a string starts or ends with, read with trimStart/trimEnd (which strip
+ * exactly what `\s` matches): a pattern anchored at the end, `/\s*$/`, is tried from every position.
+ */
+export function leadingSpace(s: string): string {
+  return s.slice(0, s.length - s.trimStart().length);
+}
+
+export function trailingSpace(s: string): string {
+  return s.slice(s.trimEnd().length);
+}
+
 /** HTML's whitespace (not \s: a no-break space is content). */
 export function isBlank(s: string): boolean {
   return /^[ \t\n\f\r]*$/.test(s);
