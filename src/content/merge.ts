@@ -127,21 +127,28 @@ function apply(parent: Node, nodes: readonly Node[], anchor: Node | null, seq: r
     }
     if (item) desired.push(item);
   }
-  const written = ti;
-  // Text nodes the translation did not need stay in place, empty: a framework may hold them.
+  // Text nodes the translation did not need stay where they are, empty: a framework may hold them.
   for (; ti < texts.length; ti++) writeText(texts[ti]!, '', log);
-  // The run's elements the answer left out stay too, after it; then the emptied texts.
+  // The run's elements the answer left out stay too, after it.
   const answered = desired.length > 16 ? new Set(desired) : null;
   for (const n of nodes) {
-    if (n.nodeType === 3 || n.parentNode !== parent) continue;
+    if (n.nodeType !== 1 || n.parentNode !== parent) continue;
     if (answered ? !answered.has(n) : !desired.includes(n)) desired.push(n);
   }
-  for (let k = written; k < texts.length; k++) desired.push(texts[k]!);
   if (created === null && sameOrder(nodes, desired)) return;
   // Where the run is now: the page may have added content after it since it was found.
   const at = nodeAfter(nodes.filter((n) => n.parentNode === parent), anchor);
   log.move({ parent, nodes, anchor: at, created: created ?? [] });
-  placeInOrder(parent, desired, at);
+  placeInOrder(parent, desired, at, passedOver);
+}
+
+/**
+ * What a write leaves where it is among the nodes it orders: comments (never sent) and emptied
+ * texts. A run's comment once sent all of a BBC page's 500-node run (its stylesheet links and
+ * scripts) out of the page and back.
+ */
+function passedOver(n: Node): boolean {
+  return n.nodeType === 8 || n.nodeType === 7 || (n.nodeType === 3 && (n as Text).data === '');
 }
 
 function writeText(t: Text, s: string, log: UndoLog): void {
@@ -150,10 +157,14 @@ function writeText(t: Text, s: string, log: UndoLog): void {
   t.data = s;
 }
 
+/** Whether `after` is `before` without what a write passes over. */
 function sameOrder(before: readonly Node[], after: readonly Node[]): boolean {
-  if (before.length !== after.length) return false;
-  for (let i = 0; i < before.length; i++) if (before[i] !== after[i]) return false;
-  return true;
+  let j = 0;
+  for (const n of before) {
+    if (n === after[j]) j++;
+    else if (!passedOver(n)) return false;
+  }
+  return j === after.length;
 }
 
 /** An attribute's translation, as text. */

@@ -60,6 +60,41 @@ describe('merge and restore', () => {
     expect(clicks).toBe(2);
   });
 
+  it('a write moves only the nodes the translation reordered; comments stay where they are', async () => {
+    const { translate } = fakeTranslator();
+    const { page, frames, original } = setup('<p id="same">Keep <!-- c --><a href="/a">this</a> in place</p><p id="swap">One <!-- c --><a>two</a> three <b>four</b> five</p>', translate);
+    pages.push(page);
+    const moved = (p: Element) => {
+      const records: MutationRecord[] = [];
+      new MutationObserver((r) => records.push(...r)).observe(p, { childList: true });
+      return () => records.length;
+    };
+    const same = moved(document.getElementById('same')!);
+    await frames.settle();
+    expect(document.getElementById('same')!.innerHTML).toBe('KEEP <!-- c --><a href="/a">THIS</a> IN PLACE');
+    await Promise.resolve();
+    expect(same()).toBe(0);
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+
+    // "Two" and "four" swap places: two nodes move, the comment and the first text stay.
+    const { translate: reversing } = fakeTranslator({ transform: reverseUpper });
+    const again = new PageTranslator({ translate: reversing, frame: frames.frame, viewport: false });
+    pages.push(again);
+    const swap = document.getElementById('swap')!;
+    const first = swap.firstChild;
+    const swapped = moved(swap);
+    again.start('en', 'es');
+    await frames.settle();
+    expect(swap.innerHTML).toBe('FIVE<!-- c --><b>FOUR</b> THREE <a>TWO</a>ONE');
+    expect(swap.firstChild).toBe(first);
+    await Promise.resolve();
+    // Each move of a node already in the page is a removal and an insertion.
+    expect(swapped()).toBe(4);
+    again.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
   it('provider markup is never trusted: invented elements and attributes become text or vanish', async () => {
     const evil = (markup: string) =>
       markup
