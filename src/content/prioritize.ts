@@ -26,8 +26,19 @@ export interface PrioritizerOptions {
   far?: boolean;
 }
 
+/**
+ * Each bucket is an array in `seq` order read from a head index; a job taken, deleted or moved to
+ * another bucket stays in its old array until the head passes it (`where` says which entries are
+ * live). Not a Set: a Set emptied from its front keeps its deleted entries as holes until it shrinks
+ * to a quarter, and each call's iteration started over them (measured: `take` was ~37 ms of DOM
+ * time per translation of aows-nba, 11 000 jobs).
+ */
 export class Prioritizer<J extends Ranked> {
-  private readonly buckets: Set<J>[] = [new Set(), new Set(), new Set()];
+  private readonly buckets: J[][] = [[], [], []];
+  /** Where each bucket's live entries start. */
+  private readonly head = [0, 0, 0];
+  /** Live jobs in each bucket. */
+  private readonly counts = [0, 0, 0];
   private readonly last = [-1, -1, -1];
   private readonly unsorted = [false, false, false];
   private readonly where = new Map<J, Bucket>();
@@ -57,7 +68,7 @@ export class Prioritizer<J extends Ranked> {
   get ready(): number {
     if (this.far) return this.where.size;
     if (this.rerank) this.reRank();
-    return this.buckets[0]!.size + this.buckets[1]!.size;
+    return this.counts[0]! + this.counts[1]!;
   }
 
   /** Queues a job; `bucket` when the caller knows it (then `at` is what a scroll re-ranks it by). */
@@ -71,7 +82,7 @@ export class Prioritizer<J extends Ranked> {
   delete(job: J): void {
     const b = this.where.get(job);
     if (b === undefined) return;
-    this.buckets[b]!.delete(job);
+    this.counts[b]!--;
     this.where.delete(job);
     this.at.delete(job);
   }
@@ -86,34 +97,60 @@ export class Prioritizer<J extends Ranked> {
     const taken: J[] = [];
     for (const b of order) {
       if (this.unsorted[b]) this.sort(b);
-      for (const job of this.buckets[b]!) {
-        if (!accept(job, b)) return taken;
+      const list = this.buckets[b]!;
+      let i = this.head[b]!;
+      for (; i < list.length; i++) {
+        const job = list[i]!;
+        if (this.where.get(job) !== b) continue;
+        if (!accept(job, b)) break;
         taken.push(job);
         this.delete(job);
       }
+      const full = i < list.length;
+      this.passed(b, i);
+      if (full) return taken;
     }
     return taken;
   }
 
   clear(): void {
-    for (const b of this.buckets) b.clear();
+    for (const b of [0, 1, 2] as const) this.passed(b, this.buckets[b]!.length);
     this.where.clear();
     this.at.clear();
     this.stop.abort();
   }
 
+  /** The live entries of bucket `b`, once each, in `seq` order. */
   private sort(b: Bucket): void {
-    const jobs = [...this.buckets[b]!].sort((x, y) => x.seq - y.seq);
-    this.buckets[b] = new Set(jobs);
+    const live = new Set<J>();
+    const list = this.buckets[b]!;
+    for (let i = this.head[b]!; i < list.length; i++) if (this.where.get(list[i]!) === b) live.add(list[i]!);
+    const jobs = [...live].sort((x, y) => x.seq - y.seq);
+    this.buckets[b] = jobs;
+    this.head[b] = 0;
     this.unsorted[b] = false;
     this.last[b] = jobs.at(-1)?.seq ?? -1;
+  }
+
+  /** Bucket `b` is read up to `i`: what is before goes (all of it, once the end is reached). */
+  private passed(b: Bucket, i: number): void {
+    const list = this.buckets[b]!;
+    if (i >= list.length) {
+      list.length = 0;
+      this.head[b] = 0;
+      this.last[b] = -1;
+    } else if (i > 1024 && i * 2 > list.length) {
+      list.splice(0, i);
+      this.head[b] = 0;
+    } else this.head[b] = i;
   }
 
   private put(job: J, b: Bucket): void {
     const old = this.where.get(job);
     if (old === b) return;
-    if (old !== undefined) this.buckets[old]!.delete(job);
-    this.buckets[b]!.add(job);
+    if (old !== undefined) this.counts[old]!--;
+    this.counts[b]!++;
+    this.buckets[b]!.push(job);
     this.where.set(job, b);
     if (job.seq < this.last[b]!) this.unsorted[b] = true;
     else this.last[b] = job.seq;

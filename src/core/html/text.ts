@@ -34,15 +34,26 @@ export function codePoints(s: string): number {
 }
 
 /**
- * The white space (`\s`) a string starts or ends with, read with trimStart/trimEnd (which strip
- * exactly what `\s` matches): a pattern anchored at the end, `/\s*$/`, is tried from every position.
+ * The white space (`\s`) a string starts or ends with, read a character at a time: a pattern
+ * anchored at the end, `/\s*$/`, is tried from every position, and `trimStart` copies the rest.
  */
 export function leadingSpace(s: string): string {
-  return s.slice(0, s.length - s.trimStart().length);
+  let i = 0;
+  while (i < s.length && isSpaceCode(s.charCodeAt(i))) i++;
+  return i === 0 ? '' : s.slice(0, i);
 }
 
 export function trailingSpace(s: string): string {
-  return s.slice(s.trimEnd().length);
+  let i = s.length;
+  while (i > 0 && isSpaceCode(s.charCodeAt(i - 1))) i--;
+  return i === s.length ? '' : s.slice(i);
+}
+
+/** Whether a UTF-16 unit is one `\s` matches (ECMAScript WhiteSpace and LineTerminator). */
+function isSpaceCode(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
 /** HTML's whitespace (not \s: a no-break space is content). */
