@@ -84,6 +84,8 @@ export async function launchExtension(dist: string = DIST, options: LaunchOption
       `--host-resolver-rules=${[...(options.hostRules ?? []), 'MAP * ~NOTFOUND', 'EXCLUDE 127.0.0.1'].join(' , ')}`,
       `--disable-extensions-except=${dist}`,
       `--load-extension=${dist}`,
+      // V8 flags for a diagnosis (the bench's garbage collection, say): `E2E_JS_FLAGS=--max-semi-space-size=64`.
+      ...(process.env.E2E_JS_FLAGS ? [`--js-flags=${process.env.E2E_JS_FLAGS}`] : []),
     ],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
