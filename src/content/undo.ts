@@ -153,10 +153,9 @@ export function nodeAfter(nodes: readonly Node[], none: Node | null): Node | nul
 /**
  * Puts `nodes` (children of `parent`, or new) in this order right before `anchor`, moving only
  * those whose next sibling is not the one wanted: from the last back, each node already right before
- * the next stays. Moving a node takes it out of the page and back (measured: re-inserting a
- * 500-node run of a BBC page cost ~24 ms per translation, with its stylesheet links and scripts),
- * and loses focus, selection and playback inside it, so a run whose order barely changed is barely
- * touched. `passOver`: siblings that may stay between two wanted nodes (a comment, an emptied text).
+ * the next stays. A move costs (measured: re-inserting a 500-node run of a BBC page, its stylesheet
+ * links and scripts, ~24 ms per translation), and without `moveBefore` loses focus, selection and
+ * playback inside the node, so a run whose order barely changed is barely touched. `passOver`: siblings that may stay between two wanted nodes (a comment, an emptied text).
  * With no anchor in `parent`, the run ends where its last node is (content the page added after it
  * stays after it).
  */
@@ -168,8 +167,29 @@ export function placeInOrder(parent: Node, nodes: readonly Node[], anchor: Node 
     const n = nodes[i]!;
     let after = n.parentNode === parent ? n.nextSibling : undefined;
     if (passOver) while (after && after !== next && passOver(after)) after = after.nextSibling;
-    if (after !== next) parent.insertBefore(n, next);
+    if (after !== next) moveBefore(parent, n, next);
     next = n;
   }
+}
+
+type Movable = Node & { moveBefore?(node: Node, child: Node | null): void };
+
+/**
+ * `parent.moveBefore(n, next)` where the browser has it (Chromium 133+: a state-preserving move,
+ * so a frame in the run does not reload, a field keeps its focus, an animation its state) and both
+ * are in the page; else `insertBefore` (a node made for the write, a detached parent, or a browser
+ * without it).
+ */
+function moveBefore(parent: Node, n: Node, next: Node | null): void {
+  const p = parent as Movable;
+  if (typeof p.moveBefore === 'function' && n.isConnected && parent.isConnected) {
+    try {
+      p.moveBefore(n, next);
+      return;
+    } catch {
+      // A move the browser refuses (a node of another kind, or another document): an ordinary insert.
+    }
+  }
+  parent.insertBefore(n, next);
 }
 

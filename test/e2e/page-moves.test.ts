@@ -1,0 +1,104 @@
+/**
+ * What the write-back leaves alone, in Chromium: a field the reader is typing in keeps its focus
+ * and value, and an embedded frame is not reloaded, both when the translation keeps a run's order
+ * (a comment in the run once moved all of it) and when it does reorder elements around them (the
+ * moves go through `moveBefore`, which keeps their state). Restore is exact.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markText } from '../fakes/marker-apy';
+import { startHostileApy, type HostileApy } from '../fakes/hostile-apy';
+import { useApertiumAt } from '../fakes/page-e2e';
+import { startPageServer, type PageServer } from '../fakes/page-server';
+import { evaluateInContentScript, launchExtension, type ExtensionBrowser } from './browser';
+
+const PAGE = `<!doctype html><html lang="en"><head><title>Moves</title></head><body>
+<p id="keep">Type your name <!-- field --><input id="name"> and watch <iframe id="frame" srcdoc="<b>Clip</b>"></iframe> below.</p>
+<p id="swap">First <b>bold</b> then <input id="name2"> and <iframe id="frame2" srcdoc="<b>Clip</b>"></iframe> last.</p>
+</body></html>`;
+
+interface Seen {
+  focus: string | undefined;
+  values: string[];
+  /** Each frame's mark set before translating: lost when the frame reloads. */
+  kept: (number | undefined)[];
+  keep: string;
+  swap: string;
+}
+
+const look = (page: Page) =>
+  page.evaluate((): Seen => {
+    const frame = (id: string) => (document.getElementById(id) as HTMLIFrameElement).contentWindow as unknown as { __kept?: number };
+    return {
+      focus: document.activeElement?.id,
+      values: ['name', 'name2'].map((id) => (document.getElementById(id) as HTMLInputElement).value),
+      kept: [frame('frame').__kept, frame('frame2').__kept],
+      keep: document.getElementById('keep')!.innerHTML,
+      swap: document.getElementById('swap')!.innerHTML,
+    };
+  });
+
+describe('write-back moves', () => {
+  let browser: ExtensionBrowser;
+  let apy: HostileApy;
+  let server: PageServer;
+  let page: Page;
+
+  // Each test into its own language: the worker's translation memory would answer a second request.
+  const translate = (trg: string) =>
+    evaluateInContentScript<{ state: string; errors: number }>(
+      page,
+      browser.id,
+      `(async () => {
+        const P = globalThis.polyglot.page;
+        await globalThis.polyglot.handle({ type: 'page:translate', data: { src: 'en', trg: '${trg}' } });
+        while (P.status().state === 'translating') await new Promise((r) => setTimeout(r, 20));
+        return P.status();
+      })()`,
+    );
+  const restore = () => evaluateInContentScript(page, browser.id, 'globalThis.polyglot.page.restore().state');
+
+  beforeAll(async () => {
+    [browser, apy, server] = await Promise.all([launchExtension(), startHostileApy(), startPageServer()]);
+    await useApertiumAt(browser, apy.url);
+    server.set('/moves.html', PAGE);
+    page = await browser.context.newPage();
+    await page.goto(`${server.origin}/moves.html`);
+    await page.evaluate(() => {
+      for (const id of ['frame', 'frame2']) ((document.getElementById(id) as HTMLIFrameElement).contentWindow as unknown as { __kept: number }).__kept = 1;
+    });
+  });
+  afterAll(async () => {
+    await Promise.all([browser?.close(), apy?.close(), server?.close()]);
+  });
+
+  it('a run in its own order with a comment in it: nothing moves, the field keeps focus and value, the frame stays loaded', async () => {
+    const html = await page.evaluate(() => document.body.innerHTML);
+    await page.fill('#name', 'Ada');
+    await page.focus('#name');
+    apy.reply = ({ q }) => markText(q);
+    expect(await translate('es')).toMatchObject({ state: 'translated', errors: 0 });
+    const seen = await look(page);
+    expect(seen.keep).toBe('⟦Type your name⟧ <!-- field --><input id="name"> ⟦and watch⟧ <iframe id="frame" srcdoc="&lt;b&gt;Clip&lt;/b&gt;"></iframe> ⟦below.⟧');
+    expect(seen).toMatchObject({ focus: 'name', values: ['Ada', ''], kept: [1, 1] });
+    await page.keyboard.type(' Lovelace');
+    await restore();
+    expect(await page.evaluate(() => document.body.innerHTML)).toBe(html);
+    expect(await look(page)).toMatchObject({ focus: 'name', values: ['Ada Lovelace', ''], kept: [1, 1] });
+  });
+
+  it('a translation that reorders the field and the frame: the field moves keeping focus, the frame stays loaded', async () => {
+    const html = await page.evaluate(() => document.body.innerHTML);
+    await page.fill('#name2', 'Grace');
+    await page.focus('#name2');
+    // The provider puts the frame before the field (their placeholders swapped).
+    apy.reply = ({ q }) => markText(q.replace(/<code id="(\d+)"><\/code> and <code id="(\d+)"><\/code>/, '<code id="$2"></code> and <code id="$1"></code>'));
+    expect(await translate('ca')).toMatchObject({ state: 'translated', errors: 0 });
+    const seen = await look(page);
+    expect(seen.swap).toBe('⟦First⟧ <b>⟦bold⟧</b> ⟦then⟧ <iframe id="frame2" srcdoc="&lt;b&gt;Clip&lt;/b&gt;"></iframe> ⟦and⟧ <input id="name2"> ⟦last.⟧');
+    expect(seen).toMatchObject({ focus: 'name2', values: ['Ada Lovelace', 'Grace'], kept: [1, 1] });
+    await restore();
+    expect(await page.evaluate(() => document.body.innerHTML)).toBe(html);
+    expect(await look(page)).toMatchObject({ focus: 'name2', values: ['Ada Lovelace', 'Grace'], kept: [1, 1] });
+  });
+});
