@@ -17,7 +17,7 @@ import { unmark } from '../../src/providers/apertium';
 import { startHostileApy, type HostileApy } from '../fakes/hostile-apy';
 import { hostilePayloads } from '../fakes/hostile-payloads';
 import { markText } from '../fakes/marker-apy';
-import { useApertiumAt } from '../fakes/page-e2e';
+import { translatePage, useApertiumAt } from '../fakes/page-e2e';
 import { startPageServer, type PageServer } from '../fakes/page-server';
 import { evaluateInContentScript, launchExtension, OPTIONS_PATH, type ExtensionBrowser } from './browser';
 import { POPUP_PATH, setSettings, storageSet } from './ui-helpers';
@@ -108,16 +108,7 @@ describe('hostile provider output in Chromium', () => {
     const html = await page.evaluate(() => document.body.innerHTML);
     const sent0 = apy.translates.length;
 
-    const run = await evaluateInContentScript<{ state: string; done: number; total: number; errors: number }>(
-      page,
-      browser.id,
-      `(async () => {
-        const P = globalThis.polyglot.page;
-        await globalThis.polyglot.handle({ type: 'page:translate', data: { src: 'en', trg: 'es' } });
-        while (P.status().state === 'translating') await new Promise((r) => setTimeout(r, 20));
-        return P.status();
-      })()`,
-    );
+    const run = await translatePage(page, browser.id, 'en', 'es');
     expect(run.state).toBe('translated');
     expect(apy.translates.length).toBeGreaterThan(sent0);
     // Give anything that could run (error events, frames, timers, refresh) the chance to.

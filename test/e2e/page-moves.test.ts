@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markText } from '../fakes/marker-apy';
 import { startHostileApy, type HostileApy } from '../fakes/hostile-apy';
-import { useApertiumAt } from '../fakes/page-e2e';
+import { translatePage, useApertiumAt } from '../fakes/page-e2e';
 import { startPageServer, type PageServer } from '../fakes/page-server';
 import { evaluateInContentScript, launchExtension, type ExtensionBrowser } from './browser';
 
@@ -45,17 +45,7 @@ describe('write-back moves', () => {
   let page: Page;
 
   // Each test into its own language: the worker's translation memory would answer a second request.
-  const translate = (trg: string) =>
-    evaluateInContentScript<{ state: string; errors: number }>(
-      page,
-      browser.id,
-      `(async () => {
-        const P = globalThis.polyglot.page;
-        await globalThis.polyglot.handle({ type: 'page:translate', data: { src: 'en', trg: '${trg}' } });
-        while (P.status().state === 'translating') await new Promise((r) => setTimeout(r, 20));
-        return P.status();
-      })()`,
-    );
+  const translate = (trg: string) => translatePage(page, browser.id, 'en', trg);
   const restore = () => evaluateInContentScript(page, browser.id, 'globalThis.polyglot.page.restore().state');
 
   beforeAll(async () => {

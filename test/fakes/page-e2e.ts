@@ -37,6 +37,20 @@ export interface PageRun {
   bodyChars: number;
 }
 
+/** Translates the tab's page (content script world) and waits until done: its status then. */
+export function translatePage(page: Page, extensionId: string, src: string, trg: string): Promise<{ state: string; done: number; total: number; errors: number }> {
+  return evaluateInContentScript(
+    page,
+    extensionId,
+    `(async () => {
+      const P = globalThis.polyglot.page;
+      await globalThis.polyglot.handle({ type: 'page:translate', data: { src: ${JSON.stringify(src)}, trg: ${JSON.stringify(trg)} } });
+      while (P.status().state === 'translating') await new Promise((r) => setTimeout(r, 20));
+      return P.status();
+    })()`,
+  );
+}
+
 /**
  * Translates the tab's page (content script world), waits until done, counts visible text nodes
  * with letters that carry `marker`, restores, and compares body.innerHTML with the original.
