@@ -17,7 +17,9 @@
  *   The service worker is stopped before each page's first translation, as Chromium stops it after
  *   30 s idle: the click that translates a page usually wakes it (`--warm`: a live worker).
  *   first_unit2_ms: the same for the second translation, into French: the worker awake, the code
- *   warm, every answer from the provider;
+ *   warm, every answer from the provider; first_unit_popup_ms: the popup's path, in a fresh tab
+ *   with the worker stopped: the popup opens (it asks the tab's status, which wakes the worker),
+ *   "Translate page" is clicked 300 ms later; click -> first unit written (`popupFirstUnit`);
  * - wall_s: trigger -> whole page translated; provider_requests: requests the fake answered for
  *   it; bound_s: the scheduler's bound for them with Apertium's budget (scheduler/rates.ts: K = 4
  *   at once, 20 requests/s; the APy adapter sends one text per request):
@@ -56,7 +58,7 @@ import { launchExtension, type ExtensionBrowser } from '../test/e2e/browser';
 import { startMarkerApy, type MarkerApy } from '../test/fakes/marker-apy';
 import { useApertiumAt } from '../test/fakes/page-e2e';
 import { startPageServer } from '../test/fakes/page-server';
-import { evaluateInContentScript, stopServiceWorkers } from '../test/e2e/browser';
+import { evaluateInContentScript, OPTIONS_PATH, stopServiceWorkers } from '../test/e2e/browser';
 import type { runMetrics } from '../src/content/metrics';
 import { rateFor } from '../src/core/scheduler/rates';
 import { requireShared } from '../test/support/shared';
@@ -128,6 +130,7 @@ interface Row {
   first_answer_ms: number;
   first_unit_ms: number;
   first_unit2_ms: number;
+  first_unit_popup_ms: number;
   segmented_ms: number;
   wall_s: number;
   heap_growth_ratio: number;
@@ -299,6 +302,7 @@ async function measure(
     first_answer_ms: Math.round(run.m.firstAnswerMs),
     first_unit_ms: Math.round(run.m.firstWriteMs),
     first_unit2_ms: Math.round(run2.m.firstWriteMs),
+    first_unit_popup_ms: NaN,
     segmented_ms: Math.round(run.m.segmentedMs),
     wall_s: Math.round(run.wall) / 1000,
     restored_identical: identical && again,
@@ -309,6 +313,49 @@ async function measure(
     style_s: Math.round((cpu1.style - cpu0.style) * 1000) / 1000,
     heaps: [h0, h1, h2, h3, h2t],
   };
+}
+
+/**
+ * The popup's path, in a fresh tab of the page (its content script's code not yet run) with the
+ * worker stopped: the popup opens and asks the tab's status (PageBar does; the worker wakes), the
+ * user clicks "Translate page" 300 ms later (`page:translate` from an extension page, through the
+ * worker to the tab). Click -> first unit written, by the epoch clocks of both pages; into
+ * Portuguese, which the memory has not seen. Restored once the first unit is written.
+ */
+async function popupFirstUnit(browser: ExtensionBrowser, origin: string, name: string): Promise<number> {
+  const url = `${origin}/${name}?popup`;
+  const page = await browser.context.newPage();
+  // The popup stands in an extension page opened for this only: left open, it would wake the
+  // worker again before the next page's "woken" first translation.
+  const control = await browser.openExtensionPage(OPTIONS_PATH);
+  try {
+    await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
+    await evaluateInContentScript(page, browser.id, '1');
+    await stopServiceWorkers(page);
+    type Chrome = { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> }; tabs: { query(q: unknown): Promise<{ id: number; url: string }[]> } } };
+    const tabId = await control.evaluate(async (u) => (await (globalThis as unknown as Chrome).chrome.tabs.query({})).find((t) => t.url === u)!.id, url);
+    await control.evaluate((id) => (globalThis as unknown as Chrome).chrome.runtime.sendMessage({ type: 'page:status', data: { tabId: id } }), tabId);
+    await new Promise((r) => setTimeout(r, 300));
+    const clickAt = await control.evaluate((id) => {
+      const at = performance.timeOrigin + performance.now();
+      void (globalThis as unknown as Chrome).chrome.runtime.sendMessage({ type: 'page:translate', data: { tabId: id, src: 'en', trg: 'pt' } });
+      return at;
+    }, tabId);
+    const firstAt = await evaluateInContentScript<number>(
+      page,
+      browser.id,
+      `(async () => {
+        const P = polyglot.page;
+        for (let i = 0; i < 3000 && !(P.metrics.firstWriteMs >= 0); i++) await new Promise((r) => setTimeout(r, 5));
+        const at = performance.timeOrigin + P.metrics.startedAt + P.metrics.firstWriteMs;
+        P.restore();
+        return P.metrics.firstWriteMs >= 0 ? at : NaN;
+      })()`,
+    );
+    return Math.round(firstAt - clickAt);
+  } finally {
+    await Promise.all([page.close(), control.close()]);
+  }
 }
 
 /** One fresh tab: translate, restore, translate (its answers from the memory), restore. */
@@ -363,6 +410,7 @@ async function main(): Promise<void> {
         await useApertiumAt(browser, apy.url);
         for (const name of pages) {
           const row = await measurePage(browser, server.origin, name, apy);
+          if (row) row.first_unit_popup_ms = await popupFirstUnit(browser, server.origin, name).catch(() => NaN);
           if (row) tries.get(name)!.push(row);
           if (row && repeat === 1) console.log(JSON.stringify(row));
         }
@@ -384,7 +432,7 @@ async function main(): Promise<void> {
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   console.table(rows.map((r) => ({
     page: r.page.slice(0, 32), text: r.text_chars, dom: r.dom_ms, 'dom/100k': r.dom_ms_per_100k, dom2: r.dom2_ms, 'seg/pack/wr': `${Math.round(r.dom_segment_ms)}/${Math.round(r.dom_pack_ms)}/${Math.round(r.dom_write_ms)}`, msg: r.send_ms, send: r.first_send_ms, req1: r.first_request_ms, req1b: r.first_request2_ms,
-    answer: r.first_answer_ms, first: r.first_unit_ms, first2: r.first_unit2_ms, seg: r.segmented_ms, req: r.provider_requests, wall: r.wall_s, bound: r.bound_s, growth: r.heap_growth_ratio,
+    answer: r.first_answer_ms, first: r.first_unit_ms, first2: r.first_unit2_ms, popup: r.first_unit_popup_ms, seg: r.segmented_ms, req: r.provider_requests, wall: r.wall_s, bound: r.bound_s, growth: r.heap_growth_ratio,
     cpu: r.renderer_cpu_s, layout: r.layout_s, style: r.style_s, growth2: r.heap_growth2_ratio, restored: r.heap_restored_ratio, cycle2: r.heap_cycle2_ratio, same: r.restored_identical,
   })));
 }
