@@ -155,8 +155,9 @@ export function nodeAfter(nodes: readonly Node[], none: Node | null): Node | nul
  * those whose next sibling is not the one wanted: from the last back, each node already right before
  * the next stays. A move costs (measured: re-inserting a 500-node run of a BBC page, its stylesheet
  * links and scripts, ~24 ms per translation), and without `moveBefore` loses focus, selection and
- * playback inside the node, so a run whose order barely changed is barely touched. `passOver`: siblings that may stay between two wanted nodes (a comment, an emptied text).
- * With no anchor in `parent`, the run ends where its last node is (content the page added after it
+ * playback inside the node, so a run whose order barely changed is barely touched.
+ * `passOver`: siblings that may stay between two wanted nodes (a comment, an emptied text). With
+ * no anchor in `parent`, the run ends where its last node is (content the page added after it
  * stays after it).
  */
 export function placeInOrder(parent: Node, nodes: readonly Node[], anchor: Node | null, passOver?: (n: Node) => boolean): void {
