@@ -23,10 +23,7 @@ export function mergeRange(unit: RangeUnit, answer: AnswerEl, wrapperId: number,
   const seq: Item[] = [];
   build({ wrapperId, entries, used: null, log }, answer.kids, wrapperId, unit.parent, seq);
   keepEdgeSpace(unit.nodes, seq);
-  // A run of one text answered with text: written in place (what `apply` does, without its lists).
-  const t = unit.nodes.length === 1 ? unit.nodes[0]! : null;
-  if (t?.nodeType === 3 && t.parentNode === unit.parent && seq.length === 1 && typeof seq[0] === 'string') writeText(t as Text, seq[0], log);
-  else apply(unit.parent, unit.nodes, unit.anchor, seq, log);
+  apply(unit.parent, unit.nodes, unit.anchor, seq, log);
 }
 
 interface Merge {
@@ -63,14 +60,6 @@ function build(m: Merge, list: readonly AnswerNode[], parentId: number, livePare
       continue;
     }
     const el = e.node as Element;
-    // Most inline elements hold one text and come back with one (a link, a cell's emphasis): written
-    // in place, as `apply` would, without its lists.
-    const only = el.firstChild;
-    if (only !== null && only === el.lastChild && only.nodeType === 3 && k.kids.length === 1 && typeof k.kids[0] === 'string') {
-      writeText(only as Text, k.kids[0], m.log);
-      seq.push(el);
-      continue;
-    }
     const inner: Item[] = [];
     build(m, k.kids, k.id!, el, inner);
     apply(el, kids(el), null, inner, m.log);
@@ -112,6 +101,10 @@ function keepEdgeSpace(nodes: readonly Node[], seq: Item[]): void {
  * at most once (build honours an id once, and ids name distinct nodes), so nothing is placed twice.
  */
 function apply(parent: Node, nodes: readonly Node[], anchor: Node | null, seq: readonly Item[], log: UndoLog): void {
+  // Most runs and inline elements hold one text and come back as one (a link, a cell, a caption):
+  // written in place, without the lists below.
+  const only = nodes.length === 1 ? nodes[0]! : null;
+  if (only?.nodeType === 3 && only.parentNode === parent && seq.length === 1 && typeof seq[0] === 'string') return writeText(only as Text, seq[0], log);
   const texts: Text[] = [];
   for (const n of nodes) if (n.nodeType === 3 && n.parentNode === parent) texts.push(n as Text);
   const desired: Node[] = [];
