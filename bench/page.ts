@@ -56,7 +56,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import type { CDPSession, Page } from 'playwright-core';
 import { launchExtension, type ExtensionBrowser } from '../test/e2e/browser';
 import { startMarkerApy, type MarkerApy } from '../test/fakes/marker-apy';
-import { useApertiumAt } from '../test/fakes/page-e2e';
+import { tabDriver, useApertiumAt } from '../test/fakes/page-e2e';
 import { startPageServer } from '../test/fakes/page-server';
 import { evaluateInContentScript, OPTIONS_PATH, stopServiceWorkers } from '../test/e2e/browser';
 import type { runMetrics } from '../src/content/metrics';
@@ -323,22 +323,18 @@ async function measure(
  * Portuguese, which the memory has not seen. Restored once the first unit is written.
  */
 async function popupFirstUnit(browser: ExtensionBrowser, origin: string, name: string): Promise<number> {
-  const url = `${origin}/${name}?popup`;
-  const page = await browser.context.newPage();
   // The popup stands in an extension page opened for this only: left open, it would wake the
   // worker again before the next page's "woken" first translation.
   const control = await browser.openExtensionPage(OPTIONS_PATH);
+  const drive = tabDriver(() => browser, () => control);
+  const { page, tabId } = await drive.open(`${origin}/${name}?popup`);
   try {
-    await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
-    await evaluateInContentScript(page, browser.id, '1');
     await stopServiceWorkers(page);
-    type Chrome = { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> }; tabs: { query(q: unknown): Promise<{ id: number; url: string }[]> } } };
-    const tabId = await control.evaluate(async (u) => (await (globalThis as unknown as Chrome).chrome.tabs.query({})).find((t) => t.url === u)!.id, url);
-    await control.evaluate((id) => (globalThis as unknown as Chrome).chrome.runtime.sendMessage({ type: 'page:status', data: { tabId: id } }), tabId);
+    await drive.send({ type: 'page:status', data: { tabId } });
     await new Promise((r) => setTimeout(r, 300));
     const clickAt = await control.evaluate((id) => {
       const at = performance.timeOrigin + performance.now();
-      void (globalThis as unknown as Chrome).chrome.runtime.sendMessage({ type: 'page:translate', data: { tabId: id, src: 'en', trg: 'pt' } });
+      void (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).chrome.runtime.sendMessage({ type: 'page:translate', data: { tabId: id, src: 'en', trg: 'pt' } });
       return at;
     }, tabId);
     const firstAt = await evaluateInContentScript<number>(

@@ -5,8 +5,8 @@
  * to show (the paragraph's original in replace mode; in bilingual mode, where the original is on
  * the page, only when the pair has another route) and the options allow it (`ui:page`
  * hoverButton, default on); hidden when the pointer leaves both the paragraph and the button, on a
- * scroll, on a press elsewhere, when the chooser opens and on restore. Touch and pen have no hover: they never show it. An overlay host
- * (overlay.ts), like the chooser.
+ * scroll, on a press elsewhere, when the chooser opens and on restore. Touch and pen have no
+ * hover: they never show it. An overlay host (overlay.ts), like the chooser.
  */
 import { overlayHost } from './overlay';
 
