@@ -20,7 +20,7 @@ describe('classifySender', () => {
   });
 
   it('does not take a look-alike path on another origin for the options page', () => {
-    const sender = { id: SELF.id, url: `https://evil.example${SELF.optionsPath}`, tab: CONTENT_SENDER.tab! };
+    const sender = { id: SELF.id, url: `http://127.0.0.1:9${SELF.optionsPath}`, tab: CONTENT_SENDER.tab! };
     expect(classifySender(sender, SELF)).toBe('content');
   });
 });

@@ -34,7 +34,7 @@ const HOSTILE = [
   '<plaintext><img src=x onerror=alert(1)>',
   '<object data="javascript:alert(1)"></object><embed src="javascript:alert(1)"><base href="javascript:/">',
   '<meta http-equiv="refresh" content="0;url=javascript:alert(1)"><link rel=import href=x>',
-  '<a id="2"><a id="3" href="https://evil.example">nested</a></a>',
+  '<a id="2"><a id="3" href="http://127.0.0.1:9/evil">nested</a></a>',
   '<code id="4" onclick="x">c</code><img id="3" src="x" onerror="alert(1)">',
   '<table><tr><td><p id="1">in table</p></td></tr></table><select><option>x</option></select>',
   '<body onload=alert(1)><html manifest=x><head><base href=//evil>',

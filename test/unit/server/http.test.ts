@@ -37,13 +37,13 @@ describe('createHttpServer', () => {
   it('hands the raw request to the service and writes its reply as JSON', async () => {
     const { service, calls } = fakeService(async () => ({ status: 405, body: { err: 'nope', n: 'ü' }, headers: { Allow: 'GET, POST' } }));
     const base = await start(service);
-    const res = await fetch(`${base}/api/GetRoutes?auth=k&src=%C3%A9&dat=a+b`, { headers: { origin: 'https://app.example' } });
+    const res = await fetch(`${base}/api/GetRoutes?auth=k&src=%C3%A9&dat=a+b`, { headers: { origin: 'http://127.0.0.1:5173' } });
     expect(res.status).toBe(405);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(res.headers.get('allow')).toBe('GET, POST');
     expect(await res.json()).toEqual({ err: 'nope', n: 'ü' });
     expect(calls).toHaveLength(1);
-    expect(calls[0]?.req).toEqual({ method: 'GET', path: '/api/GetRoutes', query: 'auth=k&src=%C3%A9&dat=a+b', origin: 'https://app.example' });
+    expect(calls[0]?.req).toEqual({ method: 'GET', path: '/api/GetRoutes', query: 'auth=k&src=%C3%A9&dat=a+b', origin: 'http://127.0.0.1:5173' });
   });
 
   it('passes POST bodies as bytes, unchanged, with their content type', async () => {

@@ -57,7 +57,7 @@ describe('validateSettings: accepted documents', () => {
       },
       ranking: ['deepl.ts', 'google.ts', 'apertium.ts'],
       interlinguas: ['en', 'es'],
-      keys: [KEY, { name: 'other', key: 'another-key', allowed: ['https://app.example'], revoked: true }],
+      keys: [KEY, { name: 'other', key: 'another-key', allowed: ['http://127.0.0.1:5173'], revoked: true }],
       limits: { textSize: 5000, extra: true },
       theme: 'dark',
     };

@@ -64,8 +64,8 @@ describe('languages', () => {
 
 describe('options helpers', () => {
   it('sets and clears provider fields', () => {
-    expect(withField({ enabled: true }, 'url', ' http://x ')).toEqual({ enabled: true, url: 'http://x' });
-    expect(withField({ url: 'http://x' }, 'url', '')).toEqual({});
+    expect(withField({ enabled: true }, 'url', ' http://127.0.0.1:2737 ')).toEqual({ enabled: true, url: 'http://127.0.0.1:2737' });
+    expect(withField({ url: 'http://127.0.0.1:2737' }, 'url', '')).toEqual({});
     expect(withField({}, 'limit', '200')).toEqual({ limit: 200 });
   });
 
