@@ -19,7 +19,7 @@ export const MENU_ID = 'toggle-page-translation';
 const MENU_TRANSLATE = 'Translate this page';
 const MENU_ORIGINAL = 'Show original';
 
-type PageMessage = 'page:translate' | 'page:restore' | 'page:cancel' | 'page:status' | 'page:progress' | 'page:frame';
+type PageMessage = 'page:translate' | 'page:restore' | 'page:cancel' | 'page:status' | 'page:progress' | 'page:frame' | 'page:wake';
 
 const PAGES = ['options', 'page'] as const;
 
@@ -95,6 +95,17 @@ export const PAGE_HANDLERS: { [K in PageMessage]: Handler<K> } = {
       const top = await (deps.tabs ?? TABS).status(tabId).catch(() => undefined);
       if (!top?.trg || (top.state !== 'translating' && top.state !== 'translated')) return { action: 'none' };
       return { action: 'translate', trg: top.trg, mode: top.mode ?? 'replace', scope: top.scope ?? 'page' };
+    },
+  },
+  'page:wake': {
+    allow: ['content'],
+    // A right-click: "Translate this page" or "Translate selection" may follow. This message has
+    // started the worker (Chromium stops it after 30 s idle); the language lists the first call
+    // needs (settings, each provider's pairs) are built now, while the menu is open, not on the
+    // call's path. Answered at once; a failure here is the first call's to report.
+    async handle(_data, _ctx, { service }) {
+      void service.warm?.();
+      return { ok: true };
     },
   },
 };

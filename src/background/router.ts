@@ -25,7 +25,7 @@ import { SITES_HANDLERS, type SitesStore } from './sites';
 import type { TabControl } from './tabs';
 
 export interface RouterDeps {
-  service: Pick<TranslationService, 'call' | 'flush' | 'health'>;
+  service: Pick<TranslationService, 'call' | 'flush' | 'health' | 'warm'>;
   settings: SettingsStore;
   self: Self;
   /**

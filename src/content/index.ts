@@ -17,6 +17,7 @@ import { load, PAGE_KEY, type PagePrefs } from '../ui/shared/store';
 import { Indicator } from './indicator';
 import { PageTranslator } from './page';
 import { primary } from './segment';
+import { wakeOnContextMenu } from './wake';
 
 export interface ContentEngine {
   callApi: typeof callApi;
@@ -143,6 +144,9 @@ runtime.onMessage.addListener(((message: unknown, sender: { id?: string; tab?: u
 }) as Parameters<typeof runtime.onMessage.addListener>[0]);
 
 const bubble = installSelectionBubble();
+
+// The context menu's page and selection items reach the background: wake it on the right-click.
+wakeOnContextMenu(window, () => void send('page:wake', {}).catch(() => undefined));
 
 // Site rules (always / never, per site and per language) are applied by the background once the
 // top frame says the page has loaded and in which language; an `always` comes back as page:translate.

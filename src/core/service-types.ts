@@ -67,4 +67,10 @@ export interface TranslationService {
    * createService's result (optional here only so hand-made test doubles need not have it).
    */
   health?(): Record<string, ProviderHealth>;
+  /**
+   * Reads the settings and builds the language lists (each enabled provider's pairs) a first call
+   * would need, without a call: nothing is counted as usage. A failure is left to that call.
+   * Present on createService's result (optional for test doubles, as `health`).
+   */
+  warm?(): Promise<void>;
 }

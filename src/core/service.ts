@@ -40,7 +40,7 @@ function queryBytes(query: string): Uint8Array {
   return new TextEncoder().encode(query);
 }
 
-export function createService(deps: ServiceDeps): TranslationService & Required<Pick<TranslationService, 'health'>> {
+export function createService(deps: ServiceDeps): TranslationService & Required<Pick<TranslationService, 'health' | 'warm'>> {
   const now = deps.now ?? Date.now;
   const usage = new Usage(deps.store);
   const catalogs = new CatalogCache(deps.providers, { fetch: deps.fetch }, { memory: deps.memory, warn: deps.warn }, deps.store);
@@ -263,5 +263,11 @@ export function createService(deps: ServiceDeps): TranslationService & Required<
     }
   }
 
-  return { call, http, flush: () => usage.flush(), health: () => catalogs.health() };
+  const warm = () =>
+    snapshot().then(
+      (snap) => void snap.lists(),
+      () => undefined,
+    );
+
+  return { call, http, flush: () => usage.flush(), health: () => catalogs.health(), warm };
 }

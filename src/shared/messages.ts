@@ -44,6 +44,8 @@ export interface Protocol {
   'page:loaded': { request: { lang: string }; response: LoadDecision };
   /** From a frame (not the top) once it has loaded: whether its page is translated, so it follows. */
   'page:frame': { request: Record<string, never>; response: FrameDecision };
+  /** From a content script on a right-click: the context menu may ask to translate next; start the background and its language lists now. */
+  'page:wake': { request: Record<string, never>; response: { ok: true } };
   /** The provider log and whether it is on (options page). */
   'log:get': { request: Record<string, never>; response: { on: boolean; entries: LogEntry[] } };
   /** Turns the provider log on or off (entries are kept until log:clear). */
@@ -164,7 +166,7 @@ export type WireReply<K extends MessageType> = { data: ResponseOf<K> } | { error
 export const MESSAGE_TYPES: readonly MessageType[] = [
   'api', 'settings:get', 'settings:set', 'page:translate', 'page:restore', 'page:cancel', 'page:status', 'page:progress',
   'selection:open-popup', 'usage:get', 'health',
-  'sites:get', 'sites:set', 'page:loaded', 'page:frame', 'log:get', 'log:set', 'log:clear',
+  'sites:get', 'sites:set', 'page:loaded', 'page:frame', 'page:wake', 'log:get', 'log:set', 'log:clear',
 ];
 
 export function isWireMessage(value: unknown): value is WireMessage {

@@ -28,6 +28,10 @@ function setup(initial: Record<string, unknown> = {}, routes = ['google.ts', 'ap
       return { status: 200, body: { dat: [{ rid: Array.isArray(rid) ? rid[0] : 'google.ts', text: ['x'], length: 1 }] } };
     },
     async flush() {},
+    warmed: 0,
+    async warm() {
+      this.warmed += 1;
+    },
   };
   const settings = createSettingsStore(storage.area, storage.onChanged);
   const sites = createSitesStore(() => storage.area);
@@ -152,6 +156,23 @@ describe('page:frame', () => {
     const { ask } = setup();
     expect(await ask({ type: 'page:frame', data: {} }, TOP)).toMatchObject({ error: { status: 400 } });
     expect(await ask({ type: 'page:frame', data: {} }, PAGE_SENDER)).toMatchObject({ error: { status: 403 } });
+  });
+});
+
+describe('page:wake', () => {
+  it('builds the language lists on a right-click in a page, with no call made and nothing logged', async () => {
+    const { ask, service, calls, storage } = setup({ 'log:on': true });
+    expect(await ask({ type: 'page:wake', data: {} }, TOP)).toEqual({ data: { ok: true } });
+    expect(service.warmed).toBe(1);
+    expect(calls).toEqual([]);
+    expect(storage.data.get('log:entries')).toBeUndefined();
+  });
+
+  it('is heard only from a content script', async () => {
+    const { ask, service } = setup();
+    expect(await ask({ type: 'page:wake', data: {} }, PAGE_SENDER)).toMatchObject({ error: { status: 403 } });
+    expect(await ask({ type: 'page:wake', data: {} }, OPTIONS_SENDER)).toMatchObject({ error: { status: 403 } });
+    expect(service.warmed).toBe(0);
   });
 });
 

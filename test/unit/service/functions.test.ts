@@ -167,3 +167,32 @@ describe('keys in refusals', () => {
     expect(body<Err>(r).err).toContain('[key]');
   });
 });
+
+describe('warm (a right-click ahead of the context menu: page:wake)', () => {
+  it('builds the language lists a first call needs, once, and counts no usage', async () => {
+    const a = fakeProvider({ id: 'a.ts', languages: langs });
+    let asked = 0;
+    const counted = { ...a.module, create: (...args: Parameters<typeof a.module.create>) => {
+      const p = a.module.create(...args);
+      return { ...p, languages: (...l: Parameters<typeof p.languages>) => { asked += 1; return p.languages(...l); } };
+    } };
+    const store = memoryStore();
+    const { service, call } = harness([counted], {}, store);
+    await service.warm();
+    expect(asked).toBe(1);
+    await service.flush();
+    expect(await store.get('usage')).toBeUndefined();
+    // The call after it finds the lists built.
+    expect((await call('Translate', { src: 'en', trg: 'es', dat: 'hi' }, true)).status).toBe(200);
+    expect(asked).toBe(1);
+  });
+
+  it('leaves a failure to the first call, which reports it', async () => {
+    const broken = { ...fakeProvider({ id: 'b.ts' }).module, create: () => { throw new Error('no such provider'); } };
+    const { service, call } = harness([broken]);
+    await expect(service.warm()).resolves.toBeUndefined();
+    const r = await call('GetLanguages', {}, true);
+    expect(r.status).toBe(500);
+    expect(body<Err>(r).err).toContain('no such provider');
+  });
+});
