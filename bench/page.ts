@@ -17,9 +17,11 @@
  *   The service worker is stopped before each page's first translation, as Chromium stops it after
  *   30 s idle: the click that translates a page usually wakes it (`--warm`: a live worker).
  *   first_unit2_ms: the same for the second translation, into French: the worker awake, the code
- *   warm, every answer from the provider; first_unit_popup_ms: the popup's path, in a fresh tab
- *   with the worker stopped: the popup opens (it asks the tab's status, which wakes the worker),
- *   "Translate page" is clicked 300 ms later; click -> first unit written (`popupFirstUnit`);
+ *   warm, every answer from the provider; first_unit_popup_ms, first_unit_menu_ms,
+ *   first_unit_key_ms: click -> first unit written for the real triggers, in a fresh tab with the
+ *   worker stopped (`triggerFirstUnit`): the popup (its page opens, which wakes the worker, and
+ *   "Translate this page" is clicked 300 ms later), the context menu (a right-click, which wakes
+ *   it, and the item 300 ms later), the keyboard shortcut (its event starts the worker);
  * - wall_s: trigger -> whole page translated; provider_requests: requests the fake answered for
  *   it; bound_s: the scheduler's bound for them with Apertium's budget (scheduler/rates.ts: K = 4
  *   at once, 20 requests/s; the APy adapter sends one text per request):
@@ -58,6 +60,8 @@ import { launchExtension, type ExtensionBrowser } from '../test/e2e/browser';
 import { startMarkerApy, type MarkerApy } from '../test/fakes/marker-apy';
 import { tabDriver, useApertiumAt } from '../test/fakes/page-e2e';
 import { startPageServer } from '../test/fakes/page-server';
+import { POPUP_PATH } from '../test/e2e/ui-helpers';
+import { POPUP_KEY } from '../src/ui/shared/store';
 import { evaluateInContentScript, OPTIONS_PATH, stopServiceWorkers } from '../test/e2e/browser';
 import type { runMetrics } from '../src/content/metrics';
 import { rateFor } from '../src/core/scheduler/rates';
@@ -131,6 +135,8 @@ interface Row {
   first_unit_ms: number;
   first_unit2_ms: number;
   first_unit_popup_ms: number;
+  first_unit_menu_ms: number;
+  first_unit_key_ms: number;
   segmented_ms: number;
   wall_s: number;
   heap_growth_ratio: number;
@@ -303,6 +309,8 @@ async function measure(
     first_unit_ms: Math.round(run.m.firstWriteMs),
     first_unit2_ms: Math.round(run2.m.firstWriteMs),
     first_unit_popup_ms: NaN,
+    first_unit_menu_ms: NaN,
+    first_unit_key_ms: NaN,
     segmented_ms: Math.round(run.m.segmentedMs),
     wall_s: Math.round(run.wall) / 1000,
     restored_identical: identical && again,
@@ -315,28 +323,63 @@ async function measure(
   };
 }
 
+/** How a user starts a page's translation (`triggerFirstUnit`). */
+type Trigger = 'popup' | 'menu' | 'key';
+/** Each trigger into its own language: the translation memory has seen none of them. */
+const TRIGGER_TARGET: Record<Trigger, string> = { popup: 'pt', menu: 'ca', key: 'ar' };
+
 /**
- * The popup's path, in a fresh tab of the page (its content script's code not yet run) with the
- * worker stopped: the popup opens and asks the tab's status (PageBar does; the worker wakes), the
- * user clicks "Translate page" 300 ms later (`page:translate` from an extension page, through the
- * worker to the tab). Click -> first unit written, by the epoch clocks of both pages; into
- * Portuguese, which the memory has not seen. Restored once the first unit is written.
+ * Click -> first unit written for a real trigger, in a fresh tab of the page (its content script's
+ * code not yet run) with the worker stopped, by the epoch clocks of both pages; restored once the
+ * first unit is written.
+ * - popup: the popup itself (its page opened as a tab with `?tab=<id>`, its pair set in its
+ *   preferences) opens and asks what it asks when the toolbar opens it (languages, routes, the
+ *   tab's status, site rules: the first wakes the worker); its "Translate this page" is clicked
+ *   300 ms after the popup's navigation started.
+ * - menu: a right-click in the page (which sends `page:wake`), and 300 ms later the menu item's
+ *   event reaches the worker; it stands in as `page:translate` from an extension page, the same
+ *   way through the worker to the tab (headless Chromium shows no menu to click).
+ * - key: the keyboard shortcut: the trigger's own event starts the worker (the same stand-in,
+ *   without the right-click).
  */
-async function popupFirstUnit(browser: ExtensionBrowser, origin: string, name: string): Promise<number> {
-  // The popup stands in an extension page opened for this only: left open, it would wake the
-  // worker again before the next page's "woken" first translation.
+async function triggerFirstUnit(browser: ExtensionBrowser, origin: string, name: string, how: Trigger): Promise<number> {
+  // Opened for this only, and closed after: left open, an extension page could wake the worker
+  // again before the next page's "woken" first translation.
   const control = await browser.openExtensionPage(OPTIONS_PATH);
   const drive = tabDriver(() => browser, () => control);
-  const { page, tabId } = await drive.open(`${origin}/${name}?popup`);
+  const { page, tabId } = await drive.open(`${origin}/${name}?${how}`);
+  const trg = TRIGGER_TARGET[how];
+  let popup: Page | undefined;
   try {
+    if (how === 'popup') {
+      await control.evaluate((v) => (globalThis as unknown as { chrome: { storage: { local: { set(v: unknown): Promise<void> } } } }).chrome.storage.local.set(v), {
+        [POPUP_KEY]: { src: 'en', trg },
+      });
+    }
     await stopServiceWorkers(page);
-    await drive.send({ type: 'page:status', data: { tabId } });
-    await new Promise((r) => setTimeout(r, 300));
-    const clickAt = await control.evaluate((id) => {
-      const at = performance.timeOrigin + performance.now();
-      void (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).chrome.runtime.sendMessage({ type: 'page:translate', data: { tabId: id, src: 'en', trg: 'pt' } });
-      return at;
-    }, tabId);
+    let clickAt: number;
+    if (how === 'popup') {
+      popup = await browser.context.newPage();
+      await popup.goto(browser.extensionUrl(`${POPUP_PATH}?tab=${tabId}`));
+      await popup.locator('.page-bar button').first().waitFor();
+      clickAt = await popup.evaluate(async () => {
+        const wait = 300 - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        const at = performance.timeOrigin + performance.now();
+        document.querySelector<HTMLButtonElement>('.page-bar button')!.click();
+        return at;
+      });
+    } else {
+      if (how === 'menu') {
+        await page.mouse.click(200, 200, { button: 'right' });
+        await new Promise((r) => setTimeout(r, 300));
+      }
+      clickAt = await control.evaluate((a) => {
+        const at = performance.timeOrigin + performance.now();
+        void (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).chrome.runtime.sendMessage({ type: 'page:translate', data: { tabId: a.tabId, src: 'en', trg: a.trg } });
+        return at;
+      }, { tabId, trg });
+    }
     const firstAt = await evaluateInContentScript<number>(
       page,
       browser.id,
@@ -350,7 +393,7 @@ async function popupFirstUnit(browser: ExtensionBrowser, origin: string, name: s
     );
     return Math.round(firstAt - clickAt);
   } finally {
-    await Promise.all([page.close(), control.close()]);
+    await Promise.all([page.close(), control.close(), popup?.close()]);
   }
 }
 
@@ -406,7 +449,11 @@ async function main(): Promise<void> {
         await useApertiumAt(browser, apy.url);
         for (const name of pages) {
           const row = await measurePage(browser, server.origin, name, apy);
-          if (row) row.first_unit_popup_ms = await popupFirstUnit(browser, server.origin, name).catch(() => NaN);
+          if (row) {
+            row.first_unit_popup_ms = await triggerFirstUnit(browser, server.origin, name, 'popup').catch(() => NaN);
+            row.first_unit_menu_ms = await triggerFirstUnit(browser, server.origin, name, 'menu').catch(() => NaN);
+            row.first_unit_key_ms = await triggerFirstUnit(browser, server.origin, name, 'key').catch(() => NaN);
+          }
           if (row) tries.get(name)!.push(row);
           if (row && repeat === 1) console.log(JSON.stringify(row));
         }
@@ -428,7 +475,7 @@ async function main(): Promise<void> {
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   console.table(rows.map((r) => ({
     page: r.page.slice(0, 32), text: r.text_chars, dom: r.dom_ms, 'dom/100k': r.dom_ms_per_100k, dom2: r.dom2_ms, 'seg/pack/wr': `${Math.round(r.dom_segment_ms)}/${Math.round(r.dom_pack_ms)}/${Math.round(r.dom_write_ms)}`, msg: r.send_ms, send: r.first_send_ms, req1: r.first_request_ms, req1b: r.first_request2_ms,
-    answer: r.first_answer_ms, first: r.first_unit_ms, first2: r.first_unit2_ms, popup: r.first_unit_popup_ms, seg: r.segmented_ms, req: r.provider_requests, wall: r.wall_s, bound: r.bound_s, growth: r.heap_growth_ratio,
+    answer: r.first_answer_ms, first: r.first_unit_ms, first2: r.first_unit2_ms, popup: r.first_unit_popup_ms, menu: r.first_unit_menu_ms, key: r.first_unit_key_ms, seg: r.segmented_ms, req: r.provider_requests, wall: r.wall_s, bound: r.bound_s, growth: r.heap_growth_ratio,
     cpu: r.renderer_cpu_s, layout: r.layout_s, style: r.style_s, growth2: r.heap_growth2_ratio, restored: r.heap_restored_ratio, cycle2: r.heap_cycle2_ratio, same: r.restored_identical,
   })));
 }
