@@ -41,8 +41,10 @@ const service = createService({
 const policy = contentPolicy({ service, settings });
 browser.runtime.onMessage.addListener(asOnMessageListener(createMessageHandler({ service, settings, self: self_, contentPolicy: policy })));
 browser.runtime.onConnect.addListener(createConnectListener({ service, self: self_, contentPolicy: policy }));
-registerPageControls(browser);
-registerSelectionControls(browser);
+// A trigger starts building the language lists at once (a worker it woke has none yet).
+const warm = () => void service.warm();
+registerPageControls(browser, warm);
+registerSelectionControls(browser, warm);
 registerSync(browser);
 
 // Only a service worker has skipWaiting; in Firefox's event page the global is a Window.

@@ -68,6 +68,8 @@ export const PAGE_HANDLERS: { [K in PageMessage]: Handler<K> } = {
     allow: PAGES,
     async handle(data, _ctx, deps) {
       const options = target(data);
+      // As registerPageControls: the lists are built while the tab finds its first units.
+      void deps.service.warm?.();
       const tabs = deps.tabs ?? TABS;
       const mode = options.mode ?? (await siteMode(data.tabId, tabs, deps.sites ?? sitesStore()));
       return tabs.translate(data.tabId, { ...options, mode });
@@ -115,15 +117,25 @@ export async function togglePage(tabId: number | undefined, browser: Browser = e
   return toTab(tabId, 'page:toggle', { trg: defaultTarget(browser), mode }, browser);
 }
 
-/** Shortcut and context menu; listeners registered at top level by index.ts. */
-export function registerPageControls(browser: Browser = ext()): void {
+/**
+ * Shortcut and context menu; listeners registered at top level by index.ts. `warm` (the service's)
+ * is started with a toggle: the language lists the page's first call needs are built while the
+ * tab is asked and finds its first units, not after (the shortcut's event has just started the
+ * worker, whose lists are not built yet).
+ */
+export function registerPageControls(browser: Browser = ext(), warm: () => void = () => undefined): void {
   browser.commands?.onCommand.addListener((command: string, tab?: { id?: number }) => {
-    if (command === TOGGLE_COMMAND) togglePage(tab?.id, browser).catch(() => undefined);
+    if (command === TOGGLE_COMMAND) {
+      warm();
+      togglePage(tab?.id, browser).catch(() => undefined);
+    }
     // Every frame is asked; the one with the focus opens the chooser at its cursor.
     if (command === ALTERNATIVES_COMMAND) toTab(tab?.id, 'page:alternatives', {}, browser).catch(() => undefined);
   });
   browser.contextMenus?.onClicked.addListener((info, tab) => {
-    if (info.menuItemId === MENU_ID) togglePage(tab?.id, browser).catch(() => undefined);
+    if (info.menuItemId !== MENU_ID) return;
+    warm();
+    togglePage(tab?.id, browser).catch(() => undefined);
   });
   browser.runtime.onInstalled.addListener(() => {
     browser.contextMenus?.removeAll().then(() => {

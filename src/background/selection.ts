@@ -32,12 +32,17 @@ export async function translateSelectionInTab(tabId: number, browser: Browser = 
   await browser.tabs.sendMessage(tabId, message);
 }
 
-export function registerSelectionControls(browser: Browser = ext()): void {
+/** As page.ts registerPageControls, `warm` starts building the language lists the bubble's call needs. */
+export function registerSelectionControls(browser: Browser = ext(), warm: () => void = () => undefined): void {
   browser.contextMenus?.onClicked.addListener((info, tab) => {
-    if (info.menuItemId === SELECTION_MENU_ID) translateSelection(info, tab, browser).catch(() => undefined);
+    if (info.menuItemId !== SELECTION_MENU_ID) return;
+    warm();
+    translateSelection(info, tab, browser).catch(() => undefined);
   });
   browser.commands?.onCommand.addListener((command: string, tab?: { id?: number }) => {
-    if (command === SELECTION_COMMAND && tab?.id !== undefined) translateSelectionInTab(tab.id, browser).catch(() => undefined);
+    if (command !== SELECTION_COMMAND || tab?.id === undefined) return;
+    warm();
+    translateSelectionInTab(tab.id, browser).catch(() => undefined);
   });
   // page.ts calls contextMenus.removeAll() on install and recreates its item: ours is created after
   // that, in a macrotask, so neither removes the other. `create` on an existing id only errors.

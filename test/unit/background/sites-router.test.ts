@@ -138,6 +138,15 @@ describe('page:translate without a mode', () => {
     await ask({ type: 'page:translate', data: { tabId: 3, trg: 'de' } }, PAGE_SENDER);
     expect(translated).toEqual([{ tabId: 3, trg: 'de', mode: 'bilingual' }]);
   });
+
+  it('starts building the language lists while the tab finds its first units', async () => {
+    const { ask, service } = setup();
+    await ask({ type: 'page:translate', data: { tabId: 3, trg: 'de' } }, PAGE_SENDER);
+    expect(service.warmed).toBe(1);
+    // A refused message warms nothing.
+    await ask({ type: 'page:translate', data: { tabId: 3, trg: 'de' } }, TOP);
+    expect(service.warmed).toBe(1);
+  });
 });
 
 describe('page:frame', () => {
