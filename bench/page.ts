@@ -60,7 +60,7 @@ import { launchExtension, type ExtensionBrowser } from '../test/e2e/browser';
 import { startMarkerApy, type MarkerApy } from '../test/fakes/marker-apy';
 import { tabDriver, useApertiumAt } from '../test/fakes/page-e2e';
 import { startPageServer } from '../test/fakes/page-server';
-import { POPUP_PATH } from '../test/e2e/ui-helpers';
+import { POPUP_PATH, storageSet } from '../test/e2e/ui-helpers';
 import { POPUP_KEY } from '../src/ui/shared/store';
 import { evaluateInContentScript, OPTIONS_PATH, stopServiceWorkers } from '../test/e2e/browser';
 import type { runMetrics } from '../src/content/metrics';
@@ -351,11 +351,8 @@ async function triggerFirstUnit(browser: ExtensionBrowser, origin: string, name:
   const trg = TRIGGER_TARGET[how];
   let popup: Page | undefined;
   try {
-    if (how === 'popup') {
-      await control.evaluate((v) => (globalThis as unknown as { chrome: { storage: { local: { set(v: unknown): Promise<void> } } } }).chrome.storage.local.set(v), {
-        [POPUP_KEY]: { src: 'en', trg },
-      });
-    }
+    // Before the worker is stopped: a storage change is an event that would start it again.
+    if (how === 'popup') await storageSet(control, { [POPUP_KEY]: { src: 'en', trg } });
     await stopServiceWorkers(page);
     let clickAt: number;
     if (how === 'popup') {
