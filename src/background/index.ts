@@ -5,6 +5,7 @@
 import { createService } from '../core/service';
 import { PROVIDERS } from '../providers/index';
 import { ext } from '../shared/browser';
+import { PUBLISH_AFTER_MS, publishChords } from './chords';
 import { contentPolicy } from './content-calls';
 import { createFetchListener } from './fetch-route';
 import { guardFetch } from './host-access';
@@ -46,6 +47,8 @@ const warm = () => void service.warm();
 registerPageControls(browser, warm);
 registerSelectionControls(browser, warm);
 registerSync(browser);
+// The shortcuts' chords, for the content scripts' wake (content/wake.ts), off any trigger's path.
+setTimeout(() => void publishChords(browser).catch(() => undefined), PUBLISH_AFTER_MS);
 
 // Only a service worker has skipWaiting; in Firefox's event page the global is a Window.
 if (typeof (globalThis as { skipWaiting?: unknown }).skipWaiting === 'function') {

@@ -8,6 +8,7 @@
  * evaluate in an isolated world) reach it without any listener a page could talk to.
  */
 import { callApi, send, translateChannel, translateStream } from '../shared/api';
+import { CHORDS_KEY, DEFAULT_CHORDS, isChords } from '../shared/chords';
 import { ext } from '../shared/browser';
 import { isTabMessage, toWireError, type PageStatus, type TabMessage } from '../shared/messages';
 import { installSelectionBubble, type SelectionBubble } from './bubble';
@@ -17,7 +18,7 @@ import { load, PAGE_KEY, type PagePrefs } from '../ui/shared/store';
 import { Indicator } from './indicator';
 import { PageTranslator } from './page';
 import { primary } from './segment';
-import { wakeOnContextMenu } from './wake';
+import { wakeAhead } from './wake';
 
 export interface ContentEngine {
   callApi: typeof callApi;
@@ -145,8 +146,22 @@ runtime.onMessage.addListener(((message: unknown, sender: { id?: string; tab?: u
 
 const bubble = installSelectionBubble();
 
-// The context menu's page and selection items reach the background: wake it on the right-click.
-wakeOnContextMenu(window, () => void send('page:wake', {}).catch(() => undefined));
+// The context menu's items and the shortcuts reach the background: wake it on a right-click or a
+// held shortcut chord. The chords in effect (the user may rebind the shortcuts) are read once, at
+// the first modifier's keydown, which comes before the chord's second: the manifest's until then.
+let chords: readonly string[] = DEFAULT_CHORDS;
+let chordsAsked = false;
+wakeAhead(window, () => void send('page:wake', {}).catch(() => undefined), {
+  chords: () => {
+    if (!chordsAsked) {
+      chordsAsked = true;
+      void load<unknown>(CHORDS_KEY, undefined).then((c) => {
+        if (isChords(c)) chords = c;
+      });
+    }
+    return chords;
+  },
+});
 
 // Site rules (always / never, per site and per language) are applied by the background once the
 // top frame says the page has loaded and in which language; an `always` comes back as page:translate.

@@ -1,12 +1,16 @@
 /**
  * A right-click in a page starts the background that Chromium stopped (the context menu's items
- * go there next); a left click does not, nor a contextmenu event the page's script makes. Watched through the DevTools protocol's ServiceWorker
- * domain, as chrome://serviceworker-internals shows it.
+ * go there next); a left click does not, nor a contextmenu event the page's script makes. So does
+ * holding a shortcut's chord (Alt+Shift, before Alt+Shift+T's last key), as the background last
+ * published them; one modifier or another chord does not. Watched through the DevTools protocol's
+ * ServiceWorker domain, as chrome://serviceworker-internals shows it.
  */
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPageServer, type PageServer } from '../fakes/page-server';
-import { evaluateInContentScript, launchExtension, stopServiceWorkers, type ExtensionBrowser } from './browser';
+import { CHORDS_KEY } from '../../src/shared/chords';
+import { evaluateInContentScript, launchExtension, OPTIONS_PATH, stopServiceWorkers, type ExtensionBrowser } from './browser';
+import { storageGet, storageSet } from './ui-helpers';
 
 interface Version {
   scriptURL: string;
@@ -53,5 +57,48 @@ describe('a right-click wakes the background', () => {
     expect(status).toBe('stopped');
     await page.click('#p', { button: 'right' });
     expect(await until('running', 5000)).toBe('running');
+  });
+
+  /** A fresh load of the page (its content script has read no chords yet), then the worker stopped. */
+  const stoppedOnFreshPage = async () => {
+    await page.reload();
+    await evaluateInContentScript(page, browser.id, '1');
+    // The load's own page:loaded (site rules) starts the worker: stopped after it.
+    await until('running', 2000);
+    await stopServiceWorkers(page);
+    expect(await until('stopped', 5000)).toBe('stopped');
+    await page.click('#p');
+  };
+
+  /** Each of `others` pressed and released leaves the worker stopped; holding `chord` starts it. */
+  const wakesOnlyOn = async (others: string[][], chord: string[]) => {
+    for (const keys of others) {
+      for (const k of keys) await page.keyboard.down(k);
+      for (const k of [...keys].reverse()) await page.keyboard.up(k);
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(status).toBe('stopped');
+    for (const k of chord) await page.keyboard.down(k);
+    expect(await until('running', 5000)).toBe('running');
+    for (const k of [...chord].reverse()) await page.keyboard.up(k);
+  };
+
+  it("starts the stopped worker when the default shortcut's chord is held, not on one modifier or another chord", async () => {
+    await stoppedOnFreshPage();
+    await wakesOnlyOn([['Alt'], ['Control', 'Shift']], ['Alt', 'Shift']);
+  });
+
+  it('follows the chords the background published (a rebound shortcut)', async () => {
+    const control = await browser.openExtensionPage(OPTIONS_PATH);
+    try {
+      // As if the user had rebound the shortcuts to Ctrl+Shift+…; the worker is stopped before its
+      // own reading of the shortcuts (5 s after it starts) would write the real ones back.
+      await storageSet(control, { [CHORDS_KEY]: ['ctrl+shift'] });
+      await stoppedOnFreshPage();
+      expect(await storageGet(control, CHORDS_KEY)).toEqual(['ctrl+shift']);
+    } finally {
+      await control.close();
+    }
+    await wakesOnlyOn([['Control'], ['Alt', 'Shift']], ['Control', 'Shift']);
   });
 });
