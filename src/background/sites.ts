@@ -11,11 +11,11 @@ import { ApiError } from '../core/errors';
 import { applySitePatch, decideOnLoad, isBilingual, validateSitePrefs, type LoadDecision, type SitePrefs } from '../core/sites';
 import { ext } from '../shared/browser';
 import type { PageMode } from '../shared/messages';
-import { PAGE_KEY, type PagePrefs } from '../ui/shared/store';
+import { PAGE_KEY, SITES_KEY, type PagePrefs } from '../ui/shared/store';
 import type { Handler } from './router';
 import { TABS } from './tabs';
 
-export const SITES_KEY = 'ui:sites';
+export { SITES_KEY };
 
 type Area = Pick<Storage.StorageArea, 'get' | 'set'>;
 

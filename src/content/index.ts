@@ -7,14 +7,15 @@
  * no attack surface, while the e2e tests and the bench (through the DevTools protocol, which can
  * evaluate in an isolated world) reach it without any listener a page could talk to.
  */
+import { mayTranslateOnLoad, validateSitePrefs, type SitePrefs } from '../core/sites';
 import { callApi, send, translateChannel, translateStream } from '../shared/api';
-import { CHORDS_KEY, DEFAULT_CHORDS, isChords } from '../shared/chords';
 import { ext } from '../shared/browser';
+import { CHORDS_KEY, DEFAULT_CHORDS, isChords } from '../shared/chords';
 import { isTabMessage, toWireError, type PageStatus, type TabMessage } from '../shared/messages';
 import { installSelectionBubble, type SelectionBubble } from './bubble';
 import { Chooser } from './chooser';
 import { HoverButton } from './hover';
-import { load, PAGE_KEY, type PagePrefs } from '../ui/shared/store';
+import { load, PAGE_KEY, SITES_KEY, type PagePrefs } from '../ui/shared/store';
 import { Indicator } from './indicator';
 import { PageTranslator } from './page';
 import { primary } from './segment';
@@ -99,6 +100,16 @@ async function pageLanguage(): Promise<string> {
   return 'en';
 }
 
+/** The stored site rules; a value the background would not take either reads as none. */
+async function storedSites(): Promise<SitePrefs> {
+  const stored = await load<unknown>(SITES_KEY, undefined);
+  try {
+    return validateSitePrefs(stored);
+  } catch {
+    return validateSitePrefs(undefined);
+  }
+}
+
 /** The language reported to the background once per page (site rules), reused by page:status. */
 let detected: Promise<string> | undefined;
 const loadedLanguage = () => (detected ??= pageLanguage());
@@ -165,8 +176,13 @@ wakeAhead(window, () => void send('page:wake', {}).catch(() => undefined), {
 
 // Site rules (always / never, per site and per language) are applied by the background once the
 // top frame says the page has loaded and in which language; an `always` comes back as page:translate.
+// Only where a stored rule could translate this page: elsewhere (most pages, and every page of a
+// user without rules) neither its language is detected nor the background started.
 if (top && /^https?:$/.test(location.protocol)) {
-  loadedLanguage().then((lang) => send('page:loaded', { lang })).catch(() => undefined);
+  (async () => {
+    if (!mayTranslateOnLoad(await storedSites(), location.hostname)) return;
+    await send('page:loaded', { lang: await loadedLanguage() });
+  })().catch(() => undefined);
 }
 
 // A frame that loads after its page was translated (a lazy embed, a widget) follows the page; the

@@ -178,6 +178,18 @@ export function decideOnLoad(prefs: SitePrefs, host: string, lang: string, brows
   return { action: 'translate', src, trg, why };
 }
 
+/**
+ * Whether some page language would make `decideOnLoad` translate a page of `host`: its site's
+ * `always`, or, unless its site says `never`, any language's `always`. A content script asks this
+ * first, from the stored rules, so a page no rule can translate neither detects its language nor
+ * starts the background (the decision itself stays the background's).
+ */
+export function mayTranslateOnLoad(prefs: SitePrefs, host: string): boolean {
+  const mode = ruleFor(prefs, host)?.rule.mode;
+  if (mode !== undefined) return mode === 'always';
+  return Object.values(prefs.languages).includes('always');
+}
+
 /** Whether pages of `host` are shown bilingual: the site's own choice, else the general default. */
 export function isBilingual(prefs: SitePrefs, host: string | undefined, byDefault: boolean): boolean {
   const own = host ? ruleFor(prefs, host)?.rule.bilingual : undefined;

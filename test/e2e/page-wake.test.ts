@@ -1,5 +1,5 @@
 /**
- * A right-click in a page starts the background that Chromium stopped (the context menu's items
+ * What starts the background from a page, and what does not. A right-click in a page starts the background that Chromium stopped (the context menu's items
  * go there next); a left click does not, nor a contextmenu event the page's script makes. So does
  * holding a shortcut's chord (Alt+Shift, before Alt+Shift+T's last key), as the background last
  * published them; one modifier or another chord does not. Watched through the DevTools protocol's
@@ -63,8 +63,6 @@ describe('a right-click wakes the background', () => {
   const stoppedOnFreshPage = async () => {
     await page.reload();
     await evaluateInContentScript(page, browser.id, '1');
-    // The load's own page:loaded (site rules) starts the worker: stopped after it.
-    await until('running', 2000);
     await stopServiceWorkers(page);
     expect(await until('stopped', 5000)).toBe('stopped');
     await page.click('#p');
@@ -100,5 +98,37 @@ describe('a right-click wakes the background', () => {
       await control.close();
     }
     await wakesOnlyOn([['Control'], ['Alt', 'Shift']], ['Control', 'Shift']);
+  });
+
+  /** Stores the site rules from an extension page, closed after (an options page asks the background things). */
+  const setSites = async (value: unknown) => {
+    const control = await browser.openExtensionPage(OPTIONS_PATH);
+    try {
+      await storageSet(control, { 'ui:sites': value });
+    } finally {
+      await control.close();
+    }
+  };
+
+  it('a page that loads starts it only when a stored site rule could translate that page', async () => {
+    try {
+      await setSites({ sites: { 'example.test': { mode: 'always' } }, languages: { de: 'never' } });
+      await stopServiceWorkers(page);
+      expect(await until('stopped', 5000)).toBe('stopped');
+      // No rule for 127.0.0.1, no language always: the load asks nothing.
+      await page.reload();
+      await evaluateInContentScript(page, browser.id, '1');
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(status).toBe('stopped');
+      // English pages are always translated, into English: the background is asked, and decides nothing.
+      await setSites({ sites: {}, languages: { en: 'always' }, trg: 'en' });
+      await stopServiceWorkers(page);
+      expect(await until('stopped', 5000)).toBe('stopped');
+      await page.reload();
+      expect(await until('running', 5000)).toBe('running');
+      expect(await page.locator('#p').textContent()).toBe('A paragraph to click on.');
+    } finally {
+      await setSites({ sites: {}, languages: {} });
+    }
   });
 });

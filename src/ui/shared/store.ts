@@ -40,6 +40,8 @@ export const POPUP_KEY = 'ui:popup';
 export const PAGE_KEY = 'ui:page';
 export const BUBBLE_KEY = 'ui:bubble';
 export const HANDOFF_KEY = 'ui:handoff';
+/** Site and language rules (core/sites.ts); the background edits them, content scripts read them on load. */
+export const SITES_KEY = 'ui:sites';
 
 export async function load<T>(key: string, fallback: T): Promise<T> {
   try {

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applySitePatch, decideOnLoad, isBilingual, isPrivate, ruleFor, siteKey, validateSitePrefs, type SitePrefs } from '../../../src/core/sites';
+import { applySitePatch, decideOnLoad, isBilingual, isPrivate, mayTranslateOnLoad, ruleFor, siteKey, validateSitePrefs, type SitePrefs } from '../../../src/core/sites';
 
 const msg = (f: () => unknown) => {
   try {
@@ -81,6 +82,41 @@ describe('decideOnLoad', () => {
     expect(decideOnLoad(prefs, 'always.test', 'ca', 'es')).toEqual({ action: 'none', why: 'language-never' });
     expect(decideOnLoad(prefs, 'always.test', 'de-AT', 'es')).toEqual({ action: 'none', why: 'same-language' });
     expect(decideOnLoad(prefs, 'news.test', 'en', 'es')).toEqual({ action: 'none', why: 'no-rule' });
+  });
+});
+
+describe('mayTranslateOnLoad', () => {
+  it('is true for an always site, or a site without never when some language is always', () => {
+    const prefs: SitePrefs = { sites: { 'always.test': { mode: 'always' }, 'never.test': { mode: 'never' }, 'bank.test': { private: true } }, languages: {} };
+    expect(mayTranslateOnLoad(prefs, 'www.always.test')).toBe(true);
+    expect(mayTranslateOnLoad(prefs, 'never.test')).toBe(false);
+    expect(mayTranslateOnLoad(prefs, 'bank.test')).toBe(false);
+    expect(mayTranslateOnLoad(prefs, 'news.test')).toBe(false);
+    const withLanguage: SitePrefs = { ...prefs, languages: { fr: 'always', de: 'never' } };
+    expect(mayTranslateOnLoad(withLanguage, 'news.test')).toBe(true);
+    expect(mayTranslateOnLoad(withLanguage, 'bank.test')).toBe(true);
+    expect(mayTranslateOnLoad(withLanguage, 'never.test')).toBe(false);
+    expect(mayTranslateOnLoad({ sites: {}, languages: { de: 'never' } }, 'news.test')).toBe(false);
+  });
+
+  it('is never false where decideOnLoad would translate, whatever the rules, host and language', () => {
+    const hosts = ['a.test', 'www.a.test', 'b.test', '127.0.0.1'];
+    const langs = ['en', 'fr', 'de', 'es'];
+    const mode = fc.constantFrom<'always' | 'never' | undefined>('always', 'never', undefined);
+    const rule = fc.record({ mode, trg: fc.constantFrom(undefined, 'es', 'fr'), private: fc.constantFrom(undefined, true) }).map((r) =>
+      Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)),
+    );
+    const prefs = fc.record({
+      sites: fc.dictionary(fc.constantFrom('a.test', 'www.a.test', 'b.test', '127.0.0.1'), rule),
+      languages: fc.dictionary(fc.constantFrom(...langs), fc.constantFrom<'always' | 'never'>('always', 'never')),
+      trg: fc.constantFrom(undefined, 'es', 'de'),
+    }).map((p) => validateSitePrefs(p));
+    fc.assert(
+      fc.property(prefs, fc.constantFrom(...hosts), fc.constantFrom(...langs), fc.constantFrom(...langs), (p, host, lang, browser) => {
+        if (decideOnLoad(p, host, lang, browser).action === 'translate') expect(mayTranslateOnLoad(p, host)).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 
