@@ -8,14 +8,12 @@
  */
 import type { Storage } from 'webextension-polyfill';
 import { ApiError } from '../core/errors';
-import { applySitePatch, decideOnLoad, isBilingual, validateSitePrefs, type LoadDecision, type SitePrefs } from '../core/sites';
+import { applySitePatch, decideOnLoad, isBilingual, storedSitePrefs, type LoadDecision, type SitePrefs } from '../core/sites';
 import { ext } from '../shared/browser';
 import type { PageMode } from '../shared/messages';
 import { PAGE_KEY, SITES_KEY, type PagePrefs } from '../ui/shared/store';
 import type { Handler } from './router';
 import { TABS } from './tabs';
-
-export { SITES_KEY };
 
 type Area = Pick<Storage.StorageArea, 'get' | 'set'>;
 
@@ -53,15 +51,7 @@ export function createSitesStore(area: () => Area = () => ext().storage.local, o
     }
     return listening;
   };
-  const read = async (): Promise<SitePrefs> => {
-    const stored = (await area().get(SITES_KEY))[SITES_KEY];
-    try {
-      return validateSitePrefs(stored);
-    } catch {
-      // A bad value can only come from elsewhere (another version through sync): no rules rather than no translation.
-      return validateSitePrefs(undefined);
-    }
-  };
+  const read = async (): Promise<SitePrefs> => storedSitePrefs((await area().get(SITES_KEY))[SITES_KEY]);
   const get = (): Promise<SitePrefs> => {
     if (!listen()) return queue.then(read, read);
     if (!cache) {

@@ -7,7 +7,7 @@
  * no attack surface, while the e2e tests and the bench (through the DevTools protocol, which can
  * evaluate in an isolated world) reach it without any listener a page could talk to.
  */
-import { mayTranslateOnLoad, validateSitePrefs, type SitePrefs } from '../core/sites';
+import { mayTranslateOnLoad, storedSitePrefs } from '../core/sites';
 import { callApi, send, translateChannel, translateStream } from '../shared/api';
 import { ext } from '../shared/browser';
 import { CHORDS_KEY, DEFAULT_CHORDS, isChords } from '../shared/chords';
@@ -100,16 +100,6 @@ async function pageLanguage(): Promise<string> {
   return 'en';
 }
 
-/** The stored site rules; a value the background would not take either reads as none. */
-async function storedSites(): Promise<SitePrefs> {
-  const stored = await load<unknown>(SITES_KEY, undefined);
-  try {
-    return validateSitePrefs(stored);
-  } catch {
-    return validateSitePrefs(undefined);
-  }
-}
-
 /** The language reported to the background once per page (site rules), reused by page:status. */
 let detected: Promise<string> | undefined;
 const loadedLanguage = () => (detected ??= pageLanguage());
@@ -180,7 +170,7 @@ wakeAhead(window, () => void send('page:wake', {}).catch(() => undefined), {
 // user without rules) neither its language is detected nor the background started.
 if (top && /^https?:$/.test(location.protocol)) {
   (async () => {
-    if (!mayTranslateOnLoad(await storedSites(), location.hostname)) return;
+    if (!mayTranslateOnLoad(storedSitePrefs(await load<unknown>(SITES_KEY, undefined)), location.hostname)) return;
     await send('page:loaded', { lang: await loadedLanguage() });
   })().catch(() => undefined);
 }

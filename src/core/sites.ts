@@ -111,6 +111,18 @@ export function validateSitePrefs(value: unknown): SitePrefs {
   return out;
 }
 
+/**
+ * The rules as stored: checked, and none for a value that fails the check (it can only come from
+ * elsewhere, another version through sync): no rules rather than no translation.
+ */
+export function storedSitePrefs(value: unknown): SitePrefs {
+  try {
+    return validateSitePrefs(value);
+  } catch {
+    return validateSitePrefs(undefined);
+  }
+}
+
 /** Applies a patch (validated as a whole afterwards, so its errors name the field too). */
 export function applySitePatch(prefs: SitePrefs, patch: unknown): SitePrefs {
   if (!isObject(patch)) fail('patch', 'must be an object');

@@ -9,6 +9,7 @@ import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPageServer, type PageServer } from '../fakes/page-server';
 import { CHORDS_KEY } from '../../src/shared/chords';
+import { SITES_KEY } from '../../src/ui/shared/store';
 import { evaluateInContentScript, launchExtension, OPTIONS_PATH, stopServiceWorkers, type ExtensionBrowser } from './browser';
 import { storageGet, storageSet } from './ui-helpers';
 
@@ -109,7 +110,7 @@ describe('a right-click wakes the background', () => {
   const setSites = async (value: unknown) => {
     const control = await browser.openExtensionPage(OPTIONS_PATH);
     try {
-      await storageSet(control, { 'ui:sites': value });
+      await storageSet(control, { [SITES_KEY]: value });
     } finally {
       await control.close();
     }
