@@ -4,6 +4,8 @@
  * Facts this relies on (checked against APy 0.11.7's handlers): codes are ISO 639-3, some with a
  * variant (`por_BR`, `cat_valencia`); only the last `q` of a request is translated, so one text per
  * request; long inputs are silently truncated under load, so requests stay <= 4000 characters;
+ * an HTML text longer than 1000 characters is cut by APy under load anywhere, inside a tag too, so
+ * one is sent in parts of at most 1000, each cut outside the tags (`cutHtml`);
  * `markUnknown` defaults to `yes`, which prefixes unknown words with `*`; `no` leaves the other
  * marks, `#` (a form the generator could not make: "Es una #programa de software") and `@` (a
  * word the bilingual dictionary lacks), which `unmark` removes.
@@ -16,6 +18,14 @@ import { fetchJson, isRecord, type Classify, type HttpCall } from './lib/http';
 
 const PAIRS_TTL_MS = 10 * 60 * 1000;
 const MAX_CHARS = 4000;
+/**
+ * The longest HTML text APy translates whole. When more than two requests share a pipeline, its
+ * `split_for_translation` cuts a longer text at a full stop or a space in the second half of each
+ * 1000 characters (else at 1000), and deformats each part apart: a cut at the space of
+ * `<span id="44">` leaves `id="44">` to be translated as words (`<span Allez="44">`, `<Giró
+ * id="1">`). Alone on its pipeline it cuts only past 4096 bytes, which 1000 characters never reach.
+ */
+export const HTML_PART = 1000;
 /** Parallel requests per batch: APy serves ~20 req/s with 4 clients on 2 cores (TOOLCHAIN.md). */
 const CONCURRENCY = 4;
 
@@ -50,6 +60,10 @@ export function createApertium(settings: ProviderSettings, env: ProviderEnv, opt
 
   async function translateOne(text: string, langpair: string, format: BatchOptions['format'], signal: AbortSignal): Promise<string> {
     if (text.trim() === '') return text; // nothing to translate: spare the request
+    if (format === 'html' && text.length > HTML_PART) {
+      // All at once, as APy queues the parts of a text it cuts itself: its pipeline takes them in turn.
+      return (await Promise.all(cutHtml(text).map((part) => translateOne(part, langpair, format, signal)))).join('');
+    }
     const form = new URLSearchParams({ langpair, q: text, format: format === 'html' ? 'html' : 'txt', markUnknown: 'no' });
     const body = await call('/translate', { method: 'POST', body: form }, signal);
     const data = isRecord(body) ? body.responseData : undefined;
@@ -96,6 +110,84 @@ export function unmark(sent: string, translated: string): string {
   if (!/[#@]/.test(translated)) return translated;
   const own = new Set(sent.match(TAGGED) ?? []);
   return translated.replace(MARK, (all: string, before: string, marks: string, word: string) => (own.has(marks.slice(-1) + word) ? all : before + word));
+}
+
+const LT = 0x3c;
+/** Where a sentence ends: a space after one of these (a closing quote or bracket between them too). */
+const STOPS = new Set(['.', '!', '?', ';', ':', '\u3002', '\u2026']);
+const CLOSERS = new Set(['"', "'", ')', ']', '\u201d', '\u2019', '\u00bb']);
+
+/** The index just past the tag (or comment) that starts at `at`; the text's length if it never ends. */
+function tagEnd(html: string, at: number): number {
+  if (html.startsWith('<!--', at)) {
+    const end = html.indexOf('-->', at + 4);
+    return end < 0 ? html.length : end + 3;
+  }
+  let quote = '';
+  for (let i = at + 1; i < html.length; i++) {
+    const c = html[i]!;
+    if (quote) {
+      if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '>') return i + 1;
+  }
+  return html.length;
+}
+
+/**
+ * `html` in parts of at most `max` UTF-16 code units (so at most `max` characters) whose
+ * concatenation is `html`. Each cut is outside every tag, comment and character reference: after
+ * the last sentence end in the part's second half, else after its last space or before its last
+ * tag, else (one long word) at `max`, never within a surrogate pair. Rule-based translation goes
+ * sentence by sentence, so a cut at a sentence's end changes nothing of the translation. A tag
+ * longer than `max` stays whole, in a longer part.
+ */
+export function cutHtml(html: string, max = HTML_PART): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  while (html.length - start > max) {
+    const end = start + max;
+    const half = start + (max >> 1);
+    let sentence = -1;
+    let soft = -1;
+    let i = start;
+    while (i < end) {
+      if (html.charCodeAt(i) === LT) {
+        if (i > start) soft = i;
+        const close = tagEnd(html, i);
+        if (close > end) break;
+        i = close;
+        continue;
+      }
+      const c = html[i]!;
+      if (/\s/.test(c) && i > start) {
+        soft = i + 1;
+        let j = i - 1;
+        while (j > start && CLOSERS.has(html[j]!)) j--;
+        if (STOPS.has(html[j]!)) sentence = i + 1;
+      }
+      i++;
+    }
+    let cut: number;
+    if (sentence > half) cut = sentence;
+    else if (soft > start) cut = soft;
+    // One word up to `end`, or a tag there that began at `start` (any later one gave a soft cut).
+    else cut = i >= end ? safeTextCut(html, start, end) : tagEnd(html, i);
+    parts.push(html.slice(start, cut));
+    start = cut;
+  }
+  parts.push(html.slice(start));
+  return parts;
+}
+
+/** A cut at `end` in a run of text, moved back off a character reference or a surrogate pair. */
+function safeTextCut(html: string, start: number, end: number): number {
+  let cut = end;
+  const amp = html.lastIndexOf('&', cut - 1);
+  if (amp > start && amp >= cut - 12 && !html.slice(amp, cut).includes(';')) cut = amp;
+  const code = html.charCodeAt(cut);
+  if (code >= 0xdc00 && code <= 0xdfff && cut - 1 > start) cut--;
+  return cut;
 }
 
 /** Canonical pairs from APy's list; a canonical pair reached by several APy codes keeps the plain one. */

@@ -100,11 +100,10 @@ export async function translateLeg(
  * An HTML answer that misread its placeholder tags as words (tag-check.ts) is translated once
  * more through text markers (`viaMarkers`), which carry no markup for the provider to misread, and
  * replaced by that answer; if that fails too, the first stands (the rebuild keeps only the input's
- * own tags either way). Apertium APy does this under concurrent
- * requests only, and to the same texts again when asked again in HTML while the page's other
- * requests run: replaying a page's 205 requests 4 at a time, 1-2 answers came back mangled, one at
- * a time none; through markers, 4 at a time, none. Moved, dropped, repeated or added tags are a
- * translator's choice, not a misreading: never asked again.
+ * own tags either way). Apertium APy did this under concurrent requests, where it cuts texts over
+ * 1000 characters anywhere, inside a tag too; its adapter now sends such texts in parts cut outside
+ * the tags (apertium.ts `cutHtml`), and this check stays for any provider that misreads. Moved,
+ * dropped, repeated or added tags are a translator's choice, not a misreading: never asked again.
  */
 async function retryMisread(provider: Provider, answers: Map<Piece, Outcome>, pair: Pair, options: BatchOptions, signal: AbortSignal): Promise<void> {
   const mangled = [...answers].filter(([piece, out]) => typeof out === 'string' && misreadsTags(piece.value, out)).map(([piece]) => piece);

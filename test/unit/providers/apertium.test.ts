@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Provider } from '../../../src/core/provider';
-import apertiumDefault, { apertium, createApertium } from '../../../src/providers/apertium';
+import apertiumDefault, { apertium, createApertium, cutHtml, HTML_PART } from '../../../src/providers/apertium';
 import { startFakeApy, type FakeApy } from '../../fakes/fake-apy';
 import { expectAbortIs408, fakeForFile, HTML, never, rejection, TEXT } from './harness';
 
@@ -111,6 +112,33 @@ describe('translateBatch', () => {
     expect(translates()[0]?.args.format).toEqual(['html']);
   });
 
+  it('sends an HTML text over 1000 characters in parts, one after the other, each cut outside the tags', async () => {
+    const sentence = (i: number) => `The <a id="${i}">house</a> number ${i} is <span id="${i + 100}">small</span>. `;
+    const html = `<p id="0">${Array.from({ length: 40 }, (_, i) => sentence(i + 1)).join('')}</p>`;
+    expect(html.length).toBeGreaterThan(2 * HTML_PART);
+    const own = await startFakeApy();
+    try {
+      expect(await make(own.url).translateBatch([html], EN_ES, HTML, never())).toEqual([html.replace(/>([^<]*)</g, (_, t: string) => `>${t.toUpperCase()}<`)]);
+      const sent = own.requests.filter((r) => r.path === '/translate').map((r) => r.args.q![0]!);
+      expect(sent.length).toBe(3);
+      expect(sent.join('')).toBe(html);
+      for (const q of sent) {
+        expect(q.length).toBeLessThanOrEqual(HTML_PART);
+        // Each part ends after a sentence's full stop and space, so each starts a sentence.
+        expect(q).toMatch(/\. $|<\/p>$/);
+      }
+      expect(own.maxConcurrent).toBe(1);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('sends a text over 1000 characters whole', async () => {
+    const text = 'The house is small. '.repeat(80);
+    expect((await make().translateBatch([text], EN_ES, TEXT, never()))[0]).toBe(text.toUpperCase());
+    expect(translates().map((r) => r.args.q![0])).toEqual([text]);
+  });
+
   it('translates a batch with at most 4 requests at once and returns results in order', async () => {
     const own = await startFakeApy();
     try {
@@ -189,5 +217,56 @@ describe('errors by meaning', () => {
     await vi.waitFor(() => expect(apy.aborted - abortedBefore).toBe(others().length));
     // The failure stops the queue: the fifth segment is never sent.
     expect(translates().map((r) => r.args.q?.[0])).not.toContain('d');
+  });
+});
+
+describe('cutHtml', () => {
+  // Tokens with what may not be cut: a tag, a comment, a character reference, a surrogate pair.
+  const whole = fc.oneof(
+    fc.integer({ min: 1, max: 999 }).map((i) => `<span id="${i}">`),
+    fc.constantFrom('</span>', '</a>', '<br id="7">', '<x-keep id="3">', '</x-keep>', '<!-- a > b -->', '<a title="x > y" id="2">'),
+    fc.constantFrom('&amp;', '&#160;', '&lt;', '😀', '𝄞'),
+  );
+  const words = fc.oneof(
+    fc.stringMatching(/^[a-z]{1,12}$/),
+    fc.constantFrom(' ', '. ', '! ', '.) ', '\n', ', ', '。'),
+    fc.stringMatching(/^[a-z]{200,400}$/),
+  );
+  const doc = fc.array(fc.oneof(whole, words, words), { maxLength: 400 }).map((tokens) => {
+    const inside: [number, number][] = [];
+    let at = 0;
+    for (const t of tokens) {
+      if (t.length > 1 && /^[<&]|^[\ud800-\udbff]/.test(t)) inside.push([at, at + t.length]);
+      at += t.length;
+    }
+    return { html: tokens.join(''), inside };
+  });
+
+  it('cuts into parts of at most the limit, never inside a tag, comment, reference or character', () => {
+    fc.assert(
+      fc.property(doc, fc.integer({ min: 40, max: 1000 }), ({ html, inside }, max) => {
+        const parts = cutHtml(html, max);
+        expect(parts.join('')).toBe(html);
+        let at = 0;
+        for (const [k, part] of parts.entries()) {
+          if (html) expect(part.length).toBeGreaterThan(0);
+          // Only a tag longer than the limit makes a longer part, and then it is that tag alone.
+          if (part.length > max) expect(part).toMatch(/^<[^]*>$/);
+          at += part.length;
+          if (k < parts.length - 1) for (const [s, e] of inside) expect(at <= s || at >= e).toBe(true);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('cuts after a sentence in the second half, else at the last space or tag, else in a word', () => {
+    expect(cutHtml('Aaaa bbbb. Cccc dd eeee', 20)).toEqual(['Aaaa bbbb. ', 'Cccc dd eeee']);
+    expect(cutHtml('Aa. Bbbbbbbb cc ddd eeee', 20)).toEqual(['Aa. Bbbbbbbb cc ddd ', 'eeee']);
+    expect(cutHtml('aaaaaaaaaaaaaaa<b id="1">cc</b>', 20)).toEqual(['aaaaaaaaaaaaaaa', '<b id="1">cc</b>']);
+    expect(cutHtml('a'.repeat(25), 10)).toEqual(['a'.repeat(10), 'a'.repeat(10), 'a'.repeat(5)]);
+    expect(cutHtml('aaaaaaaa&amp;bb', 10)).toEqual(['aaaaaaaa', '&amp;bb']);
+    expect(cutHtml('a'.repeat(9) + '😀b', 10)).toEqual(['a'.repeat(9), '😀b']);
+    expect(cutHtml('short', 10)).toEqual(['short']);
   });
 });
