@@ -27,7 +27,8 @@
  *   (scheduler/rates.ts: K = 4 at once, 20 requests/s; each call is one text, one request for the
  *   scheduler): max(ceil(calls / K) x L, calls / rps). wall_s above it is time the page, not the
  *   provider's budget, took. provider_requests is higher than calls where the APy adapter sent a
- *   text over 1000 characters in parts (apertium.ts `cutHtml`, at once: one L for them);
+ *   text over 1000 characters (after shortening its ids) in parts (apertium.ts `cutHtml`, at
+ *   once: one L for them);
  * - heap_growth_ratio: (JS heap when translated - heap before) / text size in UTF-16 bytes, and
  *   heap_restored_ratio: heap after restore / heap before, heap_cycle2_ratio: heap after a second
  *   translate + restore / heap after the first restore (a leak shows here; the first cycle also

@@ -5,7 +5,8 @@
  * variant (`por_BR`, `cat_valencia`); only the last `q` of a request is translated, so one text per
  * request; long inputs are silently truncated under load, so requests stay <= 4000 characters;
  * an HTML text longer than 1000 characters is cut by APy under load anywhere, inside a tag too, so
- * one is sent in parts of at most 1000, each cut outside the tags (`cutHtml`);
+ * placeholder ids are sent short (`shortIds`) and a text still longer goes in parts of at most
+ * 1000, each cut outside the tags (`cutHtml`);
  * `markUnknown` defaults to `yes`, which prefixes unknown words with `*`; `no` leaves the other
  * marks, `#` (a form the generator could not make: "Es una #programa de software") and `@` (a
  * word the bilingual dictionary lacks), which `unmark` removes.
@@ -26,6 +27,27 @@ const MAX_CHARS = 4000;
  * id="1">`). Alone on its pipeline it cuts only past 4096 bytes, which 1000 characters never reach.
  */
 export const HTML_PART = 1000;
+/** The engine's placeholder tags (html/protect.ts), and the same with a short id as APy is sent them. */
+const PLACEHOLDER = /<([a-z][a-z0-9-]*) id="(\d+)">/g;
+const SHORT = /<([a-z][a-z0-9-]*) i=(\d+)>/;
+/** A tag of one attribute with a number, as APy gives back a short one (its name translated too, when misread). */
+const ANSWERED = /<([^\s<>/]+) ([^\s<>="']+)=(\d+)>/g;
+
+/**
+ * `<span id="44">` sent as `<span i=44>`: a page's call is up to 1000 characters of the content
+ * script's own markup, whose `i=N` the engine writes as `id="N"`, and 40% of them became longer
+ * than `HTML_PART` (up to 1146 characters), each then a second request. APy gives tags back as
+ * they came. Not done to a text that has such a tag already.
+ */
+function shortIds(html: string): string {
+  return SHORT.test(html) ? html : html.replace(PLACEHOLDER, '<$1 i=$2>');
+}
+
+/** The answer's short ids written back as the engine sent them; a misread name stays, for the engine to see (tag-check.ts). */
+function longIds(html: string): string {
+  return html.replace(ANSWERED, (_all, tag: string, name: string, id: string) => `<${tag} ${name === 'i' ? 'id' : name}="${id}">`);
+}
+
 /** Parallel requests per batch: APy serves ~20 req/s with 4 clients on 2 cores (TOOLCHAIN.md). */
 const CONCURRENCY = 4;
 
@@ -60,11 +82,17 @@ export function createApertium(settings: ProviderSettings, env: ProviderEnv, opt
 
   async function translateOne(text: string, langpair: string, format: BatchOptions['format'], signal: AbortSignal): Promise<string> {
     if (text.trim() === '') return text; // nothing to translate: spare the request
-    if (format === 'html' && text.length > HTML_PART) {
-      // All at once, as APy queues the parts of a text it cuts itself: its pipeline takes them in turn.
-      return (await Promise.all(cutHtml(text).map((part) => translateOne(part, langpair, format, signal)))).join('');
-    }
-    const form = new URLSearchParams({ langpair, q: text, format: format === 'html' ? 'html' : 'txt', markUnknown: 'no' });
+    if (format !== 'html') return request(text, langpair, 'txt', signal);
+    const short = shortIds(text);
+    const parts = short.length > HTML_PART ? cutHtml(short) : [short];
+    // All at once, as APy queues the parts of a text it cuts itself: its pipeline takes them in turn.
+    const out = (await Promise.all(parts.map((part) => request(part, langpair, 'html', signal)))).join('');
+    return short === text ? out : longIds(out);
+  }
+
+  async function request(text: string, langpair: string, format: 'html' | 'txt', signal: AbortSignal): Promise<string> {
+    if (text.trim() === '') return text;
+    const form = new URLSearchParams({ langpair, q: text, format, markUnknown: 'no' });
     const body = await call('/translate', { method: 'POST', body: form }, signal);
     const data = isRecord(body) ? body.responseData : undefined;
     const translated = isRecord(data) ? data.translatedText : undefined;

@@ -2,7 +2,8 @@
  * Long HTML texts at the real APy, four at once as a page sends them: APy cuts a text over 1000
  * characters when more than two requests share its pipeline, at a space that can be inside a tag,
  * and the part after the cut came back with the tag's words translated (`<Giró id="1">`,
- * `<un id="2">`). apertium.ts sends such a text in parts cut outside the tags.
+ * `<un id="2">`). apertium.ts sends placeholder ids short, which brings a page's calls back within
+ * 1000 characters, and a text still longer in parts cut outside the tags.
  */
 import { describe, expect, it } from 'vitest';
 import { misreadsTags } from '../../src/core/html/tag-check';
@@ -12,7 +13,7 @@ const APY = process.env.APY_URL ?? 'http://127.0.0.1:2737';
 const tags = (html: string): string[] => (html.match(/<[^>]*>/g) ?? []).sort();
 
 describe('long HTML texts at APy, four at once', () => {
-  it('come back with every tag as sent', async () => {
+  it('come back with every tag as sent, page calls and longer texts', async () => {
     const sent: string[] = [];
     const spy: typeof fetch = (input, init) => {
       if (String(input).endsWith('/translate')) sent.push(new URLSearchParams(String(init?.body)).get('q') ?? '');
@@ -23,6 +24,8 @@ describe('long HTML texts at APy, four at once', () => {
     // prefixes and inside `<span id="1">` after the others (found by moving the start).
     const texts = [30, 36, 75, 81, 30, 36, 75, 81].map((pad) => `${'x'.repeat(pad)} ${sentence.repeat(12)}`);
     for (const t of texts) expect(t.length).toBeGreaterThan(HTML_PART);
+    // And texts of 2 500 characters, in parts.
+    texts.push(...[0, 1, 2, 3].map((k) => `${'y'.repeat(k * 7)} ${sentence.repeat(30)}`));
     const apertium = createApertium({ url: APY }, { fetch: spy });
     const out = await apertium.translateBatch(texts, { src: 'en', trg: 'es' }, { format: 'html', domain: 'general' }, new AbortController().signal);
     texts.forEach((t, i) => {
@@ -31,5 +34,6 @@ describe('long HTML texts at APy, four at once', () => {
     });
     expect(out[0]).toMatch(/perro/);
     for (const q of sent) expect(q.length).toBeLessThanOrEqual(HTML_PART);
+    expect(sent.length).toBeGreaterThan(texts.length);
   });
 });

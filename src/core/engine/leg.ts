@@ -101,8 +101,9 @@ export async function translateLeg(
  * more through text markers (`viaMarkers`), which carry no markup for the provider to misread, and
  * replaced by that answer; if that fails too, the first stands (the rebuild keeps only the input's
  * own tags either way). Apertium APy did this under concurrent requests, where it cuts texts over
- * 1000 characters anywhere, inside a tag too; its adapter now sends such texts in parts cut outside
- * the tags (apertium.ts `cutHtml`), and this check stays for any provider that misreads. Moved,
+ * 1000 characters anywhere, inside a tag too; its adapter now keeps texts within 1000 or cuts them
+ * outside the tags (apertium.ts `shortIds`, `cutHtml`), and this check stays for any provider
+ * that misreads. Moved,
  * dropped, repeated or added tags are a translator's choice, not a misreading: never asked again.
  */
 async function retryMisread(provider: Provider, answers: Map<Piece, Outcome>, pair: Pair, options: BatchOptions, signal: AbortSignal): Promise<void> {

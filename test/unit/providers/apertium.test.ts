@@ -13,6 +13,17 @@ afterEach(() => vi.unstubAllGlobals());
 const make = (url = apy.url, now?: () => number): Provider => createApertium({ url }, { fetch: globalThis.fetch }, now ? { now } : {});
 const translates = () => apy.requests.filter((r) => r.path === '/translate');
 
+/** An adapter whose APy (en->es) answers each `q` from `answers`, as the real one did. */
+function answering(answers: Record<string, string>): Provider {
+  const fetch = async (url: string | URL | Request, init?: RequestInit) => {
+    const body = String(url).endsWith('/listPairs')
+      ? { responseData: [{ sourceLanguage: 'eng', targetLanguage: 'spa' }] }
+      : { responseData: { translatedText: answers[new URLSearchParams(String(init?.body)).get('q') ?? ''] }, responseStatus: 200 };
+    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  };
+  return createApertium({ url: 'http://127.0.0.1:9' }, { fetch });
+}
+
 describe('apertium.ts module', () => {
   it('describes itself as the registry and settings expect', () => {
     expect(apertiumDefault).toBe(apertium);
@@ -87,24 +98,20 @@ describe('translateBatch', () => {
       'XULRunner is a software platform': 'XULRunner Es una #programa de software',
       'OS X operating systems': 'OS #X sistemas operativos',
       'Follow #MeToo and @nasa (C# or me@x.com)': 'Sigue #MeToo y @nasa (C# o me@x.com)',
-      '<p id="1">The <b id="2">representatives</b> [&#xA0;Time</p>': '<p id="1">Les <b id="2">##représentants</b> @officiels &#39; [&#xA0;#Plazo</p>',
+      '<p i=1>The <b i=2>representatives</b> [&#xA0;Time</p>': '<p i=1>Les <b i=2>##représentants</b> @officiels &#39; [&#xA0;#Plazo</p>',
       // Through text markers (an answer whose HTML misread its tags, engine/leg.ts).
       '[1]Reality[/1]': '[1]@Realidad[/1]',
     };
-    const fetch = async (url: string | URL | Request, init?: RequestInit) => {
-      const body = String(url).endsWith('/listPairs')
-        ? { responseData: [{ sourceLanguage: 'eng', targetLanguage: 'spa' }] }
-        : { responseData: { translatedText: answers[new URLSearchParams(String(init?.body)).get('q') ?? ''] }, responseStatus: 200 };
-      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-    };
-    const p = createApertium({ url: 'http://127.0.0.1:9' }, { fetch });
+    const p = answering(answers);
     expect(await p.translateBatch([...Object.keys(answers).slice(0, 3), '[1]Reality[/1]'], EN_ES, TEXT, never())).toEqual([
       'XULRunner Es una programa de software',
       'OS X sistemas operativos',
       'Sigue #MeToo y @nasa (C# o me@x.com)',
       '[1]Realidad[/1]',
     ]);
-    expect(await p.translateBatch([Object.keys(answers)[3]!], EN_ES, HTML, never())).toEqual(['<p id="1">Les <b id="2">représentants</b> officiels &#39; [&#xA0;Plazo</p>']);
+    expect(await p.translateBatch(['<p id="1">The <b id="2">representatives</b> [&#xA0;Time</p>'], EN_ES, HTML, never())).toEqual([
+      '<p id="1">Les <b id="2">représentants</b> officiels &#39; [&#xA0;Plazo</p>',
+    ]);
   });
 
   it('sends html as format=html and keeps the tags', async () => {
@@ -112,25 +119,51 @@ describe('translateBatch', () => {
     expect(translates()[0]?.args.format).toEqual(['html']);
   });
 
-  it('sends an HTML text over 1000 characters in parts, one after the other, each cut outside the tags', async () => {
+  it('sends placeholder ids short, so a page call of 1000 characters stays one request, and gives them back', async () => {
+    // A page call fills 1000 characters with the content script's `i=N`; the engine writes `id="N"`.
+    const sentence = 'The <a i=2>house</a> is <b i=3>small</b>. ';
+    const call = `<p i=1>${sentence.repeat(Math.floor((1000 - 11) / sentence.length))}</p>`;
+    expect(call.length).toBeGreaterThan(1000 - sentence.length);
+    const html = call.replace(/ i=(\d+)/g, ' id="$1"');
+    expect(html.length).toBeGreaterThan(HTML_PART);
+    const upper = (h: string) => h.replace(/>([^<]*)</g, (_, t: string) => `>${t.toUpperCase()}<`);
+    expect(await make().translateBatch([html], EN_ES, HTML, never())).toEqual([upper(html)]);
+    expect(translates().map((r) => r.args.q![0])).toEqual([call]);
+  });
+
+  it('sends an HTML text still over 1000 characters in parts, at once, each cut outside the tags', async () => {
     const sentence = (i: number) => `The <a id="${i}">house</a> number ${i} is <span id="${i + 100}">small</span>. `;
-    const html = `<p id="0">${Array.from({ length: 40 }, (_, i) => sentence(i + 1)).join('')}</p>`;
-    expect(html.length).toBeGreaterThan(2 * HTML_PART);
+    const html = `<p id="0">${Array.from({ length: 50 }, (_, i) => sentence(i + 1)).join('')}</p>`;
+    const short = html.replace(/ id="(\d+)"/g, ' i=$1');
+    expect(short.length).toBeGreaterThan(2 * HTML_PART);
     const own = await startFakeApy();
+    own.rule({ fault: { type: 'delay', ms: 50 } });
     try {
       expect(await make(own.url).translateBatch([html], EN_ES, HTML, never())).toEqual([html.replace(/>([^<]*)</g, (_, t: string) => `>${t.toUpperCase()}<`)]);
       const sent = own.requests.filter((r) => r.path === '/translate').map((r) => r.args.q![0]!);
-      expect(sent.length).toBe(3);
-      expect(sent.join('')).toBe(html);
+      expect(sent.length).toBe(4);
+      expect(sent.join('')).toBe(short);
       for (const q of sent) {
         expect(q.length).toBeLessThanOrEqual(HTML_PART);
         // Each part ends after a sentence's full stop and space, so each starts a sentence.
         expect(q).toMatch(/\. $|<\/p>$/);
       }
-      expect(own.maxConcurrent).toBe(1);
+      expect(own.maxConcurrent).toBe(4);
     } finally {
       await own.close();
     }
+  });
+
+  it("leaves a text's own short-id tags alone, and shows the engine a misread id under its misread name", async () => {
+    const answers: Record<string, string> = {
+      '<b i=1>Hi</b> <span id="2">you</span>': '<b i=1>Hola</b> <span id="2">tú</span>',
+      '<p i=1>The <span i=44>dog</span></p>': '<p i=1>El <span Allez=44>perro</span></p>',
+    };
+    const p = answering(answers);
+    expect(await p.translateBatch(['<b i=1>Hi</b> <span id="2">you</span>', '<p id="1">The <span id="44">dog</span></p>'], EN_ES, HTML, never())).toEqual([
+      '<b i=1>Hola</b> <span id="2">tú</span>',
+      '<p id="1">El <span Allez="44">perro</span></p>',
+    ]);
   });
 
   it('sends a text over 1000 characters whole', async () => {
