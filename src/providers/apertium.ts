@@ -30,8 +30,7 @@ export const HTML_PART = 1000;
 /** The engine's placeholder tags (html/protect.ts), and the same with a short id as APy is sent them. */
 const PLACEHOLDER = /<([a-z][a-z0-9-]*) id="(\d+)">/g;
 const SHORT = /<([a-z][a-z0-9-]*) i=(\d+)>/;
-/** A tag of one attribute with a number, as APy gives back a short one (its name translated too, when misread). */
-const ANSWERED = /<([^\s<>/]+) ([^\s<>="']+)=(\d+)>/g;
+const SHORTS = new RegExp(SHORT.source, 'g');
 
 /**
  * `<span id="44">` sent as `<span i=44>`: a page's call is up to 1000 characters of the content
@@ -43,9 +42,12 @@ function shortIds(html: string): string {
   return SHORT.test(html) ? html : html.replace(PLACEHOLDER, '<$1 i=$2>');
 }
 
-/** The answer's short ids written back as the engine sent them; a misread name stays, for the engine to see (tag-check.ts). */
+/**
+ * The answer's short ids written back as the engine sent them; any other tag stays as it came (a
+ * provider could write `<b id="3">` itself, so nothing is added that it could not).
+ */
 function longIds(html: string): string {
-  return html.replace(ANSWERED, (_all, tag: string, name: string, id: string) => `<${tag} ${name === 'i' ? 'id' : name}="${id}">`);
+  return html.replace(SHORTS, '<$1 id="$2">');
 }
 
 /** Parallel requests per batch: APy serves ~20 req/s with 4 clients on 2 cores (TOOLCHAIN.md). */

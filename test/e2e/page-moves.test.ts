@@ -82,7 +82,8 @@ describe('write-back moves', () => {
     await page.fill('#name2', 'Grace');
     await page.focus('#name2');
     // The provider puts the frame before the field (their placeholders swapped).
-    apy.reply = ({ q }) => markText(q.replace(/<code id="(\d+)"><\/code> and <code id="(\d+)"><\/code>/, '<code id="$2"></code> and <code id="$1"></code>'));
+    // The APy adapter sends placeholder ids short (`i=N`, providers/apertium.ts).
+    apy.reply = ({ q }) => markText(q.replace(/<code i=(\d+)><\/code> and <code i=(\d+)><\/code>/, '<code i=$2></code> and <code i=$1></code>'));
     expect(await translate('ca')).toMatchObject({ state: 'translated', errors: 0 });
     const seen = await look(page);
     expect(seen.swap).toBe('⟦First⟧ <b>⟦bold⟧</b> ⟦then⟧ <iframe id="frame2" srcdoc="&lt;b&gt;Clip&lt;/b&gt;"></iframe> ⟦and⟧ <input id="name2"> ⟦last.⟧');
