@@ -8,6 +8,7 @@ import { ext } from '../shared/browser';
 import { PUBLISH_AFTER_MS, publishChords } from './chords';
 import { contentPolicy } from './content-calls';
 import { createFetchListener } from './fetch-route';
+import { frames } from './frames';
 import { guardFetch } from './host-access';
 import { registerPageControls } from './page';
 import { registerSelectionControls } from './selection';
@@ -49,6 +50,11 @@ registerSelectionControls(browser, warm);
 registerSync(browser);
 // The shortcuts' chords, for the content scripts' wake (content/wake.ts), off any trigger's path.
 setTimeout(() => void publishChords(browser).catch(() => undefined), PUBLISH_AFTER_MS);
+// No page is translated when the browser starts, nor after the extension is installed or updated
+// (pages translated before keep the old content script, which no longer answers): frames stop asking.
+const noTranslatedTabs = () => void frames().reset().catch(() => undefined);
+browser.runtime.onStartup.addListener(noTranslatedTabs);
+browser.runtime.onInstalled.addListener(noTranslatedTabs);
 
 // Only a service worker has skipWaiting; in Firefox's event page the global is a Window.
 if (typeof (globalThis as { skipWaiting?: unknown }).skipWaiting === 'function') {

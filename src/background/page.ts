@@ -9,6 +9,7 @@ import type { Browser } from 'webextension-polyfill';
 import { ApiError } from '../core/errors';
 import { ext } from '../shared/browser';
 import type { FrameDecision, PageMode, PageOptions, PageStatus } from '../shared/messages';
+import { frames } from './frames';
 import type { Handler } from './router';
 import { sitesStore, type SitesStore } from './sites';
 import { defaultTarget, TABS, toTab, type TabControl } from './tabs';
@@ -80,9 +81,11 @@ export const PAGE_HANDLERS: { [K in PageMessage]: Handler<K> } = {
   'page:status': { allow: PAGES, handle: (data) => toTab(data.tabId, 'page:status', {}) },
   'page:progress': {
     allow: ['content'],
-    async handle(status, ctx) {
+    async handle(status, ctx, deps) {
       const tabId = ctx.sender.tab?.id;
       if (tabId === undefined) throw new ApiError(400, 'page:progress: no tab');
+      // Only the top frame reports; frames loading later in this tab ask while it is translated.
+      void (deps.frames ?? frames()).note(tabId, status.state).catch(() => undefined);
       await showProgress(tabId, status, ext());
       return { ok: true };
     },
@@ -90,12 +93,16 @@ export const PAGE_HANDLERS: { [K in PageMessage]: Handler<K> } = {
   'page:frame': {
     allow: ['content'],
     // A frame that loads after its page was translated (an ad, a widget, a lazy embed) follows the
-    // page: the tab's top frame says whether it is translated, into what and how.
+    // page: the tab's top frame says whether it is translated, into what and how. Frames ask only
+    // while some tab is listed as translated (frames.ts); each ask checks the list again.
     async handle(_data, ctx, deps): Promise<FrameDecision> {
       const tabId = ctx.sender.tab?.id;
       if (tabId === undefined || (ctx.sender.frameId ?? 0) === 0) throw new ApiError(400, 'page:frame: only from a frame inside a tab');
-      const top = await (deps.tabs ?? TABS).status(tabId).catch(() => undefined);
-      if (!top?.trg || (top.state !== 'translating' && top.state !== 'translated')) return { action: 'none' };
+      const tabs = deps.tabs ?? TABS;
+      const translated = (s: PageStatus | undefined): s is PageStatus & { trg: string } => !!s?.trg && (s.state === 'translating' || s.state === 'translated');
+      void (deps.frames ?? frames()).prune((id) => tabs.status(id).then(translated)).catch(() => undefined);
+      const top = await tabs.status(tabId).catch(() => undefined);
+      if (!translated(top)) return { action: 'none' };
       return { action: 'translate', trg: top.trg, mode: top.mode ?? 'replace', scope: top.scope ?? 'page' };
     },
   },

@@ -23,6 +23,7 @@ import { classifySender, senderOrigin, type Self, type SenderKind } from './send
 import type { SettingsStore } from './settings';
 import { SITES_HANDLERS, type SitesStore } from './sites';
 import type { TabControl } from './tabs';
+import type { FrameFlag } from './frames';
 
 export interface RouterDeps {
   service: Pick<TranslationService, 'call' | 'flush' | 'health' | 'warm'>;
@@ -37,6 +38,8 @@ export interface RouterDeps {
   sites?: SitesStore;
   log?: ProviderLog;
   tabs?: TabControl;
+  /** Whether frames ask about their page when they load (frames.ts); absent: storage's. */
+  frames?: FrameFlag;
 }
 
 export interface Context {

@@ -11,7 +11,7 @@ import { mayTranslateOnLoad, storedSitePrefs } from '../core/sites';
 import { callApi, send, translateChannel, translateStream } from '../shared/api';
 import { ext } from '../shared/browser';
 import { CHORDS_KEY, DEFAULT_CHORDS, isChords } from '../shared/chords';
-import { isTabMessage, toWireError, type PageStatus, type TabMessage } from '../shared/messages';
+import { FRAMES_ASK_KEY, isTabMessage, toWireError, type PageStatus, type TabMessage } from '../shared/messages';
 import { installSelectionBubble, type SelectionBubble } from './bubble';
 import { Chooser } from './chooser';
 import { HoverButton } from './hover';
@@ -178,8 +178,11 @@ if (top && /^https?:$/.test(location.protocol)) {
 // A frame that loads after its page was translated (a lazy embed, a widget) follows the page; the
 // frames present at the trigger got page:translate with the top. A frame already in the target
 // language has nothing to translate.
+// It asks only while some tab is translated (`page:framesAsk`, background/frames.ts): elsewhere a
+// frame's load does not start the background.
 if (!top) {
-  send('page:frame', {})
+  load<unknown>(FRAMES_ASK_KEY, false)
+    .then((ask) => (ask === true ? send('page:frame', {}) : ({ action: 'none' } as const)))
     .then(async (decision) => {
       if (decision.action !== 'translate' || page.status().state !== 'original') return;
       const src = await loadedLanguage();

@@ -65,6 +65,11 @@ export interface LogEntry {
 
 /** What a frame that loaded after its page was translated does: the same as the page, or nothing. */
 export type FrameDecision = { action: 'none' } | { action: 'translate'; trg: string; mode: PageMode; scope: PageScope };
+/**
+ * storage.local: `true` while some tab's page is translating or translated (background/frames.ts).
+ * A frame sends `page:frame` when it loads only then.
+ */
+export const FRAMES_ASK_KEY = 'page:framesAsk';
 
 /** Page translation in one tab (docs/page-translation.md). */
 export type PageState = 'original' | 'translating' | 'translated' | 'cancelled';

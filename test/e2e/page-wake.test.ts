@@ -9,6 +9,7 @@ import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPageServer, type PageServer } from '../fakes/page-server';
 import { CHORDS_KEY } from '../../src/shared/chords';
+import { FRAMES_ASK_KEY } from '../../src/shared/messages';
 import { SITES_KEY } from '../../src/ui/shared/store';
 import { evaluateInContentScript, launchExtension, OPTIONS_PATH, stopServiceWorkers, type ExtensionBrowser } from './browser';
 import { storageGet, storageSet } from './ui-helpers';
@@ -33,6 +34,8 @@ describe('a right-click wakes the background', () => {
   beforeAll(async () => {
     [browser, server] = await Promise.all([launchExtension(), startPageServer()]);
     server.set('/wake.html', '<!doctype html><html lang="en"><body><p id="p" style="font-size:40px">A paragraph to click on.</p></body></html>');
+    server.set('/framed.html', '<!doctype html><html lang="en"><body><p>A page with a widget.</p><iframe src="/widget.html"></iframe></body></html>');
+    server.set('/widget.html', '<!doctype html><html lang="en"><body><p>A widget.</p></body></html>');
     page = await browser.context.newPage();
     await page.goto(`${server.origin}/wake.html`);
     await evaluateInContentScript(page, browser.id, '1');
@@ -115,6 +118,31 @@ describe('a right-click wakes the background', () => {
       await control.close();
     }
   };
+
+  it('a frame that loads starts it only while some tab is translated', async () => {
+    await stopServiceWorkers(page);
+    expect(await until('stopped', 5000)).toBe('stopped');
+    const framed = await browser.context.newPage();
+    try {
+      await framed.goto(`${server.origin}/framed.html`);
+      await expect.poll(() => framed.frames().length).toBe(2);
+      await framed.frames()[1]!.waitForLoadState('load');
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(status).toBe('stopped');
+      // As the background writes it while a tab is translated: the frame asks, and the background,
+      // finding no such tab, sets the flag right.
+      const control = await browser.openExtensionPage(OPTIONS_PATH);
+      await storageSet(control, { [FRAMES_ASK_KEY]: true });
+      await stopServiceWorkers(page);
+      expect(await until('stopped', 5000)).toBe('stopped');
+      await framed.reload();
+      expect(await until('running', 5000)).toBe('running');
+      await expect.poll(() => storageGet(control, FRAMES_ASK_KEY), { timeout: 5000 }).toBe(false);
+      await control.close();
+    } finally {
+      await framed.close();
+    }
+  });
 
   it('a page that loads starts it only when a stored site rule could translate that page', async () => {
     try {

@@ -47,9 +47,18 @@ function setup(initial: Record<string, unknown> = {}, routes = ['google.ts', 'ap
     status: async () => top.status,
     language: () => 'es',
   };
+  // What frames.ts is told: the tabs each page:frame's check keeps.
+  const kept: number[][] = [];
+  const frames = {
+    note: async () => undefined,
+    prune: async (translated: (tabId: number) => Promise<boolean>) => {
+      kept.push((await Promise.all([1, 2].map(async (t) => ((await translated(t)) ? t : -1)))).filter((t) => t > 0));
+    },
+    reset: async () => undefined,
+  };
   const policy = contentPolicy({ service, settings, sites, log });
-  const ask = createMessageHandler({ service, settings, self: SELF, sites, log, tabs, contentPolicy: policy });
-  return { ask, calls, storage, translated, service, policy, log, top };
+  const ask = createMessageHandler({ service, settings, self: SELF, sites, log, tabs, frames, contentPolicy: policy });
+  return { ask, calls, storage, translated, service, policy, log, top, kept };
 }
 
 describe('sites:get / sites:set', () => {
@@ -153,12 +162,14 @@ describe('page:frame', () => {
   const FRAME = { ...TOP, url: 'https://widgets.test/embed', frameId: 5 } as Runtime.MessageSender;
 
   it('tells a frame that loaded after its page was translated to follow it, into the same target and mode', async () => {
-    const { ask, top } = setup();
+    const { ask, top, kept } = setup();
     expect(await ask({ type: 'page:frame', data: {} }, FRAME)).toEqual({ data: { action: 'none' } });
     top.status = { state: 'translated', src: 'fr', trg: 'de', done: 4, total: 4, errors: 0, mode: 'bilingual', scope: 'near' };
     expect(await ask({ type: 'page:frame', data: {} }, FRAME)).toEqual({ data: { action: 'translate', trg: 'de', mode: 'bilingual', scope: 'near' } });
     top.status = { ...top.status, state: 'cancelled' };
     expect(await ask({ type: 'page:frame', data: {} }, FRAME)).toEqual({ data: { action: 'none' } });
+    // Each ask checks the listed tabs again: they stay only while their page is translated.
+    await expect.poll(() => kept).toEqual([[], [1, 2], []]);
   });
 
   it('is heard only from a frame inside a tab', async () => {

@@ -1,0 +1,85 @@
+/**
+ * Whether frames ask about their page when they load (background/frames.ts): the tabs reported
+ * translated, kept in storage.session, and the flag content scripts read in storage.local.
+ */
+import { describe, expect, it } from 'vitest';
+import { frameFlag, TRANSLATED_TABS_KEY } from '../../../src/background/frames';
+import { FRAMES_ASK_KEY } from '../../../src/shared/messages';
+
+/** storage.local and storage.session in memory, with every write recorded. */
+function memoryStorage(local: Record<string, unknown> = {}, session: Record<string, unknown> = {}) {
+  const writes: string[] = [];
+  const area = (name: string, data: Record<string, unknown>) => ({
+    get: async (key: string) => (key in data ? { [key]: structuredClone(data[key]) } : {}),
+    set: async (items: Record<string, unknown>) => {
+      for (const [k, v] of Object.entries(items)) {
+        writes.push(`${name} ${k}=${JSON.stringify(v)}`);
+        data[k] = structuredClone(v);
+      }
+    },
+  });
+  const storage = { local: area('local', local), session: area('session', session) } as unknown as Parameters<typeof frameFlag>[0];
+  return { storage, local, session, writes };
+}
+
+describe('frameFlag', () => {
+  it('asks frames to ask while a tab is translating or translated, and writes only what changed', async () => {
+    const m = memoryStorage();
+    const flag = frameFlag(m.storage);
+    await flag.note(7, 'translating');
+    expect(m.local[FRAMES_ASK_KEY]).toBe(true);
+    await flag.note(7, 'translated');
+    await flag.note(9, 'translated');
+    expect(m.session[TRANSLATED_TABS_KEY]).toEqual([7, 9]);
+    await flag.note(7, 'original');
+    expect(m.local[FRAMES_ASK_KEY]).toBe(true);
+    await flag.note(9, 'cancelled');
+    expect(m.local[FRAMES_ASK_KEY]).toBe(false);
+    expect(m.writes).toEqual([
+      'session page:translatedTabs=[7]',
+      'local page:framesAsk=true',
+      'session page:translatedTabs=[7,9]',
+      'session page:translatedTabs=[9]',
+      'session page:translatedTabs=[]',
+      'local page:framesAsk=false',
+    ]);
+  });
+
+  it('keeps every report of tabs reporting together', async () => {
+    const m = memoryStorage();
+    const flag = frameFlag(m.storage);
+    await Promise.all([1, 2, 3, 4, 5].map((t) => flag.note(t, 'translating')));
+    expect(m.session[TRANSLATED_TABS_KEY]).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('drops the tabs no longer translated (closed, navigated), not one that reported while it checked', async () => {
+    const m = memoryStorage({ [FRAMES_ASK_KEY]: true }, { [TRANSLATED_TABS_KEY]: [3, 4, 5] });
+    const flag = frameFlag(m.storage);
+    await flag.prune(async (t) => {
+      if (t === 5) await flag.note(5, 'translated');
+      if (t === 4) throw new Error('No tab with id: 4');
+      return false;
+    });
+    expect(m.session[TRANSLATED_TABS_KEY]).toEqual([5]);
+    expect(m.local[FRAMES_ASK_KEY]).toBe(true);
+    await flag.prune(async () => false);
+    expect(m.local[FRAMES_ASK_KEY]).toBe(false);
+  });
+
+  it('sets right a flag left true with no tab listed when a frame asks', async () => {
+    const m = memoryStorage({ [FRAMES_ASK_KEY]: true });
+    await frameFlag(m.storage).prune(async () => true);
+    expect(m.local[FRAMES_ASK_KEY]).toBe(false);
+  });
+
+  it('clears a flag left by the last session, and takes only tab ids from storage', async () => {
+    const m = memoryStorage({ [FRAMES_ASK_KEY]: true }, { [TRANSLATED_TABS_KEY]: [1, 'x', 2.5, null] });
+    const flag = frameFlag(m.storage);
+    await flag.note(1, 'original');
+    expect(m.session[TRANSLATED_TABS_KEY]).toEqual([]);
+    expect(m.local[FRAMES_ASK_KEY]).toBe(false);
+    const restarted = memoryStorage({ [FRAMES_ASK_KEY]: true });
+    await frameFlag(restarted.storage).reset();
+    expect(restarted.local[FRAMES_ASK_KEY]).toBe(false);
+  });
+});
