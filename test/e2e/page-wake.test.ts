@@ -109,15 +109,17 @@ describe('a right-click wakes the background', () => {
     await wakesOnlyOn([['Alt', 'Shift']], ['Control', 'Shift']);
   });
 
-  /** Stores the site rules from an extension page, closed after (an options page asks the background things). */
-  const setSites = async (value: unknown) => {
+
+  /** Stores `items` from an extension page, closed after (an options page asks the background things). */
+  const store = async (items: Record<string, unknown>) => {
     const control = await browser.openExtensionPage(OPTIONS_PATH);
     try {
-      await storageSet(control, { [SITES_KEY]: value });
+      await storageSet(control, items);
     } finally {
       await control.close();
     }
   };
+  const setSites = (value: unknown) => store({ [SITES_KEY]: value });
 
   it('a frame that loads starts it only while some tab is translated', async () => {
     await stopServiceWorkers(page);
@@ -130,13 +132,14 @@ describe('a right-click wakes the background', () => {
       await new Promise((r) => setTimeout(r, 1500));
       expect(status).toBe('stopped');
       // As the background writes it while a tab is translated: the frame asks, and the background,
-      // finding no such tab, sets the flag right.
-      const control = await browser.openExtensionPage(OPTIONS_PATH);
-      await storageSet(control, { [FRAMES_ASK_KEY]: true });
+      // finding no such tab, sets the flag right. (Extension pages, which talk to the background,
+      // are closed before it is stopped.)
+      await store({ [FRAMES_ASK_KEY]: true });
       await stopServiceWorkers(page);
       expect(await until('stopped', 5000)).toBe('stopped');
       await framed.reload();
       expect(await until('running', 5000)).toBe('running');
+      const control = await browser.openExtensionPage(OPTIONS_PATH);
       await expect.poll(() => storageGet(control, FRAMES_ASK_KEY), { timeout: 5000 }).toBe(false);
       await control.close();
     } finally {
