@@ -144,7 +144,7 @@ export function unmark(sent: string, translated: string): string {
 
 const LT = 0x3c;
 /** Where a sentence ends: a space after one of these (a closing quote or bracket between them too). */
-const STOPS = new Set(['.', '!', '?', ';', ':', '\u3002', '\u2026']);
+const STOPS = new Set(['.', '!', '?', '\u3002', '\u2026']);
 const CLOSERS = new Set(['"', "'", ')', ']', '\u201d', '\u2019', '\u00bb']);
 
 /** The index just past the tag (or comment) that starts at `at`; the text's length if it never ends. */
