@@ -40,19 +40,37 @@ export function frameFlag(storage: Storage = ext().storage): FrameFlag {
   let last: Promise<void> = Promise.resolve();
   /** Reports since the worker started, by tab: a prune keeps a tab that reported while it checked. */
   const reports = new Map<number, number>();
+  /**
+   * The list and the flag as stored, read once per worker: only this module writes them, so a
+   * report that changes nothing (a translating tab's every progress) reads and writes nothing.
+   */
+  let stored: Promise<{ tabs: number[]; ask: unknown }> | undefined;
+  const read = () =>
+    (stored ??= Promise.all([storage.session.get(TRANSLATED_TABS_KEY), storage.local.get(FRAMES_ASK_KEY)]).then(([session, local]) => ({
+      tabs: tabIds(session[TRANSLATED_TABS_KEY]),
+      ask: local[FRAMES_ASK_KEY],
+    })));
 
   // One change at a time: several tabs report at once, and each change reads, then writes.
   function change(edit: (tabs: Set<number>) => void): Promise<void> {
     const run = last.then(async () => {
-      const [session, local] = await Promise.all([storage.session.get(TRANSLATED_TABS_KEY), storage.local.get(FRAMES_ASK_KEY)]);
-      const before = tabIds(session[TRANSLATED_TABS_KEY]);
-      const tabs = new Set(before);
+      const now = await read();
+      const tabs = new Set(now.tabs);
       edit(tabs);
-      if (tabs.size !== before.length || before.some((t) => !tabs.has(t))) await storage.session.set({ [TRANSLATED_TABS_KEY]: [...tabs] });
+      if (tabs.size !== now.tabs.length || now.tabs.some((t) => !tabs.has(t))) {
+        await storage.session.set({ [TRANSLATED_TABS_KEY]: [...tabs] });
+        now.tabs = [...tabs];
+      }
       const ask = tabs.size > 0;
-      if (local[FRAMES_ASK_KEY] !== ask) await storage.local.set({ [FRAMES_ASK_KEY]: ask });
+      if (now.ask !== ask) {
+        await storage.local.set({ [FRAMES_ASK_KEY]: ask });
+        now.ask = ask;
+      }
     });
-    last = run.catch(() => undefined);
+    last = run.catch(() => {
+      // A failed read or write is read again next time.
+      stored = undefined;
+    });
     return run;
   }
 
@@ -62,10 +80,10 @@ export function frameFlag(storage: Storage = ext().storage): FrameFlag {
       return change((tabs) => void (listed(state) ? tabs.add(tabId) : tabs.delete(tabId)));
     },
     async prune(translated) {
-      const stored = tabIds((await storage.session.get(TRANSLATED_TABS_KEY))[TRANSLATED_TABS_KEY]);
-      const seen = new Map(stored.map((t) => [t, reports.get(t) ?? 0]));
-      const checks = await Promise.all(stored.map((t) => translated(t).catch(() => false)));
-      const gone = stored.filter((t, i) => !checks[i] && (reports.get(t) ?? 0) === seen.get(t));
+      const listedNow = [...(await read()).tabs];
+      const seen = new Map(listedNow.map((t) => [t, reports.get(t) ?? 0]));
+      const checks = await Promise.all(listedNow.map((t) => translated(t).catch(() => false)));
+      const gone = listedNow.filter((t, i) => !checks[i] && (reports.get(t) ?? 0) === seen.get(t));
       // Also when none is gone: a flag left `true` with no tab listed is set right here.
       await change((tabs) => gone.forEach((t) => tabs.delete(t)));
     },

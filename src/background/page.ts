@@ -100,8 +100,9 @@ export const PAGE_HANDLERS: { [K in PageMessage]: Handler<K> } = {
       if (tabId === undefined || (ctx.sender.frameId ?? 0) === 0) throw new ApiError(400, 'page:frame: only from a frame inside a tab');
       const tabs = deps.tabs ?? TABS;
       const translated = (s: PageStatus | undefined): s is PageStatus & { trg: string } => !!s?.trg && (s.state === 'translating' || s.state === 'translated');
-      void (deps.frames ?? frames()).prune((id) => tabs.status(id).then(translated)).catch(() => undefined);
       const top = await tabs.status(tabId).catch(() => undefined);
+      // The asking tab's status is known already; only the other listed tabs are asked.
+      void (deps.frames ?? frames()).prune(async (id) => translated(id === tabId ? top : await tabs.status(id))).catch(() => undefined);
       if (!translated(top)) return { action: 'none' };
       return { action: 'translate', trg: top.trg, mode: top.mode ?? 'replace', scope: top.scope ?? 'page' };
     },

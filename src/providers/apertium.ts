@@ -83,7 +83,6 @@ export function createApertium(settings: ProviderSettings, env: ProviderEnv, opt
   }
 
   async function translateOne(text: string, langpair: string, format: BatchOptions['format'], signal: AbortSignal): Promise<string> {
-    if (text.trim() === '') return text; // nothing to translate: spare the request
     if (format !== 'html') return request(text, langpair, 'txt', signal);
     const short = shortIds(text);
     const parts = short.length > HTML_PART ? cutHtml(short) : [short];
@@ -93,7 +92,7 @@ export function createApertium(settings: ProviderSettings, env: ProviderEnv, opt
   }
 
   async function request(text: string, langpair: string, format: 'html' | 'txt', signal: AbortSignal): Promise<string> {
-    if (text.trim() === '') return text;
+    if (text.trim() === '') return text; // nothing to translate (a blank text or part): spare the request
     const form = new URLSearchParams({ langpair, q: text, format, markUnknown: 'no' });
     const body = await call('/translate', { method: 'POST', body: form }, signal);
     const data = isRecord(body) ? body.responseData : undefined;

@@ -103,8 +103,8 @@ export async function translateLeg(
  * own tags either way). Apertium APy did this under concurrent requests, where it cuts texts over
  * 1000 characters anywhere, inside a tag too; its adapter now keeps texts within 1000 or cuts them
  * outside the tags (apertium.ts `shortIds`, `cutHtml`), and this check stays for any provider
- * that misreads. Moved,
- * dropped, repeated or added tags are a translator's choice, not a misreading: never asked again.
+ * that misreads. Moved, dropped, repeated or added tags are a translator's choice, not a
+ * misreading: never asked again.
  */
 async function retryMisread(provider: Provider, answers: Map<Piece, Outcome>, pair: Pair, options: BatchOptions, signal: AbortSignal): Promise<void> {
   const mangled = [...answers].filter(([piece, out]) => typeof out === 'string' && misreadsTags(piece.value, out)).map(([piece]) => piece);
