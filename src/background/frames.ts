@@ -4,7 +4,8 @@
  * (`page:frame`); asking on every frame's load started the worker on the load of every page with a
  * frame, translated or not (30 of the 63 saved pages have one; most of the web has ads and embeds).
  *
- * The background keeps the tabs whose top frame reported translating or translated, in
+ * The background keeps the tabs whose top frame reported translating or translated, or which a
+ * trigger is on its way to (tabs.ts `trigger`), in
  * storage.session (it outlives the worker, not the browser), and `page:framesAsk` in
  * storage.local, which a content script reads without starting the worker: true while a tab is
  * listed. A tab leaves the list when its top frame reports another state and, checked whenever a

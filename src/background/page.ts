@@ -12,7 +12,7 @@ import type { FrameDecision, PageMode, PageOptions, PageStatus } from '../shared
 import { frames } from './frames';
 import type { Handler } from './router';
 import { sitesStore, type SitesStore } from './sites';
-import { defaultTarget, TABS, toTab, type TabControl } from './tabs';
+import { defaultTarget, TABS, toTab, trigger, type TabControl } from './tabs';
 
 export const TOGGLE_COMMAND = 'toggle-page-translation';
 export const ALTERNATIVES_COMMAND = 'show-alternatives';
@@ -122,7 +122,7 @@ export const PAGE_HANDLERS: { [K in PageMessage]: Handler<K> } = {
 
 export async function togglePage(tabId: number | undefined, browser: Browser = ext()): Promise<PageStatus> {
   const mode = await siteMode(tabId, TABS, sitesStore());
-  return toTab(tabId, 'page:toggle', { trg: defaultTarget(browser), mode }, browser);
+  return trigger(tabId, 'page:toggle', { trg: defaultTarget(browser), mode }, browser);
 }
 
 /**

@@ -6,11 +6,19 @@ import type { Browser } from 'webextension-polyfill';
 import { ApiError } from '../core/errors';
 import { ext } from '../shared/browser';
 import { RemoteError, type PageOptions, type PageStatus, type TabMessage, type TabMessageType, type TabProtocol, type WireReply } from '../shared/messages';
+import { frames, type FrameFlag } from './frames';
 
 async function activeTab(browser: Browser): Promise<number> {
   const [tab] = await browser.tabs.query({ active: true, lastFocusedWindow: true });
   if (tab?.id === undefined) throw new ApiError(404, 'no active tab');
   return tab.id;
+}
+
+/** The tab meant (absent: the active one). */
+async function tabOf(tabId: number | undefined, browser: Browser): Promise<number> {
+  const id = tabId ?? (await activeTab(browser));
+  if (!Number.isInteger(id) || id < 0) throw new ApiError(400, 'tabId must be a tab id');
+  return id;
 }
 
 /** Sends a message to the tab's content script and unwraps its reply. */
@@ -22,8 +30,7 @@ export async function toTab<K extends TabMessageType>(
   /** One frame only (0: the top frame); absent: every frame. */
   frameId?: number,
 ): Promise<PageStatus> {
-  const id = tabId ?? (await activeTab(browser));
-  if (!Number.isInteger(id) || id < 0) throw new ApiError(400, 'tabId must be a tab id');
+  const id = await tabOf(tabId, browser);
   let reply: WireReply<'page:status'> | undefined;
   try {
     reply = (await browser.tabs.sendMessage(id, { type, data } as TabMessage, frameId === undefined ? undefined : { frameId })) as WireReply<'page:status'> | undefined;
@@ -33,6 +40,25 @@ export async function toTab<K extends TabMessageType>(
   if (reply === undefined || reply === null) throw new ApiError(503, `no page translation in tab ${id}`);
   if ('error' in reply) throw new RemoteError(reply.error.status, reply.error.message);
   return reply.data;
+}
+
+/**
+ * A trigger (`page:translate`, `page:toggle`) to every frame of the tab, once the tab is listed as
+ * translated (frames.ts). A frame whose content script starts while the trigger is on its way then
+ * reads `page:framesAsk` true and asks; listed only by the top frame's first report, such a frame
+ * missed its page. A toggle that restores is unlisted by the page's own report, as a failed start is
+ * by the next frame's ask.
+ */
+export async function trigger<K extends 'page:translate' | 'page:toggle'>(
+  tabId: number | undefined,
+  type: K,
+  data: TabProtocol[K]['request'],
+  browser: Browser = ext(),
+  flag: FrameFlag = frames(),
+): Promise<PageStatus> {
+  const id = await tabOf(tabId, browser);
+  await flag.note(id, 'translating').catch(() => undefined);
+  return toTab(id, type, data, browser);
 }
 
 /** The target for the shortcut and the menu: the browser's own language. */
@@ -52,7 +78,7 @@ export interface TabControl {
 }
 
 export const TABS: TabControl = {
-  translate: (tabId, data) => toTab(tabId, 'page:translate', data),
+  translate: (tabId, data) => trigger(tabId, 'page:translate', data),
   status: (tabId) => toTab(tabId, 'page:status', {}, ext(), 0),
   language: () => defaultTarget(),
 };

@@ -3,8 +3,10 @@
  * translated, kept in storage.session, and the flag content scripts read in storage.local.
  */
 import { describe, expect, it } from 'vitest';
+import type { Browser } from 'webextension-polyfill';
 import { frameFlag, TRANSLATED_TABS_KEY } from '../../../src/background/frames';
-import { FRAMES_ASK_KEY } from '../../../src/shared/messages';
+import { trigger } from '../../../src/background/tabs';
+import { FRAMES_ASK_KEY, type PageStatus } from '../../../src/shared/messages';
 
 /** storage.local and storage.session in memory, with every write recorded. */
 function memoryStorage(local: Record<string, unknown> = {}, session: Record<string, unknown> = {}) {
@@ -81,5 +83,37 @@ describe('frameFlag', () => {
     const restarted = memoryStorage({ [FRAMES_ASK_KEY]: true });
     await frameFlag(restarted.storage).reset();
     expect(restarted.local[FRAMES_ASK_KEY]).toBe(false);
+  });
+
+  it('lists a tab before a trigger reaches its frames: a frame starting meanwhile asks', async () => {
+    const m = memoryStorage();
+    const flag = frameFlag(m.storage);
+    // What a frame whose content script starts while each message is on its way reads.
+    const seen: { type: string; tab: number; ask: unknown }[] = [];
+    let state: PageStatus['state'] = 'original';
+    const browser = {
+      tabs: {
+        query: async () => [{ id: 8 }],
+        sendMessage: async (tab: number, message: { type: string }) => {
+          seen.push({ type: message.type, tab, ask: m.local[FRAMES_ASK_KEY] });
+          state = message.type === 'page:toggle' && state === 'translated' ? 'original' : 'translated';
+          return { data: { state, done: 0, total: 0, errors: 0 } };
+        },
+      },
+    } as unknown as Browser;
+    expect((await trigger(5, 'page:translate', { trg: 'de' }, browser, flag)).state).toBe('translated');
+    // The active tab when none is named (the shortcut's, the menu's).
+    await trigger(undefined, 'page:toggle', { trg: 'de' }, browser, flag);
+    expect(seen).toEqual([
+      { type: 'page:translate', tab: 5, ask: true },
+      { type: 'page:toggle', tab: 8, ask: true },
+    ]);
+    expect(m.session[TRANSLATED_TABS_KEY]).toEqual([5, 8]);
+    // A toggle that restored: the page's own report unlists the tab.
+    await flag.note(8, 'original');
+    await flag.note(5, 'original');
+    expect(m.local[FRAMES_ASK_KEY]).toBe(false);
+    await expect(trigger(-1, 'page:translate', { trg: 'de' }, browser, flag)).rejects.toThrow('tabId must be a tab id');
+    expect(m.local[FRAMES_ASK_KEY]).toBe(false);
   });
 });
