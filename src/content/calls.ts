@@ -20,6 +20,14 @@ import type { Bucket, Prioritizer } from './prioritize';
 import type { Job, PageDeps, Pending } from './jobs';
 import { unitElement, type Segmenter, type Unit } from './segment';
 
+/**
+ * Calls that failed in a row, none answered between, after which the page stops as if cancelled,
+ * the error kept: a pair with no route, a refused key or a provider down fails every call the same
+ * way, and sending them all only repeats it (aows-nba sent 812 calls for "no route from en to fr").
+ * Above the calls in flight at once, so one burst of failures among them is not enough.
+ */
+export const STOP_AFTER_FAILED_CALLS = 8;
+
 export class PageCalls {
   protected readonly doc: Document;
   protected readonly frame: Frame;
@@ -44,6 +52,8 @@ export class PageCalls {
   protected total = 0;
   protected errors = 0;
   protected error: string | undefined;
+  /** Calls failed in a row, none answered between (`STOP_AFTER_FAILED_CALLS`). */
+  protected failedInRow = 0;
   /** Answers dropped because their unit had moved on (for tests and the bench). */
   dropped = 0;
   /** Calls sent since the page was loaded (for tests and the bench). */
@@ -217,7 +227,9 @@ export class PageCalls {
     // Handing the call to the messaging layer is not DOM work: counted apart (the bench shows both).
     const t0 = performance.now();
     const sent = this.deps.translate(params, (item) => {
-      if ('cnt' in item) this.later({ kind: 'item', req, epoch, call, item }, near);
+      if (!('cnt' in item)) return;
+      if (epoch === this.epoch) this.failedInRow = item.err ? this.failedInRow + 1 : 0;
+      this.later({ kind: 'item', req, epoch, call, item }, near);
     }, { signal: ac.signal });
     this.clock.exclude(performance.now() - t0);
     sent
@@ -230,8 +242,23 @@ export class PageCalls {
         // The slot is free at once; the units' fate is settled in order after the answers' writes.
         this.inflight.delete(req);
         this.later({ kind: 'end', req, epoch, call, ...(error === undefined ? {} : { error }) }, near);
-        this.pump();
+        if (error !== undefined) this.failedInRow++;
+        if (this.failedInRow >= STOP_AFTER_FAILED_CALLS && this.state === 'translating') this.stop();
+        else this.pump();
       });
+  }
+
+  /**
+   * Cancel, by the user or after calls failed in a row (the last error kept for the indicator, the
+   * badge and the popup): answers that arrived and wait for their frame (or the pacer) are written,
+   * not thrown away, the calls in flight are aborted, and nothing more is sent; what the page
+   * changes in what was translated is still followed.
+   */
+  protected stop(): void {
+    this.state = 'cancelled';
+    this.flush();
+    this.halt();
+    this.report();
   }
 
   /**

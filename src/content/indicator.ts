@@ -3,6 +3,7 @@
  * root, styles reset).
  */
 import type { PageStatus } from '../shared/messages';
+import { t } from '../ui/shared/i18n';
 import { overlayHost } from './overlay';
 
 export const INDICATOR_TAG = 'polyglot-progress';
@@ -30,12 +31,11 @@ export class Indicator {
       this.label.setAttribute('role', 'status');
       this.host = overlayHost(this.doc, INDICATOR_TAG, CSS, this.label);
     }
-    const pct = s.total ? Math.floor((100 * s.done) / s.total) : 100;
-    const errs = s.errors ? ` · ${s.errors} failed` : '';
-    const text = s.state === 'translating' ? `Translating… ${pct}%${errs}` : s.state === 'cancelled' ? `Stopped at ${pct}%${errs}` : `Translated${errs}`;
+    const text = indicatorText(s);
     // The percentage moves every few units: an unchanged label is not written (a live region).
     if (this.label!.textContent !== text) this.label!.textContent = text;
-    if (s.state !== 'translating') this.hideTimer = setTimeout(() => this.remove(), 2500);
+    // An error stays long enough to be read.
+    if (s.state !== 'translating') this.hideTimer = setTimeout(() => this.remove(), s.errors ? 8000 : 2500);
   }
 
   remove(): void {
@@ -43,4 +43,19 @@ export class Indicator {
     this.host?.remove();
     this.host = this.label = null;
   }
+}
+
+/** The longest error shown (the engine's `err`, which can quote a provider at length). */
+const ERROR_CHARS = 100;
+
+/**
+ * What the indicator says: progress, and once the page is translated or stopped, how many units
+ * failed and why (the last error: "400 no route from en to fr", "403 the key was refused").
+ */
+export function indicatorText(s: PageStatus): string {
+  const pct = String(s.total ? Math.floor((100 * s.done) / s.total) : 100);
+  const errs = s.errors ? ` · ${t('indicatorFailed', '$1 failed', String(s.errors))}` : '';
+  if (s.state === 'translating') return `${t('indicatorTranslating', 'Translating… $1%', pct)}${errs}`;
+  const why = s.errors && s.error ? `: ${s.error.length > ERROR_CHARS ? `${s.error.slice(0, ERROR_CHARS - 1)}…` : s.error}` : '';
+  return `${s.state === 'cancelled' ? t('indicatorStopped', 'Stopped at $1%', pct) : t('indicatorTranslated', 'Translated')}${errs}${why}`;
 }

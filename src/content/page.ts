@@ -31,7 +31,7 @@ export class PageTranslator extends PageChoices {
     this.scope = scope;
     this.epoch++;
     this.state = 'translating';
-    this.done = this.total = this.errors = 0;
+    this.done = this.total = this.errors = this.failedInRow = 0;
     this.error = undefined;
     this.observer = new PageObserver((records) => this.onMutations(records), this.frame);
     const observer = this.observer;
@@ -82,12 +82,7 @@ export class PageTranslator extends PageChoices {
   /** Stops every request at once; what is translated stays (restore undoes it). */
   cancel(): PageStatus {
     if (this.state !== 'translating') return this.status();
-    this.state = 'cancelled';
-    // Answers that arrived and wait for their frame (or the pacer) are written, not thrown away;
-    // nothing more is sent (the state is no longer 'translating').
-    this.flush();
-    this.halt();
-    this.report();
+    this.stop();
     return this.status();
   }
 

@@ -3,9 +3,13 @@
  * the page's own changes re-translated, cancel, and the viewport-first order.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { STOP_AFTER_FAILED_CALLS } from '../../src/content/calls';
+import { indicatorText } from '../../src/content/indicator';
 import { PageTranslator } from '../../src/content/page';
 import { Prioritizer } from '../../src/content/prioritize';
 import { Segmenter, type Unit } from '../../src/content/segment';
+import type { TrdObj } from '../../src/core/types';
+import type { TranslateFn } from '../../src/content/jobs';
 import { fakeTranslator, manualFrames } from './page-fakes';
 
 let pages: PageTranslator[] = [];
@@ -111,6 +115,83 @@ describe('dynamic pages', () => {
     await frames.settle();
     expect(page.status()).toMatchObject({ state: 'translated', done: 0, total: 2, errors: 2, error: 'provider down' });
     expect(document.body.innerHTML).toBe('<p>One</p><p>Two</p>');
+  });
+
+  // A pair with no route, a refused key, a provider down: every call fails the same way.
+  const paragraphs = (n: number) => Array.from({ length: n }, (_, i) => `<p>Paragraph number ${i} with words enough to fill a call on its own, or nearly: ${'word '.repeat(150)}</p>`).join('');
+
+  it('calls failing in a row stop the page, the error kept, instead of sending every call to fail', async () => {
+    const fake = fakeTranslator({ reply: () => { throw new Error('400 no route from en to fr'); } });
+    const body = paragraphs(300);
+    const { page, frames } = start(body, fake, 4);
+    await frames.settle();
+    // Each failure frees its slot for the next call until the stop; the calls then in flight are aborted.
+    expect(fake.calls.length).toBeGreaterThanOrEqual(STOP_AFTER_FAILED_CALLS);
+    expect(fake.calls.length).toBeLessThan(STOP_AFTER_FAILED_CALLS + 4);
+    expect(fake.calls.slice(STOP_AFTER_FAILED_CALLS).every((c) => c.signal?.aborted)).toBe(true);
+    const status = page.status();
+    expect(status).toMatchObject({ state: 'cancelled', done: 0, errors: STOP_AFTER_FAILED_CALLS, error: '400 no route from en to fr', total: 300 });
+    expect(indicatorText(status)).toBe(`Stopped at 0% · ${STOP_AFTER_FAILED_CALLS} failed: 400 no route from en to fr`);
+    expect(document.body.innerHTML).toBe(body);
+    // Asked again (the popup's button), it tries again from the start.
+    page.start('en', 'es');
+    await frames.settle();
+    expect(page.status()).toMatchObject({ state: 'cancelled', errors: STOP_AFTER_FAILED_CALLS });
+    expect(fake.calls.length).toBeGreaterThanOrEqual(2 * STOP_AFTER_FAILED_CALLS);
+  });
+
+  it('what was answered before the failures stays written, and restore is exact', async () => {
+    let n = 0;
+    const fake = fakeTranslator({
+      reply: (markup) => {
+        if (++n > 3) throw new Error('503 provider unavailable');
+        return markup.replace(/>([^<]+)</g, (_, t: string) => `>${t.toUpperCase()}<`);
+      },
+    });
+    const body = paragraphs(300);
+    const { page, frames } = start(body, fake, 4);
+    await frames.settle();
+    const status = page.status();
+    expect(status).toMatchObject({ state: 'cancelled', done: 3, errors: STOP_AFTER_FAILED_CALLS, error: '503 provider unavailable' });
+    const ps = [...document.querySelectorAll('p')];
+    expect(ps.slice(0, 3).every((p) => p.textContent!.startsWith('PARAGRAPH NUMBER'))).toBe(true);
+    expect(ps.slice(3).every((p) => p.textContent!.startsWith('Paragraph number'))).toBe(true);
+    page.restore();
+    expect(document.body.innerHTML).toBe(body);
+  });
+
+  it('answers that each carry an error (a route failed inside a reply) stop the page the same way', async () => {
+    const calls: string[] = [];
+    const translate: TranslateFn = async (params, onItem) => {
+      const markup = String((params.dat as string[])[0]);
+      calls.push(markup);
+      const item: TrdObj = { dat: markup, rid: 'fake.ts', cnt: 1, sum: 1, length: markup.length, err: '403 the key was refused' };
+      onItem(item);
+      return { status: 200, body: [item] };
+    };
+    document.body.innerHTML = paragraphs(300);
+    const frames = manualFrames();
+    const page = new PageTranslator({ translate, frame: frames.frame, viewport: false, maxInFlight: 4 });
+    pages.push(page);
+    page.start('en', 'es');
+    await frames.settle();
+    expect(calls.length).toBeLessThan(STOP_AFTER_FAILED_CALLS + 4);
+    expect(page.status()).toMatchObject({ state: 'cancelled', done: 0, error: '403 the key was refused' });
+  });
+
+  it('failures between answers do not stop the page: each failed call is counted', async () => {
+    let n = 0;
+    const fake = fakeTranslator({
+      reply: (markup) => {
+        if (++n % 2 === 0) throw new Error('503 provider unavailable');
+        return markup.replace(/>([^<]+)</g, (_, t: string) => `>${t.toUpperCase()}<`);
+      },
+    });
+    const { page, frames } = start(paragraphs(40), fake, 4);
+    await frames.settle();
+    expect(fake.calls).toHaveLength(40);
+    expect(page.status()).toMatchObject({ state: 'translated', done: 20, total: 40, errors: 20, error: '503 provider unavailable' });
+    expect(indicatorText(page.status())).toBe('Translated · 20 failed: 503 provider unavailable');
   });
 });
 

@@ -22,8 +22,9 @@ function describe(s: PageStatus): string {
   switch (s.state) {
     case 'original': return t('pageOriginal', 'Page shown as it is');
     case 'translating': return t('pageTranslating', 'Translating page: $1 of $2', String(s.done), String(s.total));
-    case 'translated': return s.errors > 0 ? t('pageErrors', 'Page translated; $1 parts failed', String(s.errors)) : t('pageTranslated', 'Page translated');
-    case 'cancelled': return t('pageCancelled', 'Page translation stopped');
+    case 'translated': return s.errors > 0 ? t('pageErrors', 'Page translated; $1 parts failed ($2)', String(s.errors), s.error ?? '') : t('pageTranslated', 'Page translated');
+    // Stopped by the user, or after calls failed in a row: then why.
+    case 'cancelled': return s.errors > 0 && s.error ? t('pageStoppedError', 'Page translation stopped: $1', s.error) : t('pageCancelled', 'Page translation stopped');
   }
 }
 

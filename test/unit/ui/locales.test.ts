@@ -13,7 +13,7 @@ function sources(dir: string): string[] {
 }
 
 const used = new Set<string>();
-for (const file of [...sources(join(ROOT, 'src/ui')), join(ROOT, 'src/content/bubble.ts')]) {
+for (const file of [...sources(join(ROOT, 'src/ui')), join(ROOT, 'src/content/bubble.ts'), join(ROOT, 'src/content/indicator.ts')]) {
   for (const m of readFileSync(file, 'utf8').matchAll(/\bt\(\s*'(\w+)'/g)) used.add(m[1]!);
 }
 const LOCALES = readdirSync(join(ROOT, 'public/_locales'));
