@@ -179,6 +179,16 @@ export async function launchFirefox(dist: string = DIST_FIREFOX): Promise<Firefo
       async openPage(url) {
         const page = await browser.newPage();
         await page.goto(url, { waitUntil: 'load' });
+        // Firefox injects content scripts at document_idle, which can come after `load`: a menu
+        // click or a shortcut sent before the script listens is lost (seen once in CI, on a busy
+        // machine). The page is ready when its content script answers the background.
+        const id = await tabId(url);
+        for (const end = Date.now() + 10_000; ; ) {
+          const reply = await message<{ data?: unknown }>({ type: 'page:status', data: { tabId: id } });
+          if (reply?.data) break;
+          if (Date.now() > end) throw new Error(`no content script in ${url}: ${JSON.stringify(reply)}`);
+          await new Promise((r) => setTimeout(r, 50));
+        }
         return page;
       },
       tabId,
