@@ -15,6 +15,8 @@ import { FRAMES_ASK_KEY, isTabMessage, toWireError, type PageStatus, type TabMes
 import { installSelectionBubble, type SelectionBubble } from './bubble';
 import { Chooser } from './chooser';
 import { HoverButton } from './hover';
+import { t, uiLanguage } from '../ui/shared/i18n';
+import { languageName } from '../ui/shared/langs';
 import { load, PAGE_KEY, SITES_KEY, type PagePrefs } from '../ui/shared/store';
 import { Indicator } from './indicator';
 import { PageTranslator } from './page';
@@ -85,19 +87,42 @@ const hover = new HoverButton(page, chooser, document, {
 });
 hover.listen(new AbortController().signal);
 
-/** The page's language: its `lang`, else what the browser detects in its text. */
-async function pageLanguage(): Promise<string> {
-  const lang = primary(document.documentElement.getAttribute('lang') ?? '');
-  if (lang) return lang;
+/** What the browser's detector reads in the page's text, when it reads a language at all. */
+async function detectedLanguage(): Promise<string | undefined> {
   const sample = (document.body?.innerText ?? '').slice(0, 4000);
   try {
     const found = await ext().i18n.detectLanguage(sample);
     const best = found.languages.sort((a, b) => b.percentage - a.percentage)[0]?.language;
     if (best && best !== 'und') return primary(best);
   } catch {
-    // No detector (or no text): English is the likeliest web page language.
+    // No detector, or no text.
   }
-  return 'en';
+  return undefined;
+}
+
+/** The page's language: its `lang`, else what the browser detects in its text, else English (the likeliest). */
+async function pageLanguage(): Promise<string> {
+  return primary(document.documentElement.getAttribute('lang') ?? '') || (await detectedLanguage()) || 'en';
+}
+
+/**
+ * The language to translate the page from into `trg`, when the trigger names none (the shortcut,
+ * the menu): its `lang`, unless that is `trg` and the text reads as another language with the
+ * browser's detector (a template's `lang="en"` on a page written in Spanish).
+ */
+async function sourceFor(trg: string): Promise<string> {
+  const src = await pageLanguage();
+  if (primary(src) !== primary(trg) || !document.documentElement.hasAttribute('lang')) return src;
+  return (await detectedLanguage()) ?? src;
+}
+
+/**
+ * A page already in the target language is left as it is: the top frame says so in its
+ * indicator ("Already in Spanish"), and the status carries it as `error`.
+ */
+function alreadyIn(trg: string): PageStatus {
+  if (top) indicator.say(t('indicatorAlready', 'Already in $1', languageName(trg, uiLanguage())));
+  return { ...page.status(), error: `the page is already in ${trg}` };
 }
 
 /** The language reported to the background once per page (site rules), reused by page:status. */
@@ -107,16 +132,21 @@ const loadedLanguage = () => (detected ??= pageLanguage());
 async function handle(message: TabMessage): Promise<PageStatus> {
   switch (message.type) {
     case 'page:translate': {
+      const { trg, mode, scope } = message.data;
       const state = page.status().state;
-      const src = message.data.src ?? (state === 'original' ? await pageLanguage() : (page.status().src ?? (await pageLanguage())));
-      const { mode, scope } = message.data;
-      return page.start(src, message.data.trg, { ...(mode ? { mode } : {}), ...(scope ? { scope } : {}) });
+      const given = message.data.src;
+      const src = given ?? (state === 'original' ? await sourceFor(trg) : (page.status().src ?? (await sourceFor(trg))));
+      // A language named by the caller is compared whole (pt to pt-BR is a translation).
+      if (given ? given.toLowerCase() === trg.toLowerCase() : primary(src) === primary(trg)) return alreadyIn(trg);
+      return page.start(src, trg, { ...(mode ? { mode } : {}), ...(scope ? { scope } : {}) });
     }
     case 'page:toggle': {
       const state = page.status().state;
       if (state !== 'original') return page.restore();
-      const { mode } = message.data;
-      return page.start(await pageLanguage(), message.data.trg, mode ? { mode } : {});
+      const { trg, mode } = message.data;
+      const src = await sourceFor(trg);
+      if (primary(src) === primary(trg)) return alreadyIn(trg);
+      return page.start(src, trg, mode ? { mode } : {});
     }
     case 'page:alternatives':
       if (document.hasFocus()) chooser.openAtCursor();

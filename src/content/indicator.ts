@@ -38,6 +38,12 @@ export class Indicator {
     if (s.state !== 'translating') this.hideTimer = setTimeout(() => this.remove(), s.errors ? 8000 : 2500);
   }
 
+  /** A word about the page that is not progress ("Already in Spanish"), shown a few seconds. */
+  say(text: string): void {
+    this.show({ state: 'translated', done: 0, total: 0, errors: 0 });
+    this.label!.textContent = text;
+  }
+
   remove(): void {
     clearTimeout(this.hideTimer);
     this.host?.remove();

@@ -188,6 +188,40 @@ describe('bilingual mode and alternatives in place', () => {
     await control.locator('#hover-button').check();
     await page.close();
   });
+
+  it('the shortcut leaves a page already in the target language as it is, and says so; a page mislabelled lang="en" is read as what it is', async () => {
+    const ui = await browser.worker.evaluate(() => (globalThis as unknown as { chrome: { i18n: { getUILanguage(): string } } }).chrome.i18n.getUILanguage());
+    // The shortcut translates into the browser's language: English here.
+    expect(ui.split('-')[0]).toBe('en');
+    const shortcut = (tabId: number) => browser.worker.evaluate(async (id) => {
+      const c = (globalThis as unknown as { chrome: { tabs: { get(id: number): Promise<object> }; commands: { onCommand: { dispatch(command: string, tab: object): void } } } }).chrome;
+      c.commands.onCommand.dispatch('toggle-page-translation', await c.tabs.get(id));
+    }, tabId);
+
+    const english = await open(`${server.origin}/article.html`);
+    const before = await english.page.evaluate(() => document.body.innerHTML);
+    const requests = apy.requests;
+    await shortcut(english.tabId);
+    await expect.poll(() => piercedText(english.page, 'polyglot-progress')).toBe('Already in English');
+    expect(await send({ type: 'page:status', data: { tabId: english.tabId } })).toMatchObject({ data: { state: 'original' } });
+    expect(await english.page.evaluate(() => document.body.innerHTML)).toBe(before);
+    expect(apy.requests).toBe(requests);
+    await english.page.close();
+
+    // A template's lang="en" on a page written in Spanish: the browser's detector reads Spanish.
+    server.set('/mislabelled.html', `<!doctype html><html lang="en"><head><title>Noticias</title></head><body>
+<p id="es">El ayuntamiento de la ciudad aprobó ayer por la tarde un nuevo plan para mejorar el transporte público en todos los barrios, con más autobuses nocturnos y carriles para bicicletas.</p>
+<p>Los vecinos celebraron la noticia, aunque algunos comerciantes del centro temen que las obras duren demasiado tiempo y afecten a sus ventas durante las fiestas de Navidad.</p>
+</body></html>`);
+    const spanish = await open(`${server.origin}/mislabelled.html`);
+    await shortcut(spanish.tabId);
+    // The shortcut's way to the page is asynchronous: the page starts after the detector has read it.
+    await expect.poll(async () => (await send({ type: 'page:status', data: { tabId: spanish.tabId } })).data?.['state']).not.toBe('original');
+    expect(await piercedText(spanish.page, 'polyglot-progress')).not.toMatch(/^Already/);
+    expect(await settle(spanish.tabId)).toMatchObject({ state: 'translated', src: 'es', trg: 'en', errors: 0 });
+    expect(await spanish.page.evaluate(() => document.getElementById('es')!.textContent)).toMatch(/^⟦El ayuntamiento de la ciudad/);
+    await spanish.page.close();
+  });
 });
 
 /** The box of the first `inner` element inside the element named `tag` (closed shadow roots pierced). */

@@ -20,7 +20,8 @@ interface Props {
 
 function describe(s: PageStatus): string {
   switch (s.state) {
-    case 'original': return t('pageOriginal', 'Page shown as it is');
+    // Left as it is, and why ("the page is already in es").
+    case 'original': return s.error ? t('pageNotTranslated', 'Page not translated: $1', s.error) : t('pageOriginal', 'Page shown as it is');
     case 'translating': return t('pageTranslating', 'Translating page: $1 of $2', String(s.done), String(s.total));
     case 'translated': return s.errors > 0 ? t('pageErrors', 'Page translated; $1 parts failed ($2)', String(s.errors), s.error ?? '') : t('pageTranslated', 'Page translated');
     // Stopped by the user, or after calls failed in a row: then why.
