@@ -136,8 +136,9 @@ async function handle(message: TabMessage): Promise<PageStatus> {
       const state = page.status().state;
       const given = message.data.src;
       const src = given ?? (state === 'original' ? await sourceFor(trg) : (page.status().src ?? (await sourceFor(trg))));
-      // A language named by the caller is compared whole (pt to pt-BR is a translation).
-      if (given ? given.toLowerCase() === trg.toLowerCase() : primary(src) === primary(trg)) return alreadyIn(trg);
+      // A language named by the caller is compared whole (pt to pt-BR is a translation). Into the
+      // language of a page shown translated: its original.
+      if (given ? given.toLowerCase() === trg.toLowerCase() : primary(src) === primary(trg)) return state === 'original' ? alreadyIn(trg) : page.restore();
       return page.start(src, trg, { ...(mode ? { mode } : {}), ...(scope ? { scope } : {}) });
     }
     case 'page:toggle': {

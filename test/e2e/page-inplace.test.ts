@@ -206,6 +206,11 @@ describe('bilingual mode and alternatives in place', () => {
     expect(await send({ type: 'page:status', data: { tabId: english.tabId } })).toMatchObject({ data: { state: 'original' } });
     expect(await english.page.evaluate(() => document.body.innerHTML)).toBe(before);
     expect(apy.requests).toBe(requests);
+    // Shown in Spanish, asked for English: its original.
+    await send({ type: 'page:translate', data: { tabId: english.tabId, src: 'en', trg: 'es' } });
+    expect(await settle(english.tabId)).toMatchObject({ state: 'translated', trg: 'es' });
+    expect(await send({ type: 'page:translate', data: { tabId: english.tabId, trg: 'en' } })).toMatchObject({ data: { state: 'original' } });
+    expect(await english.page.evaluate(() => document.body.innerHTML)).toBe(before);
     await english.page.close();
 
     // A template's lang="en" on a page written in Spanish: the browser's detector reads Spanish.
