@@ -24,6 +24,11 @@ export interface FrameFlag {
   /** A tab's top frame reported `state`. */
   note(tabId: number, state: PageStatus['state']): Promise<void>;
   /**
+   * A trigger is on its way to the tab: lists it, and resolves once frames read the flag `true`
+   * (at once when it is known to be), not after the list is written: this is on the trigger's path.
+   */
+  announce(tabId: number): Promise<void>;
+  /**
    * Drops the listed tabs `translated` says are not (closed, navigated, reloaded), unless one
    * reported since, and sets the flag by what is left.
    */
@@ -46,6 +51,8 @@ export function frameFlag(storage: Storage = ext().storage): FrameFlag {
    * report that changes nothing (a translating tab's every progress) reads and writes nothing.
    */
   let stored: Promise<{ tabs: number[]; ask: unknown }> | undefined;
+  /** The flag as last read or written (undefined: not known yet, or a write failed). */
+  let flag: unknown;
   const read = () =>
     (stored ??= Promise.all([storage.session.get(TRANSLATED_TABS_KEY), storage.local.get(FRAMES_ASK_KEY)]).then(([session, local]) => ({
       tabs: tabIds(session[TRANSLATED_TABS_KEY]),
@@ -64,21 +71,32 @@ export function frameFlag(storage: Storage = ext().storage): FrameFlag {
       }
       const ask = tabs.size > 0;
       if (now.ask !== ask) {
+        flag = undefined;
         await storage.local.set({ [FRAMES_ASK_KEY]: ask });
         now.ask = ask;
       }
+      flag = now.ask;
     });
     last = run.catch(() => {
       // A failed read or write is read again next time.
       stored = undefined;
+      flag = undefined;
     });
     return run;
   }
 
+  function note(tabId: number, state: PageStatus['state']): Promise<void> {
+    reports.set(tabId, (reports.get(tabId) ?? 0) + 1);
+    return change((tabs) => void (listed(state) ? tabs.add(tabId) : tabs.delete(tabId)));
+  }
+
   return {
-    note(tabId, state) {
-      reports.set(tabId, (reports.get(tabId) ?? 0) + 1);
-      return change((tabs) => void (listed(state) ? tabs.add(tabId) : tabs.delete(tabId)));
+    note,
+    announce(tabId) {
+      const known = flag === true;
+      void note(tabId, 'translating').catch(() => undefined);
+      // Setting it `true` is right whatever the list holds now: this tab joins it.
+      return known ? Promise.resolve() : storage.local.set({ [FRAMES_ASK_KEY]: true });
     },
     async prune(translated) {
       const listedNow = [...(await read()).tabs];

@@ -57,7 +57,7 @@ export async function trigger<K extends 'page:translate' | 'page:toggle'>(
   flag: FrameFlag = frames(),
 ): Promise<PageStatus> {
   const id = await tabOf(tabId, browser);
-  await flag.note(id, 'translating').catch(() => undefined);
+  await flag.announce(id).catch(() => undefined);
   return toTab(id, type, data, browser);
 }
 

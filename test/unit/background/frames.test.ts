@@ -85,6 +85,26 @@ describe('frameFlag', () => {
     expect(restarted.local[FRAMES_ASK_KEY]).toBe(false);
   });
 
+  it('announces a trigger without waiting for the list: one write when the flag is not known true, none when it is', async () => {
+    const m = memoryStorage();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    // The list's area answers late: the trigger must not wait for it.
+    const { local, session } = m.storage!;
+    const slow = { local, session: { get: session.get, set: async (items: Record<string, unknown>) => { await held; return session.set(items); } } } as typeof m.storage;
+    const flag = frameFlag(slow);
+    await flag.announce(3);
+    expect(m.local[FRAMES_ASK_KEY]).toBe(true);
+    expect(m.session[TRANSLATED_TABS_KEY]).toBeUndefined();
+    release();
+    await flag.note(3, 'translating');
+    expect(m.session[TRANSLATED_TABS_KEY]).toEqual([3]);
+    const writes = m.writes.length;
+    await flag.announce(4);
+    await flag.note(4, 'translating');
+    expect(m.writes.slice(writes)).toEqual(['session page:translatedTabs=[3,4]']);
+  });
+
   it('lists a tab before a trigger reaches its frames: a frame starting meanwhile asks', async () => {
     const m = memoryStorage();
     const flag = frameFlag(m.storage);

@@ -51,6 +51,7 @@ function setup(initial: Record<string, unknown> = {}, routes = ['google.ts', 'ap
   const kept: number[][] = [];
   const frames = {
     note: async () => undefined,
+    announce: async () => undefined,
     prune: async (translated: (tabId: number) => Promise<boolean>) => {
       kept.push((await Promise.all([1, 2].map(async (t) => ((await translated(t)) ? t : -1)))).filter((t) => t > 0));
     },
