@@ -111,7 +111,9 @@ async function pageLanguage(): Promise<string> {
  * browser's detector (a template's `lang="en"` on a page written in Spanish).
  */
 async function sourceFor(trg: string): Promise<string> {
-  const src = await pageLanguage();
+  // Read once per page: the popup's status asked it already, and `body.innerText` on a long page
+  // without `lang` is not to be read again on the trigger's path.
+  const src = await loadedLanguage();
   if (primary(src) !== primary(trg) || !document.documentElement.hasAttribute('lang')) return src;
   return (await detectedLanguage()) ?? src;
 }

@@ -9,7 +9,7 @@ import { startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
 import { tabDriver, useApertiumAt } from '../fakes/page-e2e';
 import { startPageServer, type PageServer } from '../fakes/page-server';
 import { launchExtension, OPTIONS_PATH, type ExtensionBrowser } from './browser';
-import { storageGet } from './ui-helpers';
+import { POPUP_PATH, storageGet, storageSet } from './ui-helpers';
 
 const ARTICLE = `<!doctype html><html lang="en"><head><title>Two routes</title></head><body>
 <h1 id="h">A small article</h1>
@@ -226,6 +226,21 @@ describe('bilingual mode and alternatives in place', () => {
     expect(await settle(spanish.tabId)).toMatchObject({ state: 'translated', src: 'es', trg: 'en', errors: 0 });
     expect(await spanish.page.evaluate(() => document.getElementById('es')!.textContent)).toMatch(/^⟦El ayuntamiento de la ciudad/);
     await spanish.page.close();
+  });
+
+  it("the popup's button translates a page from the page's language, not from the popup's source (the text box's)", async () => {
+    server.set('/french.html', `<!doctype html><html lang="fr"><head><title>Nouvelles</title></head><body><p id="fr">La mairie a approuvé hier un nouveau plan de transport.</p></body></html>`);
+    const { page, tabId } = await open(`${server.origin}/french.html`);
+    // The popup's pair as the text box left it: Spanish into English.
+    await storageSet(control, { 'ui:popup': { src: 'es', trg: 'en' } });
+    const popup = await browser.openExtensionPage(`${POPUP_PATH}?tab=${tabId}`);
+    await expect.poll(() => popup.locator('#src-select').inputValue()).toBe('es');
+    await popup.getByRole('button', { name: 'Translate this page' }).click();
+    await expect.poll(async () => (await send({ type: 'page:status', data: { tabId } })).data?.['state']).not.toBe('original');
+    expect(await settle(tabId)).toMatchObject({ state: 'translated', src: 'fr', trg: 'en', errors: 0 });
+    expect(await page.evaluate(() => document.getElementById('fr')!.textContent)).toBe('⟦La mairie a approuvé hier un nouveau plan de transport.⟧');
+    await popup.close();
+    await page.close();
   });
 });
 

@@ -12,7 +12,11 @@ import { editSiteRule } from '../shared/sites';
 import { load, merge, PAGE_KEY, type PagePrefs } from '../shared/store';
 
 interface Props {
-  src: string;
+  /**
+   * The page is translated into the popup's target from its own language (its `lang`, else the
+   * browser's detector, content/index.ts), not from the popup's source: that is the text box's,
+   * often left at the last pair typed (a French page sent as English came back as nonsense).
+   */
   trg: string;
   /** The tab to act on; absent: the active tab (the toolbar popup's case). */
   tabId?: number;
@@ -29,7 +33,7 @@ function describe(s: PageStatus): string {
   }
 }
 
-export function PageBar({ src, trg, tabId }: Props) {
+export function PageBar({ trg, tabId }: Props) {
   const tab = tabId === undefined ? {} : { tabId };
   const [status, setStatus] = useState<PageStatus | undefined>(undefined);
   const [error, setError] = useState('');
@@ -59,7 +63,7 @@ export function PageBar({ src, trg, tabId }: Props) {
       void merge<PagePrefs>(PAGE_KEY, { bilingual: on });
     }
     // A page already translated is shown again in the new mode.
-    if (status && status.state !== 'original') run(() => send('page:translate', { ...tab, src, trg, mode: on ? 'bilingual' : 'replace' }));
+    if (status && status.state !== 'original') run(() => send('page:translate', { ...tab, trg, mode: on ? 'bilingual' : 'replace' }));
   };
   useEffect(() => {
     if (status?.state !== 'translating') return undefined;
@@ -70,7 +74,7 @@ export function PageBar({ src, trg, tabId }: Props) {
   const translated = status !== undefined && status.state !== 'original';
   return (
     <div class="page-bar">
-      <button type="button" onClick={() => run(() => send('page:translate', { ...tab, src, trg, mode: bilingual ? 'bilingual' : 'replace' }))}>
+      <button type="button" onClick={() => run(() => send('page:translate', { ...tab, trg, mode: bilingual ? 'bilingual' : 'replace' }))}>
         {t('translatePage', 'Translate this page')}
       </button>
       <button type="button" disabled={!translated} onClick={() => run(() => send('page:restore', tab))}>

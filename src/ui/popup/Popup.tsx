@@ -129,7 +129,7 @@ export function Popup() {
     <main class="popup">
       <header>
         <h1>{t('extName', 'Polyglot Translate')}</h1>
-        <PageBar src={src} trg={trg} tabId={tabId} />
+        <PageBar trg={trg} tabId={tabId} />
       </header>
       <SitePanel trg={trg} locale={locale} tabId={tabId} />
       <PairBar lists={lists} src={src} trg={trg} locale={locale} recent={prefs?.recent ?? []}
