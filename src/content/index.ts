@@ -11,7 +11,7 @@ import { mayTranslateOnLoad, storedSitePrefs } from '../core/sites';
 import { callApi, send, translateChannel, translateStream } from '../shared/api';
 import { ext } from '../shared/browser';
 import { CHORDS_KEY, DEFAULT_CHORDS, isChords } from '../shared/chords';
-import { FRAMES_ASK_KEY, isTabMessage, toWireError, type PageStatus, type TabMessage } from '../shared/messages';
+import { FRAMES_ASK_KEY, isTabMessage, toWireError, type PageOptions, type PageStatus, type TabMessage } from '../shared/messages';
 import { installSelectionBubble, type SelectionBubble } from './bubble';
 import { Chooser } from './chooser';
 import { HoverButton } from './hover';
@@ -119,10 +119,14 @@ async function sourceFor(trg: string): Promise<string> {
 }
 
 /**
- * A page already in the target language is left as it is: the top frame says so in its
- * indicator ("Already in Spanish"), and the status carries it as `error`.
+ * Translates this document from `src` into `trg`, unless it is in `trg` already (`same`: the
+ * primary subtags compared, as for a language the page says itself). Then it is left as it is,
+ * the top frame saying so in its indicator ("Already in Spanish") and the status carrying it as
+ * `error`; or, shown translated, it is restored (its original is in `trg`).
  */
-function alreadyIn(trg: string): PageStatus {
+function startInto(src: string, trg: string, opts: PageOptions, same = primary(src) === primary(trg)): PageStatus {
+  if (!same) return page.start(src, trg, opts);
+  if (page.status().state !== 'original') return page.restore();
   if (top) indicator.say(t('indicatorAlready', 'Already in $1', languageName(trg, uiLanguage())));
   return { ...page.status(), error: `the page is already in ${trg}` };
 }
@@ -138,18 +142,15 @@ async function handle(message: TabMessage): Promise<PageStatus> {
       const state = page.status().state;
       const given = message.data.src;
       const src = given ?? (state === 'original' ? await sourceFor(trg) : (page.status().src ?? (await sourceFor(trg))));
-      // A language named by the caller is compared whole (pt to pt-BR is a translation). Into the
-      // language of a page shown translated: its original.
-      if (given ? given.toLowerCase() === trg.toLowerCase() : primary(src) === primary(trg)) return state === 'original' ? alreadyIn(trg) : page.restore();
-      return page.start(src, trg, { ...(mode ? { mode } : {}), ...(scope ? { scope } : {}) });
+      // A language named by the caller is compared whole (pt to pt-BR is a translation).
+      const same = given ? given.toLowerCase() === trg.toLowerCase() : undefined;
+      return startInto(src, trg, { ...(mode ? { mode } : {}), ...(scope ? { scope } : {}) }, same);
     }
     case 'page:toggle': {
       const state = page.status().state;
       if (state !== 'original') return page.restore();
       const { trg, mode } = message.data;
-      const src = await sourceFor(trg);
-      if (primary(src) === primary(trg)) return alreadyIn(trg);
-      return page.start(src, trg, mode ? { mode } : {});
+      return startInto(await sourceFor(trg), trg, mode ? { mode } : {});
     }
     case 'page:alternatives':
       if (document.hasFocus()) chooser.openAtCursor();
@@ -218,8 +219,7 @@ if (!top) {
     .then((ask) => (ask === true ? send('page:frame', {}) : ({ action: 'none' } as const)))
     .then(async (decision) => {
       if (decision.action !== 'translate' || page.status().state !== 'original') return;
-      const src = await loadedLanguage();
-      if (primary(src) !== primary(decision.trg)) page.start(src, decision.trg, { mode: decision.mode, scope: decision.scope });
+      startInto(await loadedLanguage(), decision.trg, { mode: decision.mode, scope: decision.scope });
     })
     .catch(() => undefined);
 }

@@ -24,24 +24,27 @@ export class Indicator {
   }
 
   show(s: PageStatus): void {
-    clearTimeout(this.hideTimer);
     if (s.state === 'original') return this.remove();
-    if (!this.host) {
-      this.label = this.doc.createElement('div');
-      this.label.setAttribute('role', 'status');
-      this.host = overlayHost(this.doc, INDICATOR_TAG, CSS, this.label);
-    }
-    const text = indicatorText(s);
-    // The percentage moves every few units: an unchanged label is not written (a live region).
-    if (this.label!.textContent !== text) this.label!.textContent = text;
-    // An error stays long enough to be read.
-    if (s.state !== 'translating') this.hideTimer = setTimeout(() => this.remove(), s.errors ? 8000 : 2500);
+    // An error stays long enough to be read; progress stays until the next report.
+    this.display(indicatorText(s), s.state === 'translating' ? undefined : s.errors ? 8000 : 2500);
   }
 
   /** A word about the page that is not progress ("Already in Spanish"), shown a few seconds. */
   say(text: string): void {
-    this.show({ state: 'translated', done: 0, total: 0, errors: 0 });
-    this.label!.textContent = text;
+    this.display(text, 2500);
+  }
+
+  /** Shows `text`, removed after `hideMs` (absent: kept). */
+  private display(text: string, hideMs?: number): void {
+    clearTimeout(this.hideTimer);
+    if (!this.label) {
+      this.label = this.doc.createElement('div');
+      this.label.setAttribute('role', 'status');
+      this.host = overlayHost(this.doc, INDICATOR_TAG, CSS, this.label);
+    }
+    // The percentage moves every few units: an unchanged label is not written (a live region).
+    if (this.label.textContent !== text) this.label.textContent = text;
+    if (hideMs !== undefined) this.hideTimer = setTimeout(() => this.remove(), hideMs);
   }
 
   remove(): void {
