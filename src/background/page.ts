@@ -7,6 +7,7 @@
  */
 import type { Browser } from 'webextension-polyfill';
 import { ApiError } from '../core/errors';
+import { canonicalLanguage } from '../core/lang';
 import { ext } from '../shared/browser';
 import type { FrameDecision, PageMode, PageOptions, PageStatus } from '../shared/messages';
 import { frames } from './frames';
@@ -26,7 +27,10 @@ const PAGES = ['options', 'page'] as const;
 
 function target(data: { trg?: unknown; src?: unknown; mode?: unknown; scope?: unknown }): { src?: string; trg: string } & PageOptions {
   if (typeof data.trg !== 'string' || data.trg === '') throw new ApiError(400, 'page:translate: trg is required');
+  if (canonicalLanguage(data.trg) === undefined) throw new ApiError(400, `page:translate: trg ${JSON.stringify(data.trg)} is not a language code`);
   if (data.src !== undefined && typeof data.src !== 'string') throw new ApiError(400, 'page:translate: src must be a string');
+  // The page's language as the caller names it (a page whose `lang` is wrong); empty: the page's own.
+  if (data.src && canonicalLanguage(data.src) === undefined) throw new ApiError(400, `page:translate: src ${JSON.stringify(data.src)} is not a language code`);
   if (data.mode !== undefined && data.mode !== 'replace' && data.mode !== 'bilingual') throw new ApiError(400, 'page:translate: mode must be "replace" or "bilingual"');
   if (data.scope !== undefined && data.scope !== 'page' && data.scope !== 'near') throw new ApiError(400, 'page:translate: scope must be "page" or "near"');
   return {

@@ -111,6 +111,7 @@ async function pageLanguage(): Promise<string> {
  * browser's detector (a template's `lang="en"` on a page written in Spanish).
  */
 async function sourceFor(trg: string): Promise<string> {
+  if (chosen) return chosen;
   // Read once per page: the popup's status asked it already, and `body.innerText` on a long page
   // without `lang` is not to be read again on the trigger's path.
   const src = await loadedLanguage();
@@ -134,6 +135,12 @@ function startInto(src: string, trg: string, opts: PageOptions, same = primary(s
 /** The language reported to the background once per page (site rules), reused by page:status. */
 let detected: Promise<string> | undefined;
 const loadedLanguage = () => (detected ??= pageLanguage());
+/**
+ * The page's language as the user named it (the popup's "Page in", for a page whose `lang` is
+ * wrong): kept for this document, so the shortcut's and the menu's toggles and the popup's next
+ * status use it too.
+ */
+let chosen: string | undefined;
 
 async function handle(message: TabMessage): Promise<PageStatus> {
   switch (message.type) {
@@ -141,6 +148,7 @@ async function handle(message: TabMessage): Promise<PageStatus> {
       const { trg, mode, scope } = message.data;
       const state = page.status().state;
       const given = message.data.src;
+      if (given) chosen = given;
       const src = given ?? (state === 'original' ? await sourceFor(trg) : (page.status().src ?? (await sourceFor(trg))));
       // A language named by the caller is compared whole (pt to pt-BR is a translation).
       const same = given ? given.toLowerCase() === trg.toLowerCase() : undefined;
@@ -161,7 +169,7 @@ async function handle(message: TabMessage): Promise<PageStatus> {
       return page.cancel();
     case 'page:status':
       // The popup's site rules need the host and the language; only here, the badge needs neither.
-      return { ...page.status(), site: location.hostname, lang: await loadedLanguage() };
+      return { ...page.status(), site: location.hostname, lang: chosen ?? (await loadedLanguage()) };
   }
 }
 

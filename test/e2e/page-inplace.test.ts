@@ -242,6 +242,44 @@ describe('bilingual mode and alternatives in place', () => {
     await popup.close();
     await page.close();
   });
+
+  it("the popup's 'Page in' names the language of a page whose lang is wrong; the page keeps it for the shortcut and the popup", async () => {
+    // A template's lang="es" on a page written in French, translated into English (not the page's
+    // lang, so the browser's detector is not asked: only the user can tell).
+    server.set('/wrong-lang.html', `<!doctype html><html lang="es"><head><title>Nouvelles</title></head><body><p id="fr">La mairie a approuvé hier un nouveau plan de transport.</p></body></html>`);
+    const { page, tabId } = await open(`${server.origin}/wrong-lang.html`);
+    const status = async () => (await send({ type: 'page:status', data: { tabId } })).data as Record<string, unknown>;
+    await storageSet(control, { 'ui:popup': { src: 'es', trg: 'en' } });
+    const popup = await browser.openExtensionPage(`${POPUP_PATH}?tab=${tabId}`);
+    const pageLang = popup.locator('#page-lang');
+    await expect.poll(() => pageLang.inputValue()).toBe('es');
+    await pageLang.selectOption('fr');
+    // Named, not yet sent: the button translates.
+    expect(await status()).toMatchObject({ state: 'original', lang: 'es' });
+    await popup.getByRole('button', { name: 'Translate this page' }).click();
+    await expect.poll(async () => (await status())['state']).not.toBe('original');
+    expect(await settle(tabId)).toMatchObject({ state: 'translated', src: 'fr', trg: 'en', errors: 0 });
+    expect(await page.evaluate(() => document.getElementById('fr')!.textContent)).toBe('⟦La mairie a approuvé hier un nouveau plan de transport.⟧');
+    expect(await status()).toMatchObject({ lang: 'fr' });
+
+    // Restored, then the shortcut: still from French, as the user said.
+    await send({ type: 'page:restore', data: { tabId } });
+    await browser.worker.evaluate(async (id) => {
+      const c = (globalThis as unknown as { chrome: { tabs: { get(id: number): Promise<object> }; commands: { onCommand: { dispatch(command: string, tab: object): void } } } }).chrome;
+      c.commands.onCommand.dispatch('toggle-page-translation', await c.tabs.get(id));
+    }, tabId);
+    await expect.poll(async () => (await status())['state']).not.toBe('original');
+    expect(await settle(tabId)).toMatchObject({ state: 'translated', src: 'fr', trg: 'en', errors: 0 });
+
+    // The popup opened again shows French; naming Spanish translates the page again from Spanish.
+    await popup.reload();
+    await expect.poll(() => pageLang.inputValue()).toBe('fr');
+    await pageLang.selectOption('es');
+    await expect.poll(async () => (await status())['src']).toBe('es');
+    expect(await settle(tabId)).toMatchObject({ state: 'translated', src: 'es', trg: 'en', errors: 0 });
+    await popup.close();
+    await page.close();
+  });
 });
 
 /** The box of the first `inner` element inside the element named `tag` (closed shadow roots pierced). */

@@ -8,6 +8,7 @@ import { isBilingual, type SitePrefs } from '../../core/sites';
 import { send } from '../../shared/api';
 import type { PageStatus } from '../../shared/messages';
 import { t } from '../shared/i18n';
+import { languageName, languages } from '../shared/langs';
 import { editSiteRule } from '../shared/sites';
 import { load, merge, PAGE_KEY, type PagePrefs } from '../shared/store';
 
@@ -20,6 +21,9 @@ interface Props {
   trg: string;
   /** The tab to act on; absent: the active tab (the toolbar popup's case). */
   tabId?: number;
+  /** Source languages the engine knows: the choices for a page whose own language is wrong. */
+  codes: readonly string[];
+  locale: string;
 }
 
 function describe(s: PageStatus): string {
@@ -33,7 +37,7 @@ function describe(s: PageStatus): string {
   }
 }
 
-export function PageBar({ trg, tabId }: Props) {
+export function PageBar({ trg, tabId, codes, locale }: Props) {
   const tab = tabId === undefined ? {} : { tabId };
   const [status, setStatus] = useState<PageStatus | undefined>(undefined);
   const [error, setError] = useState('');
@@ -41,13 +45,27 @@ export function PageBar({ trg, tabId }: Props) {
   // site without its own choice use the general default, `ui:page`.
   const [byDefault, setByDefault] = useState(false);
   const [prefs, setPrefs] = useState<SitePrefs | undefined>(undefined);
+  // The page's language as the user names it ("Page in"), for a page whose `lang` is wrong
+  // (a template's `lang="en"` on a French page); the content script keeps it for the document.
+  const [pageLang, setPageLang] = useState<string | undefined>(undefined);
   const site = status?.site || undefined;
   const bilingual = prefs ? isBilingual(prefs, site, byDefault) : byDefault;
 
+  // Only page:status tells the site and the language; the replies of page:translate and
+  // page:restore keep the ones known (a reply without them made the bilingual box forget its site).
+  const update = (next: PageStatus) =>
+    setStatus((prev) => {
+      const site = next.site ?? prev?.site;
+      const lang = next.lang ?? next.src ?? prev?.lang;
+      return { ...next, ...(site !== undefined ? { site } : {}), ...(lang !== undefined ? { lang } : {}) };
+    });
   const run = (action: () => Promise<PageStatus>) => {
     setError('');
-    action().then(setStatus, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+    action().then(update, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   };
+  /** Translates the tab; `src` named only when the user chose one, else the page's own (its content script decides). */
+  const translate = (on = bilingual, lang = pageLang) =>
+    run(() => send('page:translate', { ...tab, ...(lang ? { src: lang } : {}), trg, mode: on ? 'bilingual' : 'replace' }));
 
   useEffect(() => {
     // The popup of a tab without our content script (chrome:// pages) just shows no status.
@@ -63,18 +81,35 @@ export function PageBar({ trg, tabId }: Props) {
       void merge<PagePrefs>(PAGE_KEY, { bilingual: on });
     }
     // A page already translated is shown again in the new mode.
-    if (status && status.state !== 'original') run(() => send('page:translate', { ...tab, trg, mode: on ? 'bilingual' : 'replace' }));
+    if (status && status.state !== 'original') translate(on);
+  };
+  const choosePageLang = (code: string) => {
+    const lang = code === status?.lang ? undefined : code;
+    setPageLang(lang);
+    // A page shown translated is translated again from the language named.
+    if (status && status.state !== 'original') translate(bilingual, code);
   };
   useEffect(() => {
     if (status?.state !== 'translating') return undefined;
-    const timer = setInterval(() => send('page:status', tab).then(setStatus, () => undefined), 500);
+    const timer = setInterval(() => send('page:status', tab).then(update, () => undefined), 500);
     return () => clearInterval(timer);
   }, [status?.state]);
 
   const translated = status !== undefined && status.state !== 'original';
+  const own = status?.lang;
+  // The page's own language first (named even when no provider reads it), then the engine's.
+  const choices = own ? [{ code: own, name: languageName(own, locale) }, ...languages(codes.filter((c) => c !== own), locale)] : [];
   return (
     <div class="page-bar">
-      <button type="button" onClick={() => run(() => send('page:translate', { ...tab, trg, mode: bilingual ? 'bilingual' : 'replace' }))}>
+      {own && (
+        <label class="page-lang">
+          {t('pageLanguage', 'Page in')}
+          <select id="page-lang" value={pageLang ?? own} onChange={(e) => choosePageLang(e.currentTarget.value)}>
+            {choices.map((l) => <option key={l.code} value={l.code}>{l.name} ({l.code})</option>)}
+          </select>
+        </label>
+      )}
+      <button type="button" onClick={() => translate()}>
         {t('translatePage', 'Translate this page')}
       </button>
       <button type="button" disabled={!translated} onClick={() => run(() => send('page:restore', tab))}>

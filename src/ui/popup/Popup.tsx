@@ -129,7 +129,7 @@ export function Popup() {
     <main class="popup">
       <header>
         <h1>{t('extName', 'Polyglot Translate')}</h1>
-        <PageBar trg={trg} tabId={tabId} />
+        <PageBar trg={trg} tabId={tabId} codes={lists.src} locale={locale} />
       </header>
       <SitePanel trg={trg} locale={locale} tabId={tabId} />
       <PairBar lists={lists} src={src} trg={trg} locale={locale} recent={prefs?.recent ?? []}

@@ -149,6 +149,19 @@ describe('page:translate without a mode', () => {
     expect(translated).toEqual([{ tabId: 3, trg: 'de', mode: 'bilingual' }]);
   });
 
+  it('passes on the page language the user named, and refuses what is not a language code', async () => {
+    const { ask, translated } = setup();
+    await ask({ type: 'page:translate', data: { tabId: 3, src: 'fr', trg: 'de' } }, PAGE_SENDER);
+    expect(translated).toEqual([{ tabId: 3, src: 'fr', trg: 'de', mode: 'replace' }]);
+    expect(await ask({ type: 'page:translate', data: { tabId: 3, src: 'fr; DROP', trg: 'de' } }, PAGE_SENDER)).toEqual({
+      error: { status: 400, message: 'page:translate: src "fr; DROP" is not a language code' },
+    });
+    expect(await ask({ type: 'page:translate', data: { tabId: 3, trg: 'German' } }, PAGE_SENDER)).toEqual({
+      error: { status: 400, message: 'page:translate: trg "German" is not a language code' },
+    });
+    expect(translated).toHaveLength(1);
+  });
+
   it('starts building the language lists while the tab finds its first units', async () => {
     const { ask, service } = setup();
     await ask({ type: 'page:translate', data: { tabId: 3, trg: 'de' } }, PAGE_SENDER);
