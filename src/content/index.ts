@@ -42,7 +42,8 @@ declare global {
 }
 
 const top = window === window.top;
-const indicator = new Indicator();
+// Its Stop is the user's cancel; `page` is made below, before any status can show the button.
+const indicator = new Indicator(document, () => void page.cancel());
 let lastSent = 0;
 let lastState = '';
 let progressTimer: ReturnType<typeof setTimeout> | undefined;

@@ -10,14 +10,23 @@ export const INDICATOR_TAG = 'polyglot-progress';
 
 const CSS =
   ':host{all:initial!important;position:fixed!important;right:12px!important;bottom:12px!important;z-index:2147483647!important}' +
-  'div{font:12px/1.4 system-ui,sans-serif;color:#fff;background:#333c;padding:4px 8px;border-radius:4px;pointer-events:none}';
+  'div{display:flex;align-items:center;gap:6px;font:12px/1.4 system-ui,sans-serif;color:#fff;background:#333c;padding:4px 8px;border-radius:4px;pointer-events:none}' +
+  // Only the button takes the mouse: the rest never covers what the page has under it.
+  'button{all:unset;pointer-events:auto;cursor:pointer;font:inherit;color:#fff;border:1px solid #fff8;border-radius:3px;padding:0 6px}' +
+  'button:hover{background:#fff3}button:focus-visible{outline:2px solid #8cf;outline-offset:1px}';
 
 export class Indicator {
   private host: HTMLElement | null = null;
+  private box: HTMLElement | null = null;
   private label: HTMLElement | null = null;
+  private stopButton: HTMLButtonElement | null = null;
   private hideTimer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly doc: Document = document) {}
+  /** `onStop`: the user's click on "Stop" while the page translates (a cancel: what is written stays). */
+  constructor(
+    private readonly doc: Document = document,
+    private readonly onStop?: () => void,
+  ) {}
 
   isHost(el: Element): boolean {
     return el === this.host;
@@ -26,31 +35,50 @@ export class Indicator {
   show(s: PageStatus): void {
     if (s.state === 'original') return this.remove();
     // An error stays long enough to be read; progress stays until the next report.
-    this.display(indicatorText(s), s.state === 'translating' ? undefined : s.errors ? 8000 : 2500);
+    this.display(indicatorText(s), s.state === 'translating' ? undefined : s.errors ? 8000 : 2500, s.state === 'translating');
   }
 
   /** A word about the page that is not progress ("Already in Spanish"), shown a few seconds. */
   say(text: string): void {
-    this.display(text, 2500);
+    this.display(text, 2500, false);
   }
 
-  /** Shows `text`, removed after `hideMs` (absent: kept). */
-  private display(text: string, hideMs?: number): void {
+  /** Shows `text`, removed after `hideMs` (absent: kept), with "Stop" while `stoppable`. */
+  private display(text: string, hideMs: number | undefined, stoppable: boolean): void {
     clearTimeout(this.hideTimer);
-    if (!this.label) {
-      this.label = this.doc.createElement('div');
+    if (!this.box || !this.label) {
+      this.box = this.doc.createElement('div');
+      this.label = this.doc.createElement('span');
       this.label.setAttribute('role', 'status');
-      this.host = overlayHost(this.doc, INDICATOR_TAG, CSS, this.label);
+      this.box.append(this.label);
+      this.host = overlayHost(this.doc, INDICATOR_TAG, CSS, this.box);
     }
     // The percentage moves every few units: an unchanged label is not written (a live region).
     if (this.label.textContent !== text) this.label.textContent = text;
+    if (stoppable && this.onStop && !this.stopButton) this.box.append((this.stopButton = this.button(this.onStop)));
+    else if (!stoppable && this.stopButton) {
+      this.stopButton.remove();
+      this.stopButton = null;
+    }
     if (hideMs !== undefined) this.hideTimer = setTimeout(() => this.remove(), hideMs);
+  }
+
+  private button(onStop: () => void): HTMLButtonElement {
+    const button = this.doc.createElement('button');
+    button.type = 'button';
+    button.textContent = t('indicatorStop', 'Stop');
+    button.title = t('indicatorStopTitle', 'Stop translating this page; what is translated stays');
+    // Only the user's own click: a page's script cannot reach into the closed root, nor make a trusted event.
+    button.addEventListener('click', (e) => {
+      if (e.isTrusted) onStop();
+    });
+    return button;
   }
 
   remove(): void {
     clearTimeout(this.hideTimer);
     this.host?.remove();
-    this.host = this.label = null;
+    this.host = this.box = this.label = this.stopButton = null;
   }
 }
 

@@ -280,6 +280,59 @@ describe('bilingual mode and alternatives in place', () => {
     await popup.close();
     await page.close();
   });
+
+  it("the indicator's Stop and the popup's stop a translation: no request after, what is written stays, restore exact", async () => {
+    const paragraphs = Array.from({ length: 300 }, (_, i) => `<p>Paragraph number ${i} of a long page.</p>`).join('');
+    server.set('/long.html', `<!doctype html><html lang="en"><head><title>Long</title></head><body>${paragraphs}</body></html>`);
+    const { page, tabId } = await open(`${server.origin}/long.html`);
+    const before = await page.evaluate(() => document.body.innerHTML);
+    const status = async () => (await send({ type: 'page:status', data: { tabId } })).data as { state: string; done: number; total: number; errors: number };
+    const marked = () => page.evaluate(() => [...document.querySelectorAll('p')].filter((p) => p.textContent!.startsWith('⟦')).length);
+    const badge = () => browser.worker.evaluate(
+      (id) => (globalThis as unknown as { chrome: { action: { getBadgeText(d: { tabId: number }): Promise<string> } } }).chrome.action.getBadgeText({ tabId: id }),
+      tabId,
+    );
+    /** Stopped by `stop` once some answers are written: nothing more is asked or written. */
+    const stopsAfterSome = async (stop: () => Promise<void>) => {
+      await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+      await expect.poll(async () => (await status()).done, { timeout: 10_000 }).toBeGreaterThan(0);
+      await stop();
+      await expect.poll(async () => (await status()).state).toBe('cancelled');
+      const stopped = await status();
+      expect(stopped.errors).toBe(0);
+      expect(stopped.done).toBeLessThan(stopped.total);
+      const [requests, written] = [apy.requests, await marked()];
+      expect(written).toBeGreaterThan(0);
+      expect(written).toBeLessThan(300);
+      await new Promise((r) => setTimeout(r, 2500));
+      expect(apy.requests).toBe(requests);
+      expect(await marked()).toBe(written);
+      expect(await badge()).toBe('×');
+      expect(await send({ type: 'page:restore', data: { tabId } })).toMatchObject({ data: { state: 'original' } });
+      expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
+    };
+    apy.latencyMs = 800;
+    try {
+      await stopsAfterSome(async () => {
+        expect(await piercedText(page, 'polyglot-progress')).toMatch(/^Translating… \d+%\|Stop$/);
+        const box = await piercedBox(page, 'polyglot-progress', 'button');
+        expect(box).toBeDefined();
+        await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
+      });
+      expect(await piercedText(page, 'polyglot-progress')).toBe('');
+
+      // The popup opened while the page translates (as the shortcut or the menu started it).
+      await stopsAfterSome(async () => {
+        const popup = await browser.openExtensionPage(`${POPUP_PATH}?tab=${tabId}`);
+        await popup.getByRole('button', { name: 'Stop' }).click();
+        await expect.poll(() => popup.locator('.page-status').textContent()).toBe('Page translation stopped');
+        await popup.close();
+      });
+    } finally {
+      apy.latencyMs = 0;
+    }
+    await page.close();
+  });
 });
 
 /** The box of the first `inner` element inside the element named `tag` (closed shadow roots pierced). */

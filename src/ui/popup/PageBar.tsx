@@ -115,6 +115,12 @@ export function PageBar({ trg, tabId, codes, locale }: Props) {
       <button type="button" disabled={!translated} onClick={() => run(() => send('page:restore', tab))}>
         {t('restorePage', 'Restore')}
       </button>
+      {status?.state === 'translating' && (
+        // A cancel: requests stop at once, what is translated stays (Restore undoes it).
+        <button type="button" onClick={() => run(() => send('page:cancel', tab))}>
+          {t('stopPage', 'Stop')}
+        </button>
+      )}
       <label class="page-bilingual">
         <input type="checkbox" id="page-bilingual" checked={bilingual} onChange={(e) => toggleBilingual(e.currentTarget.checked)} />
         {site ? t('pageBilingualSite', 'Bilingual on this site: translation under the original') : t('pageBilingual', 'Bilingual: translation under the original')}
