@@ -92,7 +92,8 @@ export const PAGE_HANDLERS: { [K in PageMessage]: Handler<K> } = {
       const tabId = ctx.sender.tab?.id;
       if (tabId === undefined) throw new ApiError(400, 'page:progress: no tab');
       // Only the top frame reports; frames loading later in this tab ask while it is translated.
-      void (deps.frames ?? frames()).note(tabId, status.state).catch(() => undefined);
+      // The list of translated tabs, with what each is translated as: a navigation in it goes on translating.
+      void (deps.frames ?? frames()).note(tabId, status).catch(() => undefined);
       await showProgress(tabId, status, ext());
       return { ok: true };
     },
@@ -108,8 +109,8 @@ export const PAGE_HANDLERS: { [K in PageMessage]: Handler<K> } = {
       const tabs = deps.tabs ?? TABS;
       const translated = (s: PageStatus | undefined): s is PageStatus & { trg: string } => !!s?.trg && (s.state === 'translating' || s.state === 'translated');
       const top = await tabs.status(tabId).catch(() => undefined);
-      // The asking tab's status is known already; only the other listed tabs are asked.
-      void (deps.frames ?? frames()).prune(async (id) => translated(id === tabId ? top : await tabs.status(id))).catch(() => undefined);
+      // Listed tabs that are gone (closed, or no page of ours) leave the list; the asking tab is there.
+      void (deps.frames ?? frames()).prune(async (id) => id === tabId || (await tabs.status(id).then(() => true))).catch(() => undefined);
       if (!translated(top)) return { action: 'none' };
       return { action: 'translate', trg: top.trg, mode: top.mode ?? 'replace', scope: top.scope ?? 'page' };
     },

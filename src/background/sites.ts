@@ -13,6 +13,7 @@ import { ext } from '../shared/browser';
 import type { PageMode } from '../shared/messages';
 import { PAGE_KEY, SITES_KEY, type PagePrefs } from '../ui/shared/store';
 import type { Handler } from './router';
+import { frames } from './frames';
 import { TABS } from './tabs';
 
 type Area = Pick<Storage.StorageArea, 'get' | 'set'>;
@@ -122,11 +123,15 @@ export const SITES_HANDLERS: { [K in SitesMessage]: Handler<K> } = {
       if (host === undefined) return { action: 'none', why: 'no-rule' };
       const store = deps.sites ?? sitesStore();
       const tabs = deps.tabs ?? TABS;
-      const decision = decideOnLoad(await store.get(), host, data.lang, tabs.language());
+      // What the tab was translated as, kept across its navigations until a restore or a stop.
+      const before = await (deps.frames ?? frames()).translation(tabId).catch(() => undefined);
+      const decision = decideOnLoad(await store.get(), host, data.lang, tabs.language(), before);
       if (decision.action === 'translate') {
-        const mode = await store.mode(host);
+        // The tab's page goes on as it was shown (bilingual, near the viewport); a rule's, as its site's.
+        const mode = decision.why === 'tab' && before?.mode ? before.mode : await store.mode(host);
+        const scope = decision.why === 'tab' && before?.scope ? { scope: before.scope } : {};
         // Not awaited: the content script answers page:translate while this reply is pending.
-        tabs.translate(tabId, { src: decision.src, trg: decision.trg, mode }).catch(() => undefined);
+        tabs.translate(tabId, { src: decision.src, trg: decision.trg, mode, ...scope }).catch(() => undefined);
       }
       return decision;
     },

@@ -209,11 +209,14 @@ wakeAhead(window, () => void send('page:wake', {}).catch(() => undefined), {
 
 // Site rules (always / never, per site and per language) are applied by the background once the
 // top frame says the page has loaded and in which language; an `always` comes back as page:translate.
-// Only where a stored rule could translate this page: elsewhere (most pages, and every page of a
-// user without rules) neither its language is detected nor the background started.
+// So does a page loaded in a tab the user translated (a link followed, a reload) in the language of
+// the page before. Only where a stored rule could translate this page, or while some tab is
+// translated (`page:framesAsk`): elsewhere (most pages, and every page of a user without rules)
+// neither its language is detected nor the background started. Both read at once.
 if (top && /^https?:$/.test(location.protocol)) {
   (async () => {
-    if (!mayTranslateOnLoad(storedSitePrefs(await load<unknown>(SITES_KEY, undefined)), location.hostname)) return;
+    const stored = await ext().storage.local.get([SITES_KEY, FRAMES_ASK_KEY]);
+    if (stored[FRAMES_ASK_KEY] !== true && !mayTranslateOnLoad(storedSitePrefs(stored[SITES_KEY]), location.hostname)) return;
     await send('page:loaded', { lang: await loadedLanguage() });
   })().catch(() => undefined);
 }

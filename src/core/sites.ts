@@ -164,27 +164,38 @@ export function ruleFor(prefs: SitePrefs, host: string): { site: string; rule: S
 }
 
 export type LoadDecision =
-  | { action: 'translate'; src: string; trg: string; why: 'site' | 'language' }
+  | { action: 'translate'; src: string; trg: string; why: 'site' | 'language' | 'tab' }
   | { action: 'none'; why: 'site-never' | 'language-never' | 'no-rule' | 'same-language' };
+
+/** What the page's tab was translated as before this page loaded in it (background/frames.ts). */
+export interface TabBefore {
+  src?: string;
+  trg?: string;
+}
 
 /**
  * What to do when a page of `host` in language `lang` has loaded. The more specific rule wins:
  * a site's `never`, then a language's `never` (the user reads it), then a site's `always`, then a
- * language's `always`. A page already in the target language is left alone.
+ * language's `always`, then the tab (`tab`: it was translated, and its page was in this language:
+ * a link followed or a reload in a translated tab, as Chrome's own translation goes on). A page
+ * already in the target language is left alone.
  */
-export function decideOnLoad(prefs: SitePrefs, host: string, lang: string, browserLanguage: string): LoadDecision {
+export function decideOnLoad(prefs: SitePrefs, host: string, lang: string, browserLanguage: string, tab?: TabBefore): LoadDecision {
   const rule = ruleFor(prefs, host)?.rule;
   const src = lang.split('-')[0]!.toLowerCase();
   if (rule?.mode === 'never') return { action: 'none', why: 'site-never' };
   if (prefs.languages[src] === 'never') return { action: 'none', why: 'language-never' };
   let trg: string;
-  let why: 'site' | 'language';
+  let why: 'site' | 'language' | 'tab';
   if (rule?.mode === 'always') {
     trg = rule.trg ?? prefs.trg ?? browserLanguage;
     why = 'site';
   } else if (prefs.languages[src] === 'always') {
     trg = prefs.trg ?? browserLanguage;
     why = 'language';
+  } else if (tab?.trg && tab.src?.split('-')[0]!.toLowerCase() === src) {
+    trg = tab.trg;
+    why = 'tab';
   } else return { action: 'none', why: 'no-rule' };
   if (trg.split('-')[0]!.toLowerCase() === src) return { action: 'none', why: 'same-language' };
   return { action: 'translate', src, trg, why };

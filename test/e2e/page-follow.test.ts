@@ -1,7 +1,8 @@
 /**
  * A page's translation followed where it was not asked directly, in Chromium with the built
  * extension and Apertium pointed at the marker fake (`word` -> `⟦word⟧`): a frame that loads after
- * its page was translated, and a site's own bilingual choice made in the popup.
+ * its page was translated, the next pages of a tab the user translated, and a site's own bilingual
+ * choice made in the popup.
  */
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,6 +82,48 @@ describe('translation followed by later frames and by the site\'s own mode', () 
     await new Promise((r) => setTimeout(r, 500));
     expect(await frame.locator('#w').textContent()).toBe('Ya está en español.');
     expect(apy.requests - before).toBe(sent);
+    await page.close();
+  });
+
+  it('goes on translating a tab the user translated: links followed to pages in the same language, a reload; not after a restore', async () => {
+    const at = (name: string, lang: string, text: string, next: string) =>
+      server.set(`/${name}.html`, `<!doctype html><html lang="${lang}"><head><title>${name}</title></head><body><p id="p">${text}</p><a id="next" href="/${next}.html">next</a></body></html>`);
+    at('first', 'en', 'The first page.', 'second');
+    at('second', 'en', 'The second page.', 'french');
+    at('french', 'fr', 'Une page en français.', 'third');
+    at('third', 'en', 'The third page.', 'first');
+    const { page, tabId } = await open(`${server.origin}/first.html`);
+    await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es', mode: 'bilingual' } });
+    expect(await settle(tabId)).toMatchObject({ state: 'translated', errors: 0 });
+    const follow = async (path: string) => {
+      await page.click('#next');
+      await page.waitForURL(`${server.origin}${path}`);
+    };
+
+    // The next page, in English too: translated as the first was shown (bilingual), with no trigger.
+    await follow('/second.html');
+    await expect.poll(() => page.locator('#p + [data-polyglot-bilingual]').textContent(), { timeout: 10_000 }).toBe('⟦The second page.⟧');
+    expect(await settle(tabId)).toMatchObject({ state: 'translated', src: 'en', trg: 'es', mode: 'bilingual', errors: 0 });
+    // A page in another language is left as it is; the tab stays translated for the next English page.
+    const requests = apy.requests;
+    await follow('/french.html');
+    await new Promise((r) => setTimeout(r, 800));
+    expect(await page.locator('#p').textContent()).toBe('Une page en français.');
+    expect(await page.locator('[data-polyglot-bilingual]').count()).toBe(0);
+    expect(apy.requests).toBe(requests);
+    await follow('/third.html');
+    await expect.poll(() => page.locator('#p + [data-polyglot-bilingual]').textContent(), { timeout: 10_000 }).toBe('⟦The third page.⟧');
+    // A reload too.
+    await page.reload();
+    await expect.poll(() => page.locator('#p + [data-polyglot-bilingual]').textContent(), { timeout: 10_000 }).toBe('⟦The third page.⟧');
+
+    // Restored: the tab is the user's again, its next page stays as it is.
+    await settle(tabId);
+    expect(await send({ type: 'page:restore', data: { tabId } })).toMatchObject({ data: { state: 'original' } });
+    await follow('/first.html');
+    await new Promise((r) => setTimeout(r, 800));
+    expect(await page.locator('#p').textContent()).toBe('The first page.');
+    expect(await send({ type: 'page:status', data: { tabId } })).toMatchObject({ data: { state: 'original' } });
     await page.close();
   });
 

@@ -24,25 +24,32 @@ function memoryStorage(local: Record<string, unknown> = {}, session: Record<stri
   return { storage, local, session, writes };
 }
 
+/** A report of a tab's top frame in `state`, translated from French into German. */
+const st = (state: PageStatus['state'], more: Partial<PageStatus> = {}) => ({ state, src: 'fr', trg: 'de', mode: 'replace' as const, scope: 'page' as const, ...more });
+const FR_DE = { src: 'fr', trg: 'de', mode: 'replace', scope: 'page' };
+
 describe('frameFlag', () => {
-  it('asks frames to ask while a tab is translating or translated, and writes only what changed', async () => {
+  it('asks frames to ask while a tab is translating or translated, keeps what it is translated as, and writes only what changed', async () => {
     const m = memoryStorage();
     const flag = frameFlag(m.storage);
-    await flag.note(7, 'translating');
+    await flag.note(7, st('translating'));
     expect(m.local[FRAMES_ASK_KEY]).toBe(true);
-    await flag.note(7, 'translated');
-    await flag.note(9, 'translated');
-    expect(m.session[TRANSLATED_TABS_KEY]).toEqual([7, 9]);
-    await flag.note(7, 'original');
+    await flag.note(7, st('translated'));
+    await flag.note(9, st('translated', { trg: 'es', mode: 'bilingual' }));
+    expect(m.session[TRANSLATED_TABS_KEY]).toEqual({ 7: FR_DE, 9: { ...FR_DE, trg: 'es', mode: 'bilingual' } });
+    expect(await flag.translation(9)).toEqual({ ...FR_DE, trg: 'es', mode: 'bilingual' });
+    // A restore unlists the tab; so does a stop.
+    await flag.note(7, st('original'));
     expect(m.local[FRAMES_ASK_KEY]).toBe(true);
-    await flag.note(9, 'cancelled');
+    expect(await flag.translation(7)).toBeUndefined();
+    await flag.note(9, st('cancelled'));
     expect(m.local[FRAMES_ASK_KEY]).toBe(false);
     expect(m.writes).toEqual([
-      'session page:translatedTabs=[7]',
+      `session page:translatedTabs={"7":${JSON.stringify(FR_DE)}}`,
       'local page:framesAsk=true',
-      'session page:translatedTabs=[7,9]',
-      'session page:translatedTabs=[9]',
-      'session page:translatedTabs=[]',
+      `session page:translatedTabs={"7":${JSON.stringify(FR_DE)},"9":${JSON.stringify({ ...FR_DE, trg: 'es', mode: 'bilingual' })}}`,
+      `session page:translatedTabs={"9":${JSON.stringify({ ...FR_DE, trg: 'es', mode: 'bilingual' })}}`,
+      'session page:translatedTabs={}',
       'local page:framesAsk=false',
     ]);
   });
@@ -50,19 +57,21 @@ describe('frameFlag', () => {
   it('keeps every report of tabs reporting together', async () => {
     const m = memoryStorage();
     const flag = frameFlag(m.storage);
-    await Promise.all([1, 2, 3, 4, 5].map((t) => flag.note(t, 'translating')));
-    expect(m.session[TRANSLATED_TABS_KEY]).toEqual([1, 2, 3, 4, 5]);
+    await Promise.all([1, 2, 3, 4, 5].map((t) => flag.note(t, st('translating'))));
+    expect(Object.keys(m.session[TRANSLATED_TABS_KEY] as object)).toEqual(['1', '2', '3', '4', '5']);
   });
 
-  it('drops the tabs no longer translated (closed, navigated), not one that reported while it checked', async () => {
-    const m = memoryStorage({ [FRAMES_ASK_KEY]: true }, { [TRANSLATED_TABS_KEY]: [3, 4, 5] });
+  it('drops the tabs that are gone (closed, no page of ours), not one that reported while it checked; a navigation keeps a tab', async () => {
+    const m = memoryStorage({ [FRAMES_ASK_KEY]: true }, { [TRANSLATED_TABS_KEY]: { 3: FR_DE, 4: FR_DE, 5: FR_DE, 6: FR_DE } });
     const flag = frameFlag(m.storage);
     await flag.prune(async (t) => {
-      if (t === 5) await flag.note(5, 'translated');
+      if (t === 5) await flag.note(5, st('translated'));
       if (t === 4) throw new Error('No tab with id: 4');
-      return false;
+      // 6 navigated: its page is there, not translated yet.
+      return t === 6;
     });
-    expect(m.session[TRANSLATED_TABS_KEY]).toEqual([5]);
+    expect(Object.keys(m.session[TRANSLATED_TABS_KEY] as object)).toEqual(['5', '6']);
+    expect(await flag.translation(6)).toEqual(FR_DE);
     expect(m.local[FRAMES_ASK_KEY]).toBe(true);
     await flag.prune(async () => false);
     expect(m.local[FRAMES_ASK_KEY]).toBe(false);
@@ -74,12 +83,16 @@ describe('frameFlag', () => {
     expect(m.local[FRAMES_ASK_KEY]).toBe(false);
   });
 
-  it('clears a flag left by the last session, and takes only tab ids from storage', async () => {
-    const m = memoryStorage({ [FRAMES_ASK_KEY]: true }, { [TRANSLATED_TABS_KEY]: [1, 'x', 2.5, null] });
+  it('clears a flag left by the last session, and takes only tab ids and translations from storage', async () => {
+    const m = memoryStorage({ [FRAMES_ASK_KEY]: true }, { [TRANSLATED_TABS_KEY]: { 1: { src: 'fr', trg: 7, mode: 'sideways', evil: '<b>' }, x: FR_DE, 2.5: FR_DE, 3: null } });
     const flag = frameFlag(m.storage);
-    await flag.note(1, 'original');
-    expect(m.session[TRANSLATED_TABS_KEY]).toEqual([]);
+    expect(await flag.translation(1)).toEqual({ src: 'fr' });
+    await flag.note(1, st('original'));
+    expect(m.session[TRANSLATED_TABS_KEY]).toEqual({});
     expect(m.local[FRAMES_ASK_KEY]).toBe(false);
+    // What another version stored (a list of ids) reads as no tab.
+    const older = memoryStorage({ [FRAMES_ASK_KEY]: true }, { [TRANSLATED_TABS_KEY]: [1, 2] });
+    expect(await frameFlag(older.storage).translation(1)).toBeUndefined();
     const restarted = memoryStorage({ [FRAMES_ASK_KEY]: true });
     await frameFlag(restarted.storage).reset();
     expect(restarted.local[FRAMES_ASK_KEY]).toBe(false);
@@ -97,12 +110,18 @@ describe('frameFlag', () => {
     expect(m.local[FRAMES_ASK_KEY]).toBe(true);
     expect(m.session[TRANSLATED_TABS_KEY]).toBeUndefined();
     release();
-    await flag.note(3, 'translating');
-    expect(m.session[TRANSLATED_TABS_KEY]).toEqual([3]);
+    await flag.note(3, st('translating'));
+    expect(m.session[TRANSLATED_TABS_KEY]).toEqual({ 3: FR_DE });
     const writes = m.writes.length;
     await flag.announce(4);
-    await flag.note(4, 'translating');
-    expect(m.writes.slice(writes)).toEqual(['session page:translatedTabs=[3,4]']);
+    await flag.note(4, st('translating'));
+    expect(m.writes.slice(writes)).toEqual([
+      `session page:translatedTabs={"3":${JSON.stringify(FR_DE)},"4":{}}`,
+      `session page:translatedTabs={"3":${JSON.stringify(FR_DE)},"4":${JSON.stringify(FR_DE)}}`,
+    ]);
+    // A trigger to a tab already listed keeps what it was translated as until its own report.
+    await flag.announce(3);
+    expect(await flag.translation(3)).toEqual(FR_DE);
   });
 
   it('lists a tab before a trigger reaches its frames: a frame starting meanwhile asks', async () => {
@@ -128,10 +147,10 @@ describe('frameFlag', () => {
       { type: 'page:translate', tab: 5, ask: true },
       { type: 'page:toggle', tab: 8, ask: true },
     ]);
-    expect(m.session[TRANSLATED_TABS_KEY]).toEqual([5, 8]);
+    expect(Object.keys(m.session[TRANSLATED_TABS_KEY] as object)).toEqual(['5', '8']);
     // A toggle that restored: the page's own report unlists the tab.
-    await flag.note(8, 'original');
-    await flag.note(5, 'original');
+    await flag.note(8, st('original'));
+    await flag.note(5, st('original'));
     expect(m.local[FRAMES_ASK_KEY]).toBe(false);
     await expect(trigger(-1, 'page:translate', { trg: 'de' }, browser, flag)).rejects.toThrow('tabId must be a tab id');
     expect(m.local[FRAMES_ASK_KEY]).toBe(false);

@@ -12,6 +12,7 @@ import { createSitesStore } from '../../../src/background/sites';
 import { createConnectListener } from '../../../src/background/translate-port';
 import type { CallOptions } from '../../../src/core/service-types';
 import type { LooseParams, Params } from '../../../src/core/types';
+import type { TabTranslation } from '../../../src/background/frames';
 import type { PageStatus } from '../../../src/shared/messages';
 import { CONTENT_SENDER, fakePort, fakeStorage, OPTIONS_SENDER, PAGE_SENDER, SELF } from './fakes';
 
@@ -44,22 +45,28 @@ function setup(initial: Record<string, unknown> = {}, routes = ['google.ts', 'ap
       translated.push({ tabId, ...d });
       return { ...top.status, state: 'translating' as const };
     },
-    status: async () => top.status,
+    status: async (tabId?: number) => {
+      if (tabId !== undefined && closed.has(tabId)) throw new Error(`No tab with id: ${tabId}`);
+      return top.status;
+    },
     language: () => 'es',
   };
-  // What frames.ts is told: the tabs each page:frame's check keeps.
+  const closed = new Set<number>();
+  // What frames.ts is told: the tabs each page:frame's check keeps; what each tab was translated as.
   const kept: number[][] = [];
+  const remembered = new Map<number, TabTranslation>();
   const frames = {
     note: async () => undefined,
     announce: async () => undefined,
-    prune: async (translated: (tabId: number) => Promise<boolean>) => {
-      kept.push((await Promise.all([1, 2].map(async (t) => ((await translated(t)) ? t : -1)))).filter((t) => t > 0));
+    translation: async (tabId: number) => remembered.get(tabId),
+    prune: async (alive: (tabId: number) => Promise<boolean>) => {
+      kept.push((await Promise.all([1, 2].map(async (t) => ((await alive(t).catch(() => false)) ? t : -1)))).filter((t) => t > 0));
     },
     reset: async () => undefined,
   };
   const policy = contentPolicy({ service, settings, sites, log });
   const ask = createMessageHandler({ service, settings, self: SELF, sites, log, tabs, frames, contentPolicy: policy });
-  return { ask, calls, storage, translated, service, policy, log, top, kept };
+  return { ask, calls, storage, translated, service, policy, log, top, kept, closed, remembered };
 }
 
 describe('sites:get / sites:set', () => {
@@ -126,6 +133,25 @@ describe('page:loaded', () => {
     expect(translated).toHaveLength(1);
   });
 
+  it('goes on translating a tab the user translated: its next page in the same language, as it was shown; rules first', async () => {
+    const { ask, translated, remembered } = setup({ 'ui:sites': { sites: { 'quiet.test': { mode: 'never' }, 'always.test': { mode: 'always', trg: 'it' } }, languages: {} } });
+    remembered.set(7, { src: 'fr', trg: 'de', mode: 'bilingual', scope: 'near' });
+    expect(await ask({ type: 'page:loaded', data: { lang: 'fr-CA' } }, TOP)).toEqual({ data: { action: 'translate', src: 'fr', trg: 'de', why: 'tab' } });
+    expect(translated).toEqual([{ tabId: 7, src: 'fr', trg: 'de', mode: 'bilingual', scope: 'near' }]);
+    // A page in another language, a site the user never translates, a page in the target: left as they are.
+    expect(await ask({ type: 'page:loaded', data: { lang: 'ja' } }, TOP)).toEqual({ data: { action: 'none', why: 'no-rule' } });
+    expect(await ask({ type: 'page:loaded', data: { lang: 'fr' } }, { ...TOP, url: 'https://quiet.test/' })).toEqual({ data: { action: 'none', why: 'site-never' } });
+    remembered.set(7, { src: 'de', trg: 'de' });
+    expect(await ask({ type: 'page:loaded', data: { lang: 'de' } }, TOP)).toEqual({ data: { action: 'none', why: 'same-language' } });
+    // A site's rule says into what.
+    remembered.set(7, { src: 'fr', trg: 'de' });
+    expect(await ask({ type: 'page:loaded', data: { lang: 'fr' } }, { ...TOP, url: 'https://always.test/' })).toMatchObject({ data: { trg: 'it', why: 'site' } });
+    // A tab never translated, or restored (unlisted): nothing.
+    remembered.clear();
+    expect(await ask({ type: 'page:loaded', data: { lang: 'fr' } }, TOP)).toEqual({ data: { action: 'none', why: 'no-rule' } });
+    expect(translated).toHaveLength(2);
+  });
+
   it('is only heard from a tab\'s top frame', async () => {
     const { ask, translated } = setup({ 'ui:sites': { sites: { 'example.com': { mode: 'always' } }, languages: {} } });
     expect(await ask({ type: 'page:loaded', data: { lang: 'fr' } }, { ...TOP, frameId: 2 })).toMatchObject({ error: { status: 400 } });
@@ -176,14 +202,17 @@ describe('page:frame', () => {
   const FRAME = { ...TOP, url: 'https://widgets.test/embed', frameId: 5 } as Runtime.MessageSender;
 
   it('tells a frame that loaded after its page was translated to follow it, into the same target and mode', async () => {
-    const { ask, top, kept } = setup();
+    const { ask, top, kept, closed } = setup();
     expect(await ask({ type: 'page:frame', data: {} }, FRAME)).toEqual({ data: { action: 'none' } });
     top.status = { state: 'translated', src: 'fr', trg: 'de', done: 4, total: 4, errors: 0, mode: 'bilingual', scope: 'near' };
     expect(await ask({ type: 'page:frame', data: {} }, FRAME)).toEqual({ data: { action: 'translate', trg: 'de', mode: 'bilingual', scope: 'near' } });
     top.status = { ...top.status, state: 'cancelled' };
     expect(await ask({ type: 'page:frame', data: {} }, FRAME)).toEqual({ data: { action: 'none' } });
-    // Each ask checks the listed tabs again: they stay only while their page is translated.
-    await expect.poll(() => kept).toEqual([[], [1, 2], []]);
+    // Each ask checks the listed tabs again: a tab closed leaves; one whose page is not translated
+    // now stays (a navigation: its next page may go on translated; a restore unlists it itself).
+    closed.add(2);
+    await ask({ type: 'page:frame', data: {} }, FRAME);
+    await expect.poll(() => kept).toEqual([[1, 2], [1, 2], [1, 2], [1]]);
   });
 
   it('is heard only from a frame inside a tab', async () => {
