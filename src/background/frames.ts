@@ -161,6 +161,15 @@ export function frameFlag(storage: Storage = ext().storage): FrameFlag {
   };
 }
 
+/**
+ * When a tab's page asks (a frame's `page:frame`, a top frame's `page:loaded`): the listed tabs
+ * that are gone leave the list, the flag set by what is left; a tab is there while its top frame
+ * answers `status`, the asking one is. Not awaited by the caller.
+ */
+export function pruneFor(flag: FrameFlag, askingTab: number, status: (tabId: number) => Promise<unknown>): void {
+  void flag.prune(async (id) => id === askingTab || (await status(id).then(() => true))).catch(() => undefined);
+}
+
 /** The background's own, on the real storage (made at first use: unit tests import this module without one). */
 let shared: FrameFlag | undefined;
 export const frames = (): FrameFlag => (shared ??= frameFlag());

@@ -10,7 +10,7 @@ import { ApiError } from '../core/errors';
 import { canonicalLanguage } from '../core/lang';
 import { ext } from '../shared/browser';
 import type { FrameDecision, PageMode, PageOptions, PageStatus } from '../shared/messages';
-import { frames } from './frames';
+import { frames, pruneFor } from './frames';
 import type { Handler } from './router';
 import { sitesStore, type SitesStore } from './sites';
 import { defaultTarget, TABS, toTab, trigger, type TabControl } from './tabs';
@@ -109,8 +109,7 @@ export const PAGE_HANDLERS: { [K in PageMessage]: Handler<K> } = {
       const tabs = deps.tabs ?? TABS;
       const translated = (s: PageStatus | undefined): s is PageStatus & { trg: string } => !!s?.trg && (s.state === 'translating' || s.state === 'translated');
       const top = await tabs.status(tabId).catch(() => undefined);
-      // Listed tabs that are gone (closed, or no page of ours) leave the list; the asking tab is there.
-      void (deps.frames ?? frames()).prune(async (id) => id === tabId || (await tabs.status(id).then(() => true))).catch(() => undefined);
+      pruneFor(deps.frames ?? frames(), tabId, (id) => tabs.status(id));
       if (!translated(top)) return { action: 'none' };
       return { action: 'translate', trg: top.trg, mode: top.mode ?? 'replace', scope: top.scope ?? 'page' };
     },

@@ -13,7 +13,7 @@ import { ext } from '../shared/browser';
 import type { PageMode } from '../shared/messages';
 import { PAGE_KEY, SITES_KEY, type PagePrefs } from '../ui/shared/store';
 import type { Handler } from './router';
-import { frames } from './frames';
+import { frames, pruneFor } from './frames';
 import { TABS } from './tabs';
 
 type Area = Pick<Storage.StorageArea, 'get' | 'set'>;
@@ -124,7 +124,10 @@ export const SITES_HANDLERS: { [K in SitesMessage]: Handler<K> } = {
       const store = deps.sites ?? sitesStore();
       const tabs = deps.tabs ?? TABS;
       // What the tab was translated as, kept across its navigations until a restore or a stop.
-      const before = await (deps.frames ?? frames()).translation(tabId).catch(() => undefined);
+      const flag = deps.frames ?? frames();
+      const before = await flag.translation(tabId).catch(() => undefined);
+      // A load while the flag is up: tabs closed since leave the list (else every load would ask).
+      pruneFor(flag, tabId, (id) => tabs.status(id));
       const decision = decideOnLoad(await store.get(), host, data.lang, tabs.language(), before);
       if (decision.action === 'translate') {
         // The tab's page goes on as it was shown (bilingual, near the viewport); a rule's, as its site's.

@@ -134,7 +134,7 @@ describe('page:loaded', () => {
   });
 
   it('goes on translating a tab the user translated: its next page in the same language, as it was shown; rules first', async () => {
-    const { ask, translated, remembered } = setup({ 'ui:sites': { sites: { 'quiet.test': { mode: 'never' }, 'always.test': { mode: 'always', trg: 'it' } }, languages: {} } });
+    const { ask, translated, remembered, closed, kept } = setup({ 'ui:sites': { sites: { 'quiet.test': { mode: 'never' }, 'always.test': { mode: 'always', trg: 'it' } }, languages: {} } });
     remembered.set(7, { src: 'fr', trg: 'de', mode: 'bilingual', scope: 'near' });
     expect(await ask({ type: 'page:loaded', data: { lang: 'fr-CA' } }, TOP)).toEqual({ data: { action: 'translate', src: 'fr', trg: 'de', why: 'tab' } });
     expect(translated).toEqual([{ tabId: 7, src: 'fr', trg: 'de', mode: 'bilingual', scope: 'near' }]);
@@ -150,6 +150,10 @@ describe('page:loaded', () => {
     remembered.clear();
     expect(await ask({ type: 'page:loaded', data: { lang: 'fr' } }, TOP)).toEqual({ data: { action: 'none', why: 'no-rule' } });
     expect(translated).toHaveLength(2);
+    // Each load checks the listed tabs too: a closed one leaves (else the flag stays up, and every load asks).
+    closed.add(2);
+    await ask({ type: 'page:loaded', data: { lang: 'fr' } }, TOP);
+    await expect.poll(() => kept.at(-1)).toEqual([1]);
   });
 
   it('is only heard from a tab\'s top frame', async () => {
