@@ -65,8 +65,9 @@ import { launchExtension, type ExtensionBrowser } from '../test/e2e/browser';
 import { startMarkerApy, type MarkerApy } from '../test/fakes/marker-apy';
 import { tabDriver, useApertiumAt } from '../test/fakes/page-e2e';
 import { startPageServer } from '../test/fakes/page-server';
-import { POPUP_PATH, storageSet } from '../test/e2e/ui-helpers';
+import { POPUP_PATH, storageGet, storageSet } from '../test/e2e/ui-helpers';
 import { POPUP_KEY } from '../src/ui/shared/store';
+import { FRAMES_ASK_KEY } from '../src/shared/messages';
 import { evaluateInContentScript, OPTIONS_PATH, stopServiceWorkers } from '../test/e2e/browser';
 import type { runMetrics } from '../src/content/metrics';
 import { rateFor } from '../src/core/scheduler/rates';
@@ -366,6 +367,11 @@ async function triggerFirstUnit(browser: ExtensionBrowser, origin: string, name:
   try {
     // Before the worker is stopped: a storage change is an event that would start it again.
     if (how === 'popup') await storageSet(control, { [POPUP_KEY]: { src: 'en', trg } });
+    // While some tab is listed translated, a page's load asks the worker (`page:loaded`, a
+    // translated tab going on): that could start it after the stop, ahead of the trigger. The
+    // previous page's restore unlists its tab; its write is waited for.
+    for (let i = 0; i < 60 && (await storageGet(control, FRAMES_ASK_KEY)) === true; i++) await new Promise((r) => setTimeout(r, 50));
+    if ((await storageGet(control, FRAMES_ASK_KEY)) === true) console.log(`${name} ${how}: page:framesAsk still up; the load may have woken the worker`);
     await stopServiceWorkers(page);
     let clickAt: number;
     if (how === 'popup') {
@@ -452,10 +458,12 @@ function median(tries: Row[]): Row | undefined {
 }
 
 async function main(): Promise<void> {
-  // The popup translates a page from the page's own language (readability-lemonde-1 is French), the
-  // bench's other triggers from English: a direct pair into each trigger's target from French too,
-  // so every trigger's first unit is one leg, as from English.
-  const [apy, server] = await Promise.all([startMarkerApy(latency, ['fra-por', 'fra-cat', 'fra-ara']), startPageServer(folder)]);
+  // The popup translates a page from the page's own language (readability-lemonde-1 is French,
+  // postlight-www.asahi.com says `lang="ja"`), the bench's other triggers from English: a direct
+  // pair into each trigger's target from those too, so every trigger's first unit is one leg, as
+  // from English (without Japanese the popup's asahi figure was no unit at all: no route).
+  const pairs = ['fra', 'jpn'].flatMap((from) => ['por', 'cat', 'ara'].map((to) => `${from}-${to}`));
+  const [apy, server] = await Promise.all([startMarkerApy(latency, pairs), startPageServer(folder)]);
   const tries = new Map<string, Row[]>(pages.map((p) => [p, []]));
   try {
     // A browser (a fresh profile) per round: the worker's translation memory would answer a page
