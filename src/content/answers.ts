@@ -6,6 +6,7 @@ import type { AnswerEl } from './answer';
 import type { Entry } from './chunk';
 import { mergeAttr, mergePiece, mergeRange, UndoLog } from './merge';
 import type { Unit } from './segment';
+import { inPlace } from './tags';
 
 const RTL = new Set(['ar', 'he', 'fa', 'ur', 'yi', 'ps', 'sd', 'ckb', 'dv', 'ug', 'syr']);
 
@@ -20,7 +21,7 @@ export function writeAnswer(u: Unit, answer: AnswerEl, id: number, entries: read
       log.attr(parent, 'value', (parent as HTMLOptionElement).value);
     }
     mergeRange(u, answer, id, entries, log);
-    if (u.whole && RTL.has(trg.split('-')[0]!) && parent instanceof Element && parent.tagName !== 'TITLE' && parent.tagName !== 'OPTION') {
+    if (u.whole && RTL.has(trg.split('-')[0]!) && parent instanceof Element && !inPlace(parent)) {
       log.attr(parent, 'dir', 'rtl');
     }
   }

@@ -7,7 +7,7 @@
  * The original is never written; restore removes the copies, so body.innerHTML is what it was.
  */
 import { listItems, splitRun, type Opaque } from './runs';
-import { excluded, kids } from './tags';
+import { excluded, inPlace, kids } from './tags';
 import type { RangeUnit, Unit } from './units';
 
 /** Marks a copy; the segmenter ignores such elements. */
@@ -45,8 +45,7 @@ export const isCopy = (el: Element): boolean => el.hasAttribute(COPY_ATTR);
 export function copyOf(unit: Unit, trg: string, doc: Document, opaque: Opaque = excluded): { units: RangeUnit[]; copy: Copy } | null {
   if (unit.kind !== 'range') return null;
   const parent = unit.parent;
-  // A title, an option: there is no block under them; they are translated in place.
-  if (parent instanceof Element && (parent.tagName === 'TITLE' || parent.tagName === 'OPTION')) return null;
+  if (inPlace(parent)) return null;
   const sibling = parent instanceof Element && unit.whole && AFTER.has(parent.tagName) && parent.parentNode !== null;
   let el: Element;
   if (sibling) el = parent.cloneNode(false) as Element;
@@ -71,6 +70,12 @@ export function copyOf(unit: Unit, trg: string, doc: Document, opaque: Opaque = 
   }
   // An image shown again is decoration: a screen reader hears its (translated) alt once, on the original.
   for (const img of el.querySelectorAll('img[alt]')) img.setAttribute('alt', '');
+  // So is an SVG: its titles (a tooltip and a name, translated on the original) go, and it is hidden.
+  for (const svg of el.querySelectorAll('svg')) {
+    for (const t of svg.querySelectorAll('title')) t.remove();
+    svg.removeAttribute('aria-label');
+    svg.setAttribute('aria-hidden', 'true');
+  }
   // No second element with the page's ids.
   for (const x of [el, ...el.querySelectorAll('[id],[name]')]) {
     x.removeAttribute('id');

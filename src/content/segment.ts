@@ -254,6 +254,7 @@ export class Segmenter {
       }
       flush(el);
       if (el.tagName === 'SELECT') this.options(el, hidden, out);
+      else if (isSvg(el)) this.svgTitles(el, hidden, out);
       if (this.kindOf(el, hidden) & EX) continue;
       const h = hidden || this.hiddenEl(el);
       const rank = walk.defer?.(el, h);
@@ -303,6 +304,7 @@ export class Segmenter {
     if (n.nodeType !== 1) return false;
     const el = n as Element;
     if (el.tagName === 'SELECT') this.options(el, hidden, attrs);
+    else if (isSvg(el)) this.svgTitles(el, hidden, attrs);
     const k = this.kindOf(el, hidden);
     if (k & EX) {
       if (keepsAttributes(el, k)) this.attrs(el, hidden, attrs);
@@ -318,6 +320,21 @@ export class Segmenter {
     if (select.closest('[translate="no" i], .notranslate')) return;
     for (const o of select.querySelectorAll('option')) {
       if (HAS_LETTER.test(o.textContent ?? '')) out.push({ kind: 'range', parent: o, nodes: kids(o).slice(), anchor: null, whole: true, hidden });
+    }
+  }
+
+  /**
+   * An SVG's content is not prose (issue 5: "svg text unless labelled"), but its labels are: its own
+   * aria-label (the attribute table) and its `<title>` elements, the tooltip and accessible name of
+   * an icon or a chart. Each title is a unit of its own, translated in place (`inPlace`); not in
+   * hidden content, as the titles of hidden elements are not (an icon sprite's symbols).
+   */
+  private svgTitles(svg: Element, hidden: boolean, out: Unit[]): void {
+    if (hidden) return;
+    for (const t of svg.querySelectorAll('title')) {
+      if (t.namespaceURI !== SVG_NS || t.closest('[translate="no" i], .notranslate') || !HAS_LETTER.test(t.textContent ?? '')) continue;
+      // Text only: an SVG title has no markup to keep (an element in it would be SVG, not phrasing).
+      if (t.childElementCount === 0) out.push({ kind: 'range', parent: t, nodes: kids(t).slice(), anchor: null, whole: true, hidden });
     }
   }
 
@@ -339,6 +356,12 @@ function keepsAttributes(el: Element, bits: number): boolean {
   return !(bits & BY_PAGE) && SKIP_TAGS.has(el.tagName.toUpperCase());
 }
 
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+function isSvg(el: Element): boolean {
+  return el.localName === 'svg' && el.namespaceURI === SVG_NS;
+}
+
 function computedDisplay(el: Element): string {
   return getComputedStyle(el).display;
 }
@@ -347,5 +370,7 @@ function computedDisplay(el: Element): string {
 export function unitElement(u: Unit): Element | null {
   if (u.kind === 'attr') return u.el;
   if (u.kind === 'piece') return u.group.text.parentElement;
-  return u.parent instanceof Element ? u.parent : u.parent.host;
+  if (!(u.parent instanceof Element)) return u.parent.host;
+  // An SVG's title has no box of its own: what it names does.
+  return u.parent.localName === 'title' && u.parent.namespaceURI === SVG_NS ? (u.parent.parentElement ?? u.parent) : u.parent;
 }

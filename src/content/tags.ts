@@ -117,6 +117,14 @@ export function primary(lang: string): string {
   return lang.trim().toLowerCase().split(/[-_]/)[0] ?? '';
 }
 
+/**
+ * A unit in this element is translated in place, never with a copy under it nor `dir` on it: a
+ * document's or an SVG's title, an option (nothing is laid out under them).
+ */
+export function inPlace(parent: Element | ShadowRoot): boolean {
+  return parent.nodeType === 1 && ((parent as Element).localName === 'title' || (parent as Element).tagName === 'OPTION');
+}
+
 /** A node's children as an array, read through sibling links (no cached NodeList). */
 export function kids(n: Node): Node[] {
   const out: Node[] = [];

@@ -163,6 +163,20 @@ describe('merge and restore', () => {
     expect(document.body.innerHTML).toBe(original);
   });
 
+  it("an SVG's title is translated in place, without dir, and restored", async () => {
+    const { translate } = fakeTranslator();
+    const { page, frames, original } = setup('<p>Find <svg><title>Search the site</title><path d="M0 0"/></svg> it</p>', translate, 'ar');
+    pages.push(page);
+    await frames.settle();
+    const title = document.querySelector('svg title')!;
+    expect(title.textContent).toBe('SEARCH THE SITE');
+    expect(title.hasAttribute('dir')).toBe(false);
+    expect(document.querySelector('p')!.textContent).toBe('FIND SEARCH THE SITE IT');
+    expect(document.querySelector('p')!.getAttribute('dir')).toBe('rtl');
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
   it('a long paragraph goes in sentence pieces, every call within 1000 characters, and comes back whole', async () => {
     const { translate, calls } = fakeTranslator();
     const long = Array.from({ length: 50 }, (_, i) => `Sentence ${i} is here to make this paragraph long enough. `).join('');

@@ -40,6 +40,20 @@ describe('bilingual mode', () => {
     expect(document.body.innerHTML).toBe(original);
   });
 
+  it("translates an SVG's title in place, with no copy under it", async () => {
+    const { page, frames, original } = setup('<p id="a">Find <svg aria-label="Magnifier"><title>Search the site</title></svg> it</p>');
+    page.start('en', 'es', { mode: 'bilingual' });
+    await frames.settle();
+    expect(document.querySelector('svg title')!.textContent).toBe('SEARCH THE SITE');
+    expect(document.querySelector('svg')!.getAttribute('aria-label')).toBe('MAGNIFIER');
+    // The copy shows the icon again as decoration: no second tooltip or name, in the original language.
+    expect(copies().map((c) => c.textContent)).toEqual(['FIND  IT']);
+    const again = copies()[0]!.querySelector('svg')!;
+    expect([again.childNodes.length, again.hasAttribute('aria-label'), again.getAttribute('aria-hidden')]).toEqual([0, false, 'true']);
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
   it('shows each translation in a copy after its block; the original untouched; restore identical', async () => {
     const body =
       '<p id="a" class="lead">Read <a href="/s" id="l">the story</a> now.</p><ul><li>Item one</li></ul>' +

@@ -90,6 +90,24 @@ describe('segmentation', () => {
     expect(markupOf(units[0]!)).toBe('<p i=1>Pick <code i=2></code> now</p>');
   });
 
+  it("an SVG's text is left alone, its titles and aria-label are units; not where the page says no, nor hidden", () => {
+    document.body.innerHTML = [
+      '<p>Find <svg aria-label="Magnifying glass"><title>Search the site</title><path d="M0 0"/></svg> it</p>',
+      '<svg style="display:block"><title>Sales by year</title><text x="1">2024 sales</text><g><title>Growth</title></g></svg>',
+      '<svg class="notranslate"><title>Brand mark</title></svg><svg><g translate="no"><title>Acme</title></g></svg>',
+      '<div style="display:none"><svg><symbol id="i"><title>Hidden icon</title></symbol></svg></div>',
+    ].join('');
+    const units = new Segmenter().document(document);
+    const texts = ranges(units).map(html);
+    expect(texts).toEqual(['Find <svg aria-label="Magnifying glass"><title>Search the site</title><path d="M0 0"></path></svg> it', 'Search the site', 'Sales by year', 'Growth']);
+    // The run carries the SVG as an empty placeholder: its title goes alone, its text not at all.
+    expect(markupOf(ranges(units)[0]!)).toBe('<p i=1>Find <code i=2></code> it</p>');
+    const title = ranges(units)[1]!;
+    expect(title.parent).toBe(document.querySelector('svg title'));
+    expect(title.whole).toBe(true);
+    expect(units.filter((u) => u.kind === 'attr').map((u) => (u.kind === 'attr' ? u.value : ''))).toEqual(['Magnifying glass']);
+  });
+
   it('open shadow roots are segmented and reported for observation', () => {
     document.body.innerHTML = '<div id="host"></div><p>Light</p>';
     const root = document.getElementById('host')!.attachShadow({ mode: 'open' });

@@ -10,7 +10,7 @@ import { readdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireShared } from '../support/shared';
-import { MARK_OPEN, startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
+import { MARK_CLOSE, MARK_OPEN, startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
 import { translateAndRestore, useApertiumAt } from '../fakes/page-e2e';
 import { startPageServer, type PageServer } from '../fakes/page-server';
 import { evaluateInContentScript, launchExtension, type ExtensionBrowser } from './browser';
@@ -29,7 +29,7 @@ interface BilingualRun {
   copies: number;
   /** Copies with a letter and no marked text. */
   unmarked: string[];
-  /** Marked texts outside copies and options (which are translated in place). */
+  /** Marked texts outside copies, options and SVG titles (which are translated in place). */
   leaked: number;
   same: boolean;
 }
@@ -95,7 +95,7 @@ describe('page translation on real pages', () => {
             const unmarked = copies.filter((c) => /\\p{L}/u.test(c.textContent) && !c.textContent.includes(mark)).map((c) => c.textContent.trim().slice(0, 60));
             let leaked = 0;
             const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-            for (let n; (n = w.nextNode()); ) if (n.data.includes(mark) && !n.parentElement.closest('[data-polyglot-bilingual], option')) leaked++;
+            for (let n; (n = w.nextNode()); ) if (n.data.includes(mark) && !n.parentElement.closest('[data-polyglot-bilingual], option, svg title')) leaked++;
             const status = P.status();
             P.restore();
             return { status, copies: copies.length, unmarked, leaked, same: document.body.innerHTML === before };
@@ -113,4 +113,35 @@ describe('page translation on real pages', () => {
       }
     });
   }
+
+  it("postlight-www.macrumors.com.html: its icons' SVG titles (their tooltips) translated in place, restore exact", async () => {
+    const page: Page = await browser.context.newPage();
+    try {
+      await page.goto(`${server.origin}/postlight-www.macrumors.com.html`, { waitUntil: 'load' });
+      const run = await evaluateInContentScript<{ titles: string[]; after: string[]; state: string; same: boolean }>(
+        page,
+        browser.id,
+        `(async () => {
+          const P = globalThis.polyglot.page;
+          const before = document.body.innerHTML;
+          const titles = () => [...document.querySelectorAll('svg title')].map((t) => t.textContent.trim()).filter((t) => t);
+          const original = titles();
+          await globalThis.polyglot.handle({ type: 'page:translate', data: { src: 'en', trg: 'es' } });
+          while (P.status().state === 'translating') await new Promise((r) => setTimeout(r, 20));
+          const after = titles();
+          const state = P.status().state;
+          P.restore();
+          return { titles: original, after, state, same: document.body.innerHTML === before };
+        })()`,
+      );
+      expect(run.titles.length).toBeGreaterThanOrEqual(20);
+      expect(run.titles).toContain('Instagram');
+      expect(run.state).toBe('translated');
+      // Each title now reads as the fake wrote it: its own words, marked.
+      expect(run.after).toEqual(run.titles.map((t) => `${MARK_OPEN}${t}${MARK_CLOSE}`));
+      expect(run.same).toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
 });
