@@ -42,7 +42,12 @@
  *   Performance.getMetrics TaskDuration: both worlds' scripts, style, layout, paint), with its
  *   script_s, layout_s and style_s: what translating the page costs the page's own thread beyond
  *   our DOM work (the issue's popular extension burned 21 s on a 236k-character list page).
- * Written to bench/page-results.json, and into bench/results.json as `page`. `tsx bench/page.ts [--latency 200] [--repeat N] [--warm] [--profile] [--alloc] [--heap] [--all | page.html ...]`.
+ * - floor_dom_ms (and per 100k), floor_heap_growth_ratio, floor_heap_restored_ratio: the same
+ *   figures for the least a live-node translator must do on the page (floor.ts: visit the body,
+ *   write each text once, keep its original for the restore), in a fresh tab: where a floor is
+ *   above an aim, no such design meets that aim on that page.
+ * Written to bench/page-results.json, and into bench/results.json as `page`. `tsx bench/page.ts [--latency 200] [--repeat N] [--warm] [--profile] [--alloc] [--heap] [--floor] [--all | page.html ...]`.
+ * `--floor`: only the floors, printed (nothing written).
  * `--repeat N`: every page measured N times (each time in a fresh browser profile, so nothing comes
  * from the translation memory), each figure the median of the N.
  *
@@ -72,6 +77,7 @@ import { evaluateInContentScript, OPTIONS_PATH, stopServiceWorkers } from '../te
 import type { runMetrics } from '../src/content/metrics';
 import { rateFor } from '../src/core/scheduler/rates';
 import { requireShared } from '../test/support/shared';
+import { floorFigures, type Floor } from './floor';
 
 /** The budget the scheduler gives the Apertium provider the bench's fake stands for. */
 const APERTIUM = rateFor('apertium.ts', undefined);
@@ -96,6 +102,7 @@ const allocs = args.includes('--alloc');
 const warm = args.includes('--warm');
 const snapshots = args.includes('--heap');
 const triggersOnly = args.includes('--triggers');
+const floorOnly = args.includes('--floor');
 const profiles = new URL('./profiles/', import.meta.url);
 if (profile || snapshots || allocs) mkdirSync(profiles, { recursive: true });
 const pages = args.includes('--all') ? readdirSync(folder).filter((f) => f.endsWith('.html')).sort() : named.length ? named : DEFAULT_PAGES;
@@ -116,7 +123,7 @@ async function cpu(session: CDPSession): Promise<Cpu> {
   return { task: m('TaskDuration'), script: m('ScriptDuration'), layout: m('LayoutDuration'), style: m('RecalcStyleDuration') };
 }
 
-interface Row {
+interface Row extends Floor {
   page: string;
   text_chars: number;
   units: number;
@@ -251,7 +258,7 @@ async function measure(
   id: string,
   session: CDPSession,
   apy: MarkerApy,
-): Promise<Omit<Row, 'page' | 'heap_growth_ratio' | 'heap_growth2_ratio' | 'heap_restored_ratio' | 'heap_cycle2_ratio'> & { heaps: number[] }> {
+): Promise<Omit<Row, 'page' | 'heap_growth_ratio' | 'heap_growth2_ratio' | 'heap_restored_ratio' | 'heap_cycle2_ratio' | keyof Floor> & { heaps: number[] }> {
   const [before, text] = await evaluateInContentScript<[string, number]>(page, id, '[document.body.innerHTML, document.body.innerText.length]');
   const h0 = await heap(session);
   const name = page.url().split('/').pop() ?? 'page';
@@ -418,7 +425,7 @@ async function triggerFirstUnit(browser: ExtensionBrowser, origin: string, name:
 }
 
 /** One fresh tab: translate, restore, translate (its answers from the memory), restore. */
-async function measurePage(browser: ExtensionBrowser, origin: string, name: string, apy: MarkerApy): Promise<Row | undefined> {
+async function measurePage(browser: ExtensionBrowser, origin: string, name: string, apy: MarkerApy): Promise<Omit<Row, keyof Floor> | undefined> {
   const page = await browser.context.newPage();
   const session = await browser.context.newCDPSession(page);
   await session.send('Performance.enable');
@@ -441,6 +448,11 @@ async function measurePage(browser: ExtensionBrowser, origin: string, name: stri
     await session.detach().catch(() => undefined);
     await page.close();
   }
+}
+
+function noFloor(e: unknown): Floor {
+  console.log(`floor: ${e instanceof Error ? e.message : String(e)}`);
+  return { floor_dom_ms: NaN, floor_dom_ms_per_100k: NaN, floor_heap_growth_ratio: NaN, floor_heap_restored_ratio: NaN };
 }
 
 /** Each figure's median over the tries (the machine is shared: one slow try says little). */
@@ -473,13 +485,18 @@ async function main(): Promise<void> {
       try {
         await useApertiumAt(browser, apy.url);
         for (const name of pages) {
+          if (floorOnly) {
+            console.log(JSON.stringify({ page: name, ...(await floorFigures(browser, `${server.origin}/${name}`, heap)) }));
+            continue;
+          }
           if (triggersOnly) {
             const t: Record<string, number | string> = { page: name };
             for (const how of ['popup', 'menu', 'key'] as const) t[how] = await triggerFirstUnit(browser, server.origin, name, how).catch(() => NaN);
             console.log(JSON.stringify(t));
             continue;
           }
-          const row = await measurePage(browser, server.origin, name, apy);
+          const measured = await measurePage(browser, server.origin, name, apy);
+          const row: Row | undefined = measured && { ...measured, ...(await floorFigures(browser, `${server.origin}/${name}`, heap).catch(noFloor)) };
           if (row) {
             row.first_unit_popup_ms = await triggerFirstUnit(browser, server.origin, name, 'popup').catch(() => NaN);
             row.first_unit_menu_ms = await triggerFirstUnit(browser, server.origin, name, 'menu').catch(() => NaN);
@@ -495,7 +512,7 @@ async function main(): Promise<void> {
   } finally {
     await Promise.all([apy.close(), server.close()]);
   }
-  if (triggersOnly) return;
+  if (triggersOnly || floorOnly) return;
   const rows = pages.map((p) => median(tries.get(p)!)).filter((r): r is Row => r !== undefined);
   if (repeat > 1) for (const r of rows) console.log(JSON.stringify(r));
   const out = { date: new Date().toISOString(), latency_ms: latency, pages: rows };
@@ -509,6 +526,7 @@ async function main(): Promise<void> {
     page: r.page.slice(0, 32), text: r.text_chars, dom: r.dom_ms, 'dom/100k': r.dom_ms_per_100k, dom2: r.dom2_ms, 'seg/pack/wr': `${Math.round(r.dom_segment_ms)}/${Math.round(r.dom_pack_ms)}/${Math.round(r.dom_write_ms)}`, msg: r.send_ms, send: r.first_send_ms, req1: r.first_request_ms, req1b: r.first_request2_ms,
     answer: r.first_answer_ms, first: r.first_unit_ms, first2: r.first_unit2_ms, popup: r.first_unit_popup_ms, menu: r.first_unit_menu_ms, key: r.first_unit_key_ms, seg: r.segmented_ms, req: r.provider_requests, wall: r.wall_s, bound: r.bound_s, growth: r.heap_growth_ratio,
     cpu: r.renderer_cpu_s, layout: r.layout_s, style: r.style_s, growth2: r.heap_growth2_ratio, restored: r.heap_restored_ratio, cycle2: r.heap_cycle2_ratio, same: r.restored_identical,
+    'floor dom/100k': r.floor_dom_ms_per_100k, 'floor growth': r.floor_heap_growth_ratio, 'floor restored': r.floor_heap_restored_ratio,
   })));
 }
 
