@@ -84,6 +84,27 @@ describe('dynamic pages', () => {
     expect(document.getElementById('p')!.innerHTML).toBe('Count: <span id="n">two items</span>');
   });
 
+  it("an SVG's title is translated once when the page changes its run, and an SVG the page adds has its title translated", async () => {
+    const mark = (w: Element) => {
+      for (const t of [...w.childNodes]) if (t.nodeType === 3 && /\S/.test((t as Text).data)) (t as Text).data = `«${(t as Text).data.trim()}»`;
+    };
+    const fake = fakeTranslator({ transform: mark });
+    const { page, frames } = start('<main><p>Find <svg><title>Search the site</title></svg> it</p></main>', fake);
+    await frames.settle();
+    const title = () => [...document.querySelectorAll('svg title')].map((t) => t.textContent);
+    expect(title()).toEqual(['«Search the site»']);
+    const p = document.querySelector('p')!;
+    p.firstChild!.textContent = 'Look ';
+    await frames.settle();
+    expect(p.firstChild!.textContent).toBe('«Look»');
+    expect(title()).toEqual(['«Search the site»']);
+    p.insertAdjacentHTML('beforeend', '<svg><title>Close the menu</title></svg>');
+    await frames.settle();
+    expect(title()).toEqual(['«Search the site»', '«Close the menu»']);
+    page.restore();
+    expect(document.querySelector('main')!.innerHTML).toBe('<p>Look <svg><title>Search the site</title></svg> it<svg><title>Close the menu</title></svg></p>');
+  });
+
   it('our own writes are not seen as changes (no request loops)', async () => {
     const fake = fakeTranslator();
     const { frames } = start(Array.from({ length: 20 }, (_, i) => `<p>Para ${i} <b>bold</b></p>`).join(''), fake);
