@@ -9,6 +9,7 @@ import type { Frame } from './observe';
 import type { Pacer } from './pace';
 import type { UndoLog } from './undo';
 import type { Copy } from './bilingual';
+import type { ShadowOf } from './shadow';
 
 export type TranslateFn = (
   params: ApiParams,
@@ -27,6 +28,8 @@ export interface PageDeps {
   viewport?: boolean;
   display?: (el: Element) => string;
   ignore?: (el: Element) => boolean;
+  /** An element's shadow root, open or closed (default: what the browser lets a content script read). */
+  shadow?: ShadowOf;
   /** Calls in flight at once. */
   maxInFlight?: number;
   limit?: number;

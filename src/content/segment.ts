@@ -12,6 +12,7 @@ import { HAS_LETTER, translatableAttributes } from './attributes';
 import { listItems, splitRun, type Opaque } from './runs';
 import { BLOCK_TAGS, BY_PAGE, EXCLUDED, EXCLUDED_ANY_LANG, excluded, inspect, kids, PROSE_ATTR, SKIP_TAGS, TAG_DISPLAY } from './tags';
 
+import { shadowReader, type ShadowOf } from './shadow';
 import type { Later, RangeUnit, Unit, Walk } from './units';
 
 export { excluded, primary } from './tags';
@@ -40,8 +41,10 @@ export interface SegmentOptions {
   display?: (el: Element) => string;
   /** Elements never to touch (the progress indicator's host). */
   ignore?: (el: Element) => boolean;
-  /** Called for each open shadow root met, so it can be observed too. */
+  /** Called for each shadow root met, so it can be observed too. */
   onShadowRoot?: (root: ShadowRoot) => void;
+  /** An element's shadow root, open or closed (shadow.ts); injectable so tests can state closed roots. */
+  shadow?: ShadowOf;
   /**
    * Links and buttons side by side, and the parts of a run cut by separators, are units of their
    * own; default on. Off in bilingual mode, where the copy of the row goes under the row: a copy
@@ -54,6 +57,7 @@ export class Segmenter {
   /** INLINE, NONE, EX, EXCLUDED_ANY_LANG, PROSE_ATTR and BY_PAGE bits of each element seen. */
   private kind = new WeakMap<Element, number>();
   private readonly computed: ((el: Element) => string) | undefined;
+  private readonly shadow: ShadowOf;
   /** Blocks and inline checks on the stack now. */
   private nesting = 0;
   private inlineNesting = 0;
@@ -64,6 +68,7 @@ export class Segmenter {
 
   constructor(private readonly opts: SegmentOptions = {}) {
     this.computed = opts.display;
+    this.shadow = opts.shadow ?? defaultShadow;
   }
 
   /** All units of a document: title and description, then the body (what `defer` left aside aside). */
@@ -98,9 +103,10 @@ export class Segmenter {
   /** A subtree a walk left for later (its shadow root first, as the walk would have). */
   resume(later: Later, walk: Walk): void {
     const el = later.el;
-    if (el.shadowRoot) {
-      this.opts.onShadowRoot?.(el.shadowRoot);
-      this.block(el.shadowRoot, later.hidden, walk);
+    const root = this.shadow(el);
+    if (root) {
+      this.opts.onShadowRoot?.(root);
+      this.block(root, later.hidden, walk);
     }
     this.block(el, later.hidden, walk);
   }
@@ -204,7 +210,7 @@ export class Segmenter {
     if (d === 'none') k |= NONE | (BLOCK_TAGS.has(el.tagName.toUpperCase()) ? 0 : INLINE);
     else if (d === '' || d.startsWith('inline') || d.startsWith('ruby') || d === 'contents') k |= INLINE;
     else if (d === 'flex' || d === 'grid') k |= ITEMS;
-    if (k & INLINE && el.shadowRoot) k &= ~INLINE;
+    if (k & INLINE && this.shadow(el)) k &= ~INLINE;
     if (k & INLINE && !(k & EX)) {
       const hidden = inHidden || (k & NONE) !== 0;
       if (this.inlineNesting >= MAX_NESTING) k &= ~INLINE;
@@ -357,6 +363,10 @@ function keepsAttributes(el: Element, bits: number): boolean {
 }
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** This browser's reader of shadow roots, made once for the content script. */
+let shared: ShadowOf | undefined;
+const defaultShadow: ShadowOf = (el) => (shared ??= shadowReader())(el);
 
 function isSvg(el: Element): boolean {
   return el.localName === 'svg' && el.namespaceURI === SVG_NS;

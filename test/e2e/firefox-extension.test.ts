@@ -30,6 +30,12 @@ interface PageStatus {
 }
 
 const REAL_PAGES = ['readability-001.html', 'readability-ars-1.html'];
+/** A web component whose shadow root is closed: Firefox lets content scripts read it (Element.openOrClosedShadowRoot). */
+const COMPONENT_PAGE = `<!doctype html><html lang="en"><title>Component</title><body><p>Page text here</p><x-note></x-note><script>
+customElements.define('x-note', class extends HTMLElement {
+  constructor() { super(); const root = this.attachShadow({ mode: 'closed' }); root.innerHTML = '<p>Hello from a closed component</p>'; window.__closed = root; }
+});
+</script></body></html>`;
 const SELECTION_PAGE = '<!doctype html><html lang="en"><title>Selection</title><p id="text">Hello world</p><textarea id="area">Good morning, friends</textarea></html>';
 
 let ff: FirefoxExtension;
@@ -57,6 +63,7 @@ beforeAll(async () => {
     startMarkerApy(),
   ]);
   server.set('/selection', SELECTION_PAGE);
+  server.set('/component', COMPONENT_PAGE);
 });
 afterAll(async () => {
   await Promise.all([ff?.close(), server?.close(), libre?.close(), marker?.close()]);
@@ -170,6 +177,27 @@ describe('Firefox: page translation on real pages', () => {
       }
     });
   }
+});
+
+describe("Firefox: a web component's closed shadow root", () => {
+  it('is translated in place and restored', async () => {
+    await setSettings({ providers: { 'apertium.ts': { enabled: true, url: marker.url } }, ranking: ['apertium.ts'], interlinguas: [], limits: { textSize: 1000 } });
+    const page = await ff.openPage(`${server.origin}/component`);
+    try {
+      const tabId = await ff.tabId(page.url());
+      const closed = () => page.evaluate(() => (window as unknown as { __closed: ShadowRoot }).__closed.innerHTML);
+      const original = await closed();
+      await ff.message<Wire<PageStatus>>({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+      await expect
+        .poll(async () => (await ff.message<Wire<PageStatus>>({ type: 'page:status', data: { tabId } })).data?.state, { timeout: 30_000, interval: 100 })
+        .toBe('translated');
+      expect(await closed()).toBe('<p>⟦Hello from a closed component⟧</p>');
+      await ff.message<Wire<PageStatus>>({ type: 'page:restore', data: { tabId } });
+      expect(await closed()).toBe(original);
+    } finally {
+      await page.close();
+    }
+  });
 });
 
 describe('Firefox: popup compare', () => {

@@ -15,7 +15,18 @@ const APP = `<!doctype html><html lang="en"><head><title>App page</title></head>
 <p id="para">Click <button id="btn">this button</button> to count: <span id="count">no clicks yet</span>.</p>
 <p id="link-para">A <a href="#x" id="lnk">simple link</a> inside the text.</p>
 <div id="app"></div>
+<x-greeting></x-greeting>
 <script>
+  // A web component with a closed shadow root: page scripts outside it cannot reach its text.
+  customElements.define('x-greeting', class extends HTMLElement {
+    constructor() {
+      super();
+      const root = this.attachShadow({ mode: 'closed' });
+      root.innerHTML = '<p>Hello from a closed component</p><button>Press this</button>';
+      root.querySelector('button').addEventListener('click', () => { window.__pressed = (window.__pressed || 0) + 1; });
+      window.__closed = root;
+    }
+  });
   window.__clicks = 0; window.__links = 0;
   document.getElementById('btn').addEventListener('click', () => { window.__clicks++; });
   document.getElementById('lnk').addEventListener('click', (e) => { e.preventDefault(); window.__links++; });
@@ -137,6 +148,22 @@ describe('page translation keeps a live page working', () => {
       2,
       'You have 2 items',
     ]);
+  });
+
+  it("a web component's closed shadow root is translated in place (Chrome's chrome.dom), keeps its listener, and is restored", async () => {
+    const closed = () => page.evaluate(() => (window as unknown as { __closed: ShadowRoot }).__closed.innerHTML);
+    const original = await closed();
+    await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+    await settle('translated');
+    expect(await closed()).toBe('<p>⟦Hello from a closed component⟧</p><button>⟦Press this⟧</button>');
+    const press = () => page.evaluate(() => {
+      (window as unknown as { __closed: ShadowRoot }).__closed.querySelector('button')!.click();
+      return (window as unknown as { __pressed: number }).__pressed;
+    });
+    expect(await press()).toBe(1);
+    await send({ type: 'page:restore', data: { tabId } });
+    expect(await closed()).toBe(original);
+    expect(await press()).toBe(2);
   });
 
   it('page:cancel stops at once; page messages are refused from a content script', async () => {

@@ -1,0 +1,104 @@
+/**
+ * Closed shadow roots (shadow.ts): read through what the browser gives a content script (Chrome's
+ * `chrome.dom.openOrClosedShadowRoot`, Firefox's `Element.openOrClosedShadowRoot`), asked of custom
+ * elements only; a web component's closed root is segmented, translated, followed and restored
+ * like an open one.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { PageTranslator } from '../../src/content/page';
+import { Segmenter, type RangeUnit } from '../../src/content/segment';
+import { closedReader, shadowReader } from '../../src/content/shadow';
+import { fakeTranslator, manualFrames } from './page-fakes';
+
+/** Closed roots as the browser would hand them to the extension (happy-dom has no such API). */
+function closedRoots() {
+  const roots = new Map<Element, ShadowRoot>();
+  const attach = (host: Element, html: string) => {
+    const root = host.attachShadow({ mode: 'closed' });
+    root.innerHTML = html;
+    roots.set(host, root);
+    return root;
+  };
+  const asked: string[] = [];
+  const read = (el: Element) => {
+    asked.push(el.localName);
+    return roots.get(el) ?? null;
+  };
+  return { attach, read, asked };
+}
+
+let pages: PageTranslator[] = [];
+afterEach(() => {
+  for (const p of pages) p.restore();
+  pages = [];
+  document.body.innerHTML = '';
+});
+
+describe('closed shadow roots', () => {
+  it("the browser's reader: Chrome's chrome.dom first, else Firefox's property, else none", () => {
+    const root = document.createElement('x-a').attachShadow({ mode: 'closed' });
+    const chrome = { dom: { openOrClosedShadowRoot: () => root } };
+    expect(closedReader({ chrome }, {})!(document.createElement('x-b'))).toBe(root);
+    const el = Object.assign(document.createElement('x-c'), { openOrClosedShadowRoot: root });
+    expect(closedReader({}, { openOrClosedShadowRoot: null })!(el)).toBe(root);
+    expect(closedReader({}, {})).toBeUndefined();
+  });
+
+  it('asks for a closed root only of custom elements, and takes an open root as it is', () => {
+    const { attach, read, asked } = closedRoots();
+    document.body.innerHTML = '<x-card></x-card><div id="d"></div><span id="o"></span>';
+    const card = document.querySelector('x-card')!;
+    const closed = attach(card, '<p>Inside</p>');
+    attach(document.getElementById('d')!, '<p>In a div</p>');
+    const open = document.getElementById('o')!.attachShadow({ mode: 'open' });
+    const shadow = shadowReader(read);
+    expect(shadow(card)).toBe(closed);
+    expect(shadow(document.getElementById('d')!)).toBeNull();
+    expect(shadow(document.getElementById('o')!)).toBe(open);
+    expect(asked).toEqual(['x-card']);
+    // An API that refuses the element (Chrome's, for a non-HTML element) is no root.
+    expect(shadowReader(() => { throw new TypeError('not an HTMLElement'); })(card)).toBeNull();
+  });
+
+  it("a web component's closed root is segmented and reported for observation, an inline host as a block", () => {
+    const { attach, read } = closedRoots();
+    document.body.innerHTML = '<p>Before <x-tag></x-tag> after</p><x-card></x-card>';
+    attach(document.querySelector('x-tag')!, 'Tag <b>label</b>');
+    const root = attach(document.querySelector('x-card')!, '<h2>Card title</h2><p>Card <i>text</i></p>');
+    const seen: ShadowRoot[] = [];
+    const units = new Segmenter({ shadow: shadowReader(read), display: (el) => (el.localName === 'x-tag' || el.localName === 'b' || el.localName === 'i' ? 'inline' : 'block'), onShadowRoot: (r) => seen.push(r) })
+      .document(document)
+      .filter((u): u is RangeUnit => u.kind === 'range')
+      .map((u) => u.nodes.map((n) => (n instanceof Element ? n.outerHTML : n.textContent)).join(''));
+    expect(units).toEqual(['Before ', 'Tag <b>label</b>', ' after', 'Card title', 'Card <i>text</i>']);
+    expect(seen).toContain(root);
+    expect(seen).toHaveLength(2);
+  });
+
+  it('translated, followed when the component changes its text, and restored exactly', async () => {
+    const { attach, read } = closedRoots();
+    document.head.innerHTML = '';
+    document.body.innerHTML = '<main><p>Page text</p><x-card></x-card></main>';
+    const root = attach(document.querySelector('x-card')!, '<p>Card text</p>');
+    const original = root.innerHTML;
+    const fake = fakeTranslator();
+    const frames = manualFrames();
+    const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewport: false, display: () => 'block', shadow: shadowReader(read) });
+    pages.push(page);
+    const before = document.body.innerHTML;
+    page.start('en', 'es');
+    await frames.settle();
+    expect(root.innerHTML).toBe('<p>CARD TEXT</p>');
+    expect(document.querySelector('main > p')!.textContent).toBe('PAGE TEXT');
+    // The component renders new text: one more call, written in its closed root.
+    root.querySelector('p')!.textContent = 'New card text';
+    await frames.settle();
+    expect(fake.calls.at(-1)!.markup).toBe('<p i=1>New card text</p>');
+    expect(root.innerHTML).toBe('<p>NEW CARD TEXT</p>');
+    page.restore();
+    expect(document.body.innerHTML).toBe(before);
+    // Restore keeps what the component itself wrote last.
+    expect(root.innerHTML).toBe('<p>New card text</p>');
+    expect(original).toBe('<p>Card text</p>');
+  });
+});
