@@ -322,11 +322,17 @@ export class Segmenter {
     return found;
   }
 
+  /**
+   * A select's option texts, and the labels the list shows: an option group's `label`, and an
+   * option's `label`, which HTML shows instead of its text (so that text is not sent).
+   */
   private options(select: Element, hidden: boolean, out: Unit[]): void {
     if (select.closest('[translate="no" i], .notranslate')) return;
     for (const o of select.querySelectorAll('option')) {
+      if (o.getAttribute('label')) continue;
       if (HAS_LETTER.test(o.textContent ?? '')) out.push({ kind: 'range', parent: o, nodes: kids(o).slice(), anchor: null, whole: true, hidden });
     }
+    for (const labelled of select.querySelectorAll('optgroup[label], option[label]')) this.attrs(labelled, hidden, out);
   }
 
   /**

@@ -177,6 +177,18 @@ describe('merge and restore', () => {
     expect(document.body.innerHTML).toBe(original);
   });
 
+  it("a select's group and option labels are translated, its values and selection kept; restore exact", async () => {
+    const { translate } = fakeTranslator();
+    const { page, frames, original } = setup('<select id="s"><optgroup label="Nordic lands"><option value="no" label="Norway" selected>NO</option><option>Sweden</option></optgroup></select>', translate);
+    pages.push(page);
+    await frames.settle();
+    const s = document.getElementById('s') as HTMLSelectElement;
+    expect([document.querySelector('optgroup')!.getAttribute('label'), s.options[0]!.getAttribute('label'), s.options[0]!.text, s.options[1]!.text]).toEqual(['NORDIC LANDS', 'NORWAY', 'NO', 'SWEDEN']);
+    expect([s.value, s.options[0]!.selected]).toEqual(['no', true]);
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
   it('a long paragraph goes in sentence pieces, every call within 1000 characters, and comes back whole', async () => {
     const { translate, calls } = fakeTranslator();
     const long = Array.from({ length: 50 }, (_, i) => `Sentence ${i} is here to make this paragraph long enough. `).join('');

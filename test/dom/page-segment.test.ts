@@ -108,6 +108,19 @@ describe('segmentation', () => {
     expect(units.filter((u) => u.kind === 'attr').map((u) => (u.kind === 'attr' ? u.value : ''))).toEqual(['Magnifying glass']);
   });
 
+  it("a select's group labels are units, and an option's label instead of its text", () => {
+    document.body.innerHTML = [
+      '<select><optgroup label="Northern Europe"><option value="se">Sweden</option><option value="no" label="Norway (Norge)">NO</option></optgroup>',
+      '<optgroup label="2024"><option>Other place</option></optgroup></select>',
+    ].join('');
+    const units = new Segmenter().document(document);
+    expect(ranges(units).map(html)).toEqual(['Sweden', 'Other place']);
+    expect(units.filter((u) => u.kind === 'attr').map((u) => (u.kind === 'attr' ? `${u.el.tagName}.${u.name}=${u.value}` : ''))).toEqual([
+      'OPTGROUP.label=Northern Europe',
+      'OPTION.label=Norway (Norge)',
+    ]);
+  });
+
   it('open shadow roots are segmented and reported for observation', () => {
     document.body.innerHTML = '<div id="host"></div><p>Light</p>';
     const root = document.getElementById('host')!.attachShadow({ mode: 'open' });

@@ -16,6 +16,7 @@ const APP = `<!doctype html><html lang="en"><head><title>App page</title></head>
 <p id="link-para">A <a href="#x" id="lnk">simple link</a> inside the text.</p>
 <div id="app"></div>
 <x-greeting></x-greeting>
+<select id="sel"><optgroup label="Warm colours"><option value="r" label="Red colour">R</option><option value="o" selected>Orange</option></optgroup></select>
 <script>
   // A web component with a closed shadow root: page scripts outside it cannot reach its text.
   customElements.define('x-greeting', class extends HTMLElement {
@@ -164,6 +165,21 @@ describe('page translation keeps a live page working', () => {
     await send({ type: 'page:restore', data: { tabId } });
     expect(await closed()).toBe(original);
     expect(await press()).toBe(2);
+  });
+
+  it("a select's group and option labels are translated, its value and selection kept; restore exact", async () => {
+    const read = () =>
+      page.evaluate(() => {
+        const sel = document.getElementById('sel') as HTMLSelectElement;
+        return { group: sel.querySelector('optgroup')!.label, labels: [...sel.options].map((o) => o.label), value: sel.value, index: sel.selectedIndex, html: sel.outerHTML };
+      });
+    const before = await read();
+    expect(before).toMatchObject({ group: 'Warm colours', labels: ['Red colour', 'Orange'], value: 'o', index: 1 });
+    await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+    await settle('translated');
+    expect(await read()).toMatchObject({ group: '⟦Warm colours⟧', labels: ['⟦Red colour⟧', '⟦Orange⟧'], value: 'o', index: 1 });
+    await send({ type: 'page:restore', data: { tabId } });
+    expect(await read()).toEqual(before);
   });
 
   it('page:cancel stops at once; page messages are refused from a content script', async () => {
