@@ -10,6 +10,7 @@ import type { Alternative, Choice } from './choices';
 
 import { languageName } from '../core/intl';
 import { overlayHost } from './overlay';
+import { eventTarget } from './shadow';
 
 export const CHOOSER_TAG = 'polyglot-alternatives';
 
@@ -52,8 +53,9 @@ export class Chooser {
     this.doc.addEventListener(
       'click',
       (e) => {
-        if (!e.altKey || e.button !== 0 || !(e.target instanceof Node) || this.host?.contains(e.target)) return;
-        if (this.open(e.target)) {
+        const target = eventTarget(e);
+        if (!e.altKey || e.button !== 0 || !(target instanceof Node) || this.host?.contains(target)) return;
+        if (this.open(target)) {
           // Alt+click on a link would download it.
           e.preventDefault();
           e.stopPropagation();

@@ -9,6 +9,7 @@
  * hover: they never show it. An overlay host (overlay.ts), like the chooser.
  */
 import { overlayHost } from './overlay';
+import { eventTarget } from './shadow';
 
 export const HOVER_TAG = 'polyglot-hover';
 
@@ -99,16 +100,17 @@ export class HoverButton {
   }
 
   private over(e: PointerEvent): void {
-    if (e.pointerType !== 'mouse' || !(e.target instanceof Node)) return;
-    if (e.target instanceof Element && this.isHost(e.target)) {
+    const target = eventTarget(e);
+    if (e.pointerType !== 'mouse' || !(target instanceof Node)) return;
+    if (target instanceof Element && this.isHost(target)) {
       clearTimeout(this.leave);
       return;
     }
-    const el = this.page.translatedAt(e.target);
+    const el = this.page.translatedAt(target);
     if (el && (el === this.shownFor || el === this.resting)) {
       // Moving inside the paragraph (across its links and inline elements).
       clearTimeout(this.leave);
-      this.target = e.target;
+      this.target = target;
       return;
     }
     clearTimeout(this.dwell);
@@ -118,7 +120,6 @@ export class HoverButton {
       this.leave = setTimeout(() => this.hide(), this.graceMs);
     }
     if (!el) return;
-    const target = e.target;
     this.dwell = setTimeout(() => {
       void Promise.all([this.page.hasChoices(), this.enabled().catch(() => true)]).then(([more, on]) => {
         if (more && on && this.resting === el && this.page.translatedAt(target) === el) this.show(el, target);

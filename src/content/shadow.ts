@@ -42,3 +42,12 @@ export function shadowReader(read: ClosedReader | undefined = closedReader()): S
     }
   };
 }
+
+/**
+ * The node an event happened on, inside an open shadow root too: a listener on the document is
+ * given the host as `target` (events are retargeted at each shadow boundary). A closed root's
+ * inside stays hidden from the path as well, so there it is still the host.
+ */
+export function eventTarget(e: Event): EventTarget | null {
+  return e.composedPath()[0] ?? e.target;
+}

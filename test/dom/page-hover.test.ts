@@ -153,6 +153,21 @@ describe('hover affordance for alternatives', () => {
     expect(hover.shown).toBe(copy);
   });
 
+  it('inside an open shadow root too (retargeting to the host, which happy-dom does not do, is in test/e2e/page-inplace)', async () => {
+    const { page, frames, hover, opened, el } = await setup();
+    const root = el('d').attachShadow({ mode: 'open' });
+    root.innerHTML = '<p id="in">Inside <b id="b">a component</b></p>';
+    page.start('en', 'es');
+    await frames.settle();
+    const inner = root.getElementById('b')!;
+    expect(root.getElementById('in')!.textContent).toBe('INSIDE A COMPONENT');
+    inner.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, composed: true, pointerType: 'mouse' }));
+    await ticks();
+    expect(hover.shown).toBe(root.getElementById('in'));
+    expect(hover.activate()).toBe(true);
+    expect(opened).toEqual([inner]);
+  });
+
   it('not for touch or pen', async () => {
     const two = await setup();
     two.page.start('en', 'es');

@@ -18,6 +18,15 @@ const ARTICLE = `<!doctype html><html lang="en"><head><title>Two routes</title><
 <script>window.__links = 0; document.getElementById('lnk').addEventListener('click', (e) => { e.preventDefault(); window.__links++; });</script>
 </body></html>`;
 
+/** A web component whose text is in an open shadow root: events reach the document retargeted to its host. */
+const COMPONENT = `<!doctype html><html lang="en"><head><title>Component</title></head><body>
+<h1>A page with a component</h1>
+<x-quote></x-quote>
+<script>customElements.define('x-quote', class extends HTMLElement {
+  constructor() { super(); this.attachShadow({ mode: 'open' }).innerHTML = '<p id="inq">A quoted line</p>'; }
+});</script>
+</body></html>`;
+
 describe('bilingual mode and alternatives in place', () => {
   let browser: ExtensionBrowser;
   let apy: MarkerApy;
@@ -29,6 +38,7 @@ describe('bilingual mode and alternatives in place', () => {
   beforeAll(async () => {
     [browser, apy, server] = await Promise.all([launchExtension(), startMarkerApy(0, ['cat-spa']), startPageServer()]);
     server.set('/article.html', ARTICLE);
+    server.set('/component.html', COMPONENT);
     await useApertiumAt(browser, apy.url, ['ca']);
     control = await browser.openExtensionPage(OPTIONS_PATH);
   });
@@ -101,6 +111,21 @@ describe('bilingual mode and alternatives in place', () => {
     await page.evaluate(() => document.getElementById('late')!.remove());
     expect(await send({ type: 'page:restore', data: { tabId } })).toMatchObject({ data: { state: 'original' } });
     expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
+    await page.close();
+  });
+
+  it("Alt+click inside a web component's shadow root opens that paragraph's alternatives", async () => {
+    const { page, tabId } = await open(`${server.origin}/component.html`);
+    await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+    await settle(tabId);
+    expect(await page.evaluate(() => document.querySelector('x-quote')!.shadowRoot!.getElementById('inq')!.textContent)).toBe('⟦A quoted line⟧');
+    // Playwright's selector pierces the open root; the click's target seen from the document is the host.
+    await page.click('#inq', { position: { x: 2, y: 2 }, modifiers: ['Alt'] });
+    const chooserText = () => piercedText(page, 'polyglot-alternatives');
+    for (let i = 0; i < 100 && !(await chooserText()).includes('apertium.ts,ca,apertium.ts'); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await chooserText()).toContain('Original (English)|A quoted line|apertium.ts (shown)|⟦A quoted line⟧');
+    await page.keyboard.press('Escape');
+    await send({ type: 'page:restore', data: { tabId } });
     await page.close();
   });
 
