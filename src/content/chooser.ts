@@ -10,7 +10,7 @@ import type { Alternative, Choice } from './choices';
 
 import { languageName } from '../core/intl';
 import { overlayHost } from './overlay';
-import { eventTarget } from './shadow';
+import { deepActive, eventTarget, inBody } from './shadow';
 
 export const CHOOSER_TAG = 'polyglot-alternatives';
 
@@ -71,16 +71,16 @@ export class Chooser {
    */
   openAtCursor(): boolean {
     const doc = this.doc;
-    const active = doc.activeElement;
+    const active = deepActive(doc);
     const sel = doc.getSelection();
     const at = active && active !== doc.body && active !== doc.documentElement && !this.isHost(active) ? active : sel?.focusNode;
-    return !!at && !!doc.body?.contains(at) && this.open(at);
+    return !!at && inBody(doc, at) && this.open(at);
   }
 
   /** Opens the chooser for the unit at `node`; false when nothing translated is there. */
   open(node: Node): boolean {
     this.close();
-    const active = this.doc.activeElement;
+    const active = deepActive(this.doc);
     // Built first: the alternative shown comes at once.
     const box = this.box();
     const choice = this.page.choiceAt(node, (alt) => this.add(alt));

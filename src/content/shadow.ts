@@ -51,3 +51,17 @@ export function shadowReader(read: ClosedReader | undefined = closedReader()): S
 export function eventTarget(e: Event): EventTarget | null {
   return e.composedPath()[0] ?? e.target;
 }
+
+/** The focused element, inside open shadow roots too (the document's `activeElement` is their host). */
+export function deepActive(doc: Document): Element | null {
+  let active = doc.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
+}
+
+/** Whether `n` is in the body of `doc`, counting the hosts of the shadow roots it is in. */
+export function inBody(doc: Document, n: Node): boolean {
+  let top = n;
+  for (let root = top.getRootNode(); root instanceof ShadowRoot; root = top.getRootNode()) top = root.host;
+  return !!doc.body?.contains(top);
+}

@@ -23,7 +23,7 @@ const COMPONENT = `<!doctype html><html lang="en"><head><title>Component</title>
 <h1>A page with a component</h1>
 <x-quote></x-quote>
 <script>customElements.define('x-quote', class extends HTMLElement {
-  constructor() { super(); this.attachShadow({ mode: 'open' }).innerHTML = '<p id="inq">A quoted line</p>'; }
+  constructor() { super(); this.attachShadow({ mode: 'open' }).innerHTML = '<p id="inq">A quoted <a href="#q" id="qlink">line</a></p>'; }
 });</script>
 </body></html>`;
 
@@ -114,17 +114,32 @@ describe('bilingual mode and alternatives in place', () => {
     await page.close();
   });
 
-  it("Alt+click inside a web component's shadow root opens that paragraph's alternatives", async () => {
+  it("inside a web component's shadow root, Alt+click and the shortcut at the focus open that paragraph's alternatives", async () => {
     const { page, tabId } = await open(`${server.origin}/component.html`);
     await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
     await settle(tabId);
-    expect(await page.evaluate(() => document.querySelector('x-quote')!.shadowRoot!.getElementById('inq')!.textContent)).toBe('⟦A quoted line⟧');
+    expect(await page.evaluate(() => document.querySelector('x-quote')!.shadowRoot!.getElementById('inq')!.textContent)).toBe('⟦A quoted⟧ ⟦line⟧');
     // Playwright's selector pierces the open root; the click's target seen from the document is the host.
     await page.click('#inq', { position: { x: 2, y: 2 }, modifiers: ['Alt'] });
     const chooserText = () => piercedText(page, 'polyglot-alternatives');
-    for (let i = 0; i < 100 && !(await chooserText()).includes('apertium.ts,ca,apertium.ts'); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(await chooserText()).toContain('Original (English)|A quoted line|apertium.ts (shown)|⟦A quoted line⟧');
+    const opened = async () => {
+      for (let i = 0; i < 100 && !(await chooserText()).includes('apertium.ts,ca,apertium.ts'); i++) await new Promise((r) => setTimeout(r, 50));
+      return chooserText();
+    };
+    expect(await opened()).toContain('Original (English)|A quoted line|apertium.ts (shown)|⟦A quoted⟧ ⟦line⟧');
     await page.keyboard.press('Escape');
+    expect(await chooserText()).toBe('');
+    // The focus on the component's link (the document's activeElement is the host): the shortcut.
+    await page.focus('#qlink');
+    await browser.worker.evaluate(async (id) => {
+      const c = (globalThis as unknown as { chrome: { tabs: { get(id: number): Promise<object> }; commands: { onCommand: { dispatch(command: string, tab: object): void } } } }).chrome;
+      c.commands.onCommand.dispatch('show-alternatives', await c.tabs.get(id));
+    }, tabId);
+    expect(await opened()).toContain('apertium.ts (shown)|⟦A quoted⟧ ⟦line⟧');
+    await page.keyboard.press('Escape');
+    expect(await chooserText()).toBe('');
+    // The focus goes back to the link inside the component.
+    expect(await page.evaluate(() => document.querySelector('x-quote')!.shadowRoot!.activeElement?.id)).toBe('qlink');
     await send({ type: 'page:restore', data: { tabId } });
     await page.close();
   });
