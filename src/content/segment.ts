@@ -91,11 +91,16 @@ export class Segmenter {
     walk.later.length = 0;
   }
 
-  /** Units inside `root` (a block, or content a page added). */
+  /**
+   * Units inside `root` (a block, or content a page added), its own shadow root first: a web
+   * component the page adds hosts its text there (units already translated are the caller's to
+   * skip).
+   */
   subtree(root: Element | ShadowRoot, hidden: boolean, out: Unit[] = []): Unit[] {
     if (root instanceof Element && (excluded(root, this.opts.src) || this.opts.ignore?.(root))) return out;
     const walk: Walk = { out, later: [] };
-    this.block(root, hidden, walk);
+    if (root instanceof Element) this.resume({ el: root, hidden, rank: 0 }, walk);
+    else this.block(root, hidden, walk);
     this.drain(walk);
     return out;
   }

@@ -75,6 +75,36 @@ describe('closed shadow roots', () => {
     expect(seen).toHaveLength(2);
   });
 
+  it('a web component the page adds (open or closed root) has its shadow text translated; restore exact', async () => {
+    const { attach, read } = closedRoots();
+    document.head.innerHTML = '';
+    document.body.innerHTML = '<main><p>Page text</p></main>';
+    const fake = fakeTranslator();
+    const frames = manualFrames();
+    const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewport: false, display: () => 'block', shadow: shadowReader(read) });
+    pages.push(page);
+    const before = document.body.innerHTML;
+    page.start('en', 'es');
+    await frames.settle();
+    // The host itself is what the page adds (a list's new item, a lazily rendered card).
+    const open = document.createElement('x-open');
+    open.attachShadow({ mode: 'open' }).innerHTML = '<p>Open text</p>';
+    const closed = document.createElement('x-closed');
+    const root = attach(closed, '<p>Closed text</p>');
+    document.querySelector('main')!.append(open, closed);
+    await frames.settle();
+    expect([open.shadowRoot!.innerHTML, root.innerHTML]).toEqual(['<p>OPEN TEXT</p>', '<p>CLOSED TEXT</p>']);
+    // Its text changed later is followed too (its root is observed).
+    root.querySelector('p')!.textContent = 'Changed text';
+    await frames.settle();
+    expect(root.innerHTML).toBe('<p>CHANGED TEXT</p>');
+    page.restore();
+    expect([open.shadowRoot!.innerHTML, root.innerHTML]).toEqual(['<p>Open text</p>', '<p>Changed text</p>']);
+    open.remove();
+    closed.remove();
+    expect(document.body.innerHTML).toBe(before);
+  });
+
   it('translated, followed when the component changes its text, and restored exactly', async () => {
     const { attach, read } = closedRoots();
     document.head.innerHTML = '';

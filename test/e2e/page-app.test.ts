@@ -162,9 +162,14 @@ describe('page translation keeps a live page working', () => {
       return (window as unknown as { __pressed: number }).__pressed;
     });
     expect(await press()).toBe(1);
+    // One the page adds while translated (its constructor keeps the new root as __closed).
+    await page.evaluate(() => document.body.append(Object.assign(document.createElement('x-greeting'), { id: 'late' })));
+    await page.waitForFunction(() => (window as unknown as { __closed: ShadowRoot }).__closed.innerHTML.includes('⟦Hello'));
+    expect(await closed()).toBe('<p>⟦Hello from a closed component⟧</p><button>⟦Press this⟧</button>');
     await send({ type: 'page:restore', data: { tabId } });
     expect(await closed()).toBe(original);
     expect(await press()).toBe(2);
+    await page.evaluate(() => document.getElementById('late')!.remove());
   });
 
   it("a select's group and option labels are translated, its value and selection kept; restore exact", async () => {
