@@ -264,8 +264,7 @@ export class Segmenter {
         continue;
       }
       flush(el);
-      if (el.tagName === 'SELECT') this.options(el, hidden, out);
-      else if (isSvg(el)) this.svgTitles(el, hidden, out);
+      this.apart(el, hidden, out);
       if (this.kindOf(el, hidden) & EX) continue;
       const h = hidden || this.hiddenEl(el);
       const rank = walk.defer?.(el, h);
@@ -314,8 +313,7 @@ export class Segmenter {
     if (n.nodeType === 3) return need && HAS_LETTER.test((n as Text).data);
     if (n.nodeType !== 1) return false;
     const el = n as Element;
-    if (el.tagName === 'SELECT') this.options(el, hidden, attrs);
-    else if (isSvg(el)) this.svgTitles(el, hidden, attrs);
+    this.apart(el, hidden, attrs);
     const k = this.kindOf(el, hidden);
     if (k & EX) {
       if (keepsAttributes(el, k)) this.attrs(el, hidden, attrs);
@@ -327,12 +325,18 @@ export class Segmenter {
     return found;
   }
 
+  /** The units an excluded element holds apart from its run: a select's options, an SVG's titles. */
+  private apart(el: Element, hidden: boolean, out: Unit[]): void {
+    if (el.tagName === 'SELECT') this.options(el, hidden, out);
+    else if (isSvg(el)) this.svgTitles(el, hidden, out);
+  }
+
   /**
    * A select's option texts, and the labels the list shows: an option group's `label`, and an
    * option's `label`, which HTML shows instead of its text (so that text is not sent).
    */
   private options(select: Element, hidden: boolean, out: Unit[]): void {
-    if (select.closest('[translate="no" i], .notranslate')) return;
+    if (select.closest(PAGE_SAYS_NO)) return;
     for (const o of select.querySelectorAll('option')) {
       if (o.getAttribute('label')) continue;
       if (HAS_LETTER.test(o.textContent ?? '')) out.push({ kind: 'range', parent: o, nodes: kids(o).slice(), anchor: null, whole: true, hidden });
@@ -349,7 +353,7 @@ export class Segmenter {
   private svgTitles(svg: Element, hidden: boolean, out: Unit[]): void {
     if (hidden) return;
     for (const t of svg.querySelectorAll('title')) {
-      if (t.namespaceURI !== SVG_NS || t.closest('[translate="no" i], .notranslate') || !HAS_LETTER.test(t.textContent ?? '')) continue;
+      if (t.namespaceURI !== SVG_NS || t.closest(PAGE_SAYS_NO) || !HAS_LETTER.test(t.textContent ?? '')) continue;
       // Text only: an SVG title has no markup to keep (an element in it would be SVG, not phrasing).
       if (t.childElementCount === 0) out.push({ kind: 'range', parent: t, nodes: kids(t).slice(), anchor: null, whole: true, hidden });
     }
@@ -374,6 +378,9 @@ function keepsAttributes(el: Element, bits: number): boolean {
 }
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** An element the page keeps from translation, or inside one (for content reached by a query, not the walk). */
+const PAGE_SAYS_NO = '[translate="no" i], .notranslate';
 
 /** This browser's reader of shadow roots, made once for the content script. */
 let shared: ShadowOf | undefined;
