@@ -151,6 +151,21 @@ describe('page translation keeps a live page working', () => {
     ]);
   });
 
+  // Before the tests below: they translate the page again, and the memory would answer its calls at once.
+  it('page:cancel stops at once; page messages are refused from a content script', async () => {
+    apy.latencyMs = 400;
+    try {
+      await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+      const cancelled = await send({ type: 'page:cancel', data: { tabId } });
+      expect(cancelled).toMatchObject({ data: { state: 'cancelled' } });
+      const refused = await evaluateInContentScript(page, browser.id, `chrome.runtime.sendMessage({ type: 'page:translate', data: { trg: 'es' } })`);
+      expect(refused).toEqual({ error: { status: 403, message: expect.any(String) } });
+      await send({ type: 'page:restore', data: { tabId } });
+    } finally {
+      apy.latencyMs = 0;
+    }
+  });
+
   it("a web component's closed shadow root is translated in place (Chrome's chrome.dom), keeps its listener, and is restored", async () => {
     const closed = () => page.evaluate(() => (window as unknown as { __closed: ShadowRoot }).__closed.innerHTML);
     const original = await closed();
@@ -185,19 +200,5 @@ describe('page translation keeps a live page working', () => {
     expect(await read()).toMatchObject({ group: '⟦Warm colours⟧', labels: ['⟦Red colour⟧', '⟦Orange⟧'], value: 'o', index: 1 });
     await send({ type: 'page:restore', data: { tabId } });
     expect(await read()).toEqual(before);
-  });
-
-  it('page:cancel stops at once; page messages are refused from a content script', async () => {
-    apy.latencyMs = 400;
-    try {
-      await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
-      const cancelled = await send({ type: 'page:cancel', data: { tabId } });
-      expect(cancelled).toMatchObject({ data: { state: 'cancelled' } });
-      const refused = await evaluateInContentScript(page, browser.id, `chrome.runtime.sendMessage({ type: 'page:translate', data: { trg: 'es' } })`);
-      expect(refused).toEqual({ error: { status: 403, message: expect.any(String) } });
-      await send({ type: 'page:restore', data: { tabId } });
-    } finally {
-      apy.latencyMs = 0;
-    }
   });
 });
