@@ -49,7 +49,7 @@ export default defineConfig(({ mode }) => {
         browser: firefox ? 'firefox' : 'chrome',
         // A self-contained IIFE content script needs no loader, hence no web_accessible_resources
         // that any web page could probe to detect the extension.
-        contentScripts: { standaloneFiles: ['src/content/index.ts'] },
+        contentScripts: { standaloneFiles: ['src/content/index.ts', 'src/content/main-world.ts'] },
       }),
     ],
     build: {

@@ -30,6 +30,8 @@ export interface PageDeps {
   ignore?: (el: Element) => boolean;
   /** An element's shadow root, open or closed (default: what the browser lets a content script read). */
   shadow?: ShadowOf;
+  /** Whether a custom element waits for its definition (default: upgrades.ts, by `:defined`, which happy-dom lacks). */
+  awaitsDefinition?: (el: Element) => boolean;
   /** Calls in flight at once. */
   maxInFlight?: number;
   limit?: number;

@@ -11,12 +11,20 @@ import { discover, idleSlice } from './discover';
 import { PageObserver } from './observe';
 import { Prioritizer } from './prioritize';
 import { Segmenter, type Unit } from './segment';
+import { ASK_UPGRADE, awaitsDefinition, UPGRADED } from './upgrades';
 
 export type { PageState, PageStatus };
 export type { PageDeps, TranslateFn } from './jobs';
 
 export class PageTranslator extends PageChoices {
   private scrolls: AbortController | null = null;
+  /**
+   * Custom elements the walk met before their definition, by name (upgrades.ts), and what stops
+   * listening for definitions; both until restore.
+   */
+  private undefinedHosts = new Map<string, Set<Element>>();
+  private upgrades: AbortController | null = null;
+  private readonly undefinedEl = this.deps.awaitsDefinition ?? awaitsDefinition;
 
   /** Translates the page from `src` to `trg`; a page in another target or mode is restored first. */
   start(src: string, trg: string, opts: PageOptions = {}): PageStatus {
@@ -43,6 +51,7 @@ export class PageTranslator extends PageChoices {
       // Copies exist only in bilingual mode (a restore removes them before any other starts).
       ignore: mode === 'bilingual' ? (el) => isCopy(el) || (ignore?.(el) ?? false) : ignore,
       onShadowRoot: (root) => observer.observe(root),
+      onUndefined: (el) => this.awaitDefinition(el),
       items: mode !== 'bilingual',
     });
     const height = this.deps.viewportHeight;
@@ -101,6 +110,9 @@ export class PageTranslator extends PageChoices {
     this.copies = [];
     this.scrolls?.abort();
     this.scrolls = null;
+    this.upgrades?.abort();
+    this.upgrades = null;
+    this.undefinedHosts.clear();
     this.rid = undefined;
     this.merged = [];
     this.owners.clear();
@@ -266,6 +278,46 @@ export class PageTranslator extends PageChoices {
       this.lead(j);
     }
     if (this.state !== 'cancelled') for (const u of orphans) this.enqueue(u);
+  }
+
+  /** A custom element met before its definition: the page's world is asked to say when it comes (once per name). */
+  private awaitDefinition(el: Element): void {
+    if (!this.undefinedEl(el)) return;
+    const name = el.localName;
+    const hosts = this.undefinedHosts.get(name);
+    if (hosts) {
+      hosts.add(el);
+      return;
+    }
+    this.undefinedHosts.set(name, new Set([el]));
+    if (!this.upgrades) {
+      this.upgrades = new AbortController();
+      this.doc.addEventListener(UPGRADED, (e) => this.defined((e as CustomEvent<unknown>).detail), { signal: this.upgrades.signal });
+    }
+    this.doc.dispatchEvent(new CustomEvent(ASK_UPGRADE, { detail: name }));
+  }
+
+  /**
+   * A name the walk waited for is defined: what the new shadow roots of its elements hold is
+   * translated, and the roots followed. The page can send this event too: it only makes us look
+   * at the elements of that name we were waiting for.
+   */
+  private defined(name: unknown): void {
+    const hosts = typeof name === 'string' ? this.undefinedHosts.get(name) : undefined;
+    if (!hosts || (this.state !== 'translating' && this.state !== 'translated')) return;
+    // Only those the registry did upgrade (an event sent early by the page leaves the rest waiting).
+    const ready = [...hosts].filter((el) => !this.undefinedEl(el));
+    for (const el of ready) hosts.delete(el);
+    if (hosts.size === 0) this.undefinedHosts.delete(name as string);
+    this.timed('follow', () => {
+      const seg = this.segmenter!;
+      const fresh: Unit[] = [];
+      for (const el of ready) for (const u of seg.upgraded(el)) if (!this.owners.taken(u)) fresh.push(u);
+      for (const u of fresh) this.enqueue(u);
+      if (fresh.length && this.state === 'translated') this.state = 'translating';
+    });
+    this.report();
+    this.pump();
   }
 
   /** "Near the viewport only": a scroll brings far units near; they are sent then. */

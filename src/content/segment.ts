@@ -46,6 +46,11 @@ export interface SegmentOptions {
   /** An element's shadow root, open or closed (shadow.ts); injectable so tests can state closed roots. */
   shadow?: ShadowOf;
   /**
+   * Called for each custom element met with no shadow root (its definition may not have come yet:
+   * upgrades.ts); once it comes, `upgraded` finds what its new root holds.
+   */
+  onUndefined?: (el: Element) => void;
+  /**
    * Links and buttons side by side, and the parts of a run cut by separators, are units of their
    * own; default on. Off in bilingual mode, where the copy of the row goes under the row: a copy
    * per link or part would be a block inside each, breaking the row into lines.
@@ -108,7 +113,7 @@ export class Segmenter {
   /** A subtree a walk left for later (its shadow root first, as the walk would have). */
   resume(later: Later, walk: Walk): void {
     const el = later.el;
-    const root = this.shadow(el);
+    const root = this.rootOf(el);
     if (root) {
       this.opts.onShadowRoot?.(root);
       this.block(root, later.hidden, walk);
@@ -148,6 +153,20 @@ export class Segmenter {
     run?.push(...nodes);
     this.run(block, nodes, n, n === null && first === block.firstChild, false, out);
     return out;
+  }
+
+  /**
+   * The units of the shadow root a custom element has now, its definition come since the walk met
+   * it without one (`onUndefined`); the rest of it was walked then. The root is reported for
+   * observation, as the walk would have.
+   */
+  upgraded(el: Element, out: Unit[] = []): Unit[] {
+    const root = el.isConnected ? this.shadow(el) : null;
+    if (!root || this.skipped(el)) return out;
+    // A host with a root lays out as a block (kindOf): read afresh.
+    this.kind.delete(el);
+    this.opts.onShadowRoot?.(root);
+    return this.subtree(root, this.hiddenEl(el), out);
   }
 
   /** The attribute units of `el` (one the page set or changed), as the walk finds them. */
@@ -215,7 +234,7 @@ export class Segmenter {
     if (d === 'none') k |= NONE | (BLOCK_TAGS.has(el.tagName.toUpperCase()) ? 0 : INLINE);
     else if (d === '' || d.startsWith('inline') || d.startsWith('ruby') || d === 'contents') k |= INLINE;
     else if (d === 'flex' || d === 'grid') k |= ITEMS;
-    if (k & INLINE && this.shadow(el)) k &= ~INLINE;
+    if (k & INLINE && this.rootOf(el)) k &= ~INLINE;
     if (k & INLINE && !(k & EX)) {
       const hidden = inHidden || (k & NONE) !== 0;
       if (this.inlineNesting >= MAX_NESTING) k &= ~INLINE;
@@ -235,6 +254,13 @@ export class Segmenter {
     }
     this.kind.set(el, k);
     return k;
+  }
+
+  /** `el`'s shadow root; a custom element with none is reported (it may not be defined yet). */
+  private rootOf(el: Element): ShadowRoot | null {
+    const root = this.shadow(el);
+    if (!root && this.opts.onUndefined && el.localName.includes('-')) this.opts.onUndefined(el);
+    return root;
   }
 
   private hiddenEl(el: Element): boolean {

@@ -30,10 +30,16 @@ interface PageStatus {
 }
 
 const REAL_PAGES = ['readability-001.html', 'readability-ars-1.html'];
-/** A web component whose shadow root is closed: Firefox lets content scripts read it (Element.openOrClosedShadowRoot). */
-const COMPONENT_PAGE = `<!doctype html><html lang="en"><title>Component</title><body><p>Page text here</p><x-note></x-note><script>
+/**
+ * A web component whose shadow root is closed: Firefox lets content scripts read it
+ * (Element.openOrClosedShadowRoot); and one defined only when the test says (`__defineLate`).
+ */
+const COMPONENT_PAGE = `<!doctype html><html lang="en"><title>Component</title><body><p>Page text here</p><x-note></x-note><x-late-note></x-late-note><script>
 customElements.define('x-note', class extends HTMLElement {
   constructor() { super(); const root = this.attachShadow({ mode: 'closed' }); root.innerHTML = '<p>Hello from a closed component</p>'; window.__closed = root; }
+});
+window.__defineLate = () => customElements.define('x-late-note', class extends HTMLElement {
+  constructor() { super(); const root = this.attachShadow({ mode: 'closed' }); root.innerHTML = '<p>Defined after the translation</p>'; window.__late = root; }
 });
 </script></body></html>`;
 const SELECTION_PAGE = '<!doctype html><html lang="en"><title>Selection</title><p id="text">Hello world</p><textarea id="area">Good morning, friends</textarea></html>';
@@ -180,7 +186,7 @@ describe('Firefox: page translation on real pages', () => {
 });
 
 describe("Firefox: a web component's closed shadow root", () => {
-  it('is translated in place and restored', async () => {
+  it('is translated in place and restored, also when the component is defined after the translation', async () => {
     await setSettings({ providers: { 'apertium.ts': { enabled: true, url: marker.url } }, ranking: ['apertium.ts'], interlinguas: [], limits: { textSize: 1000 } });
     const page = await ff.openPage(`${server.origin}/component`);
     try {
@@ -192,8 +198,13 @@ describe("Firefox: a web component's closed shadow root", () => {
         .poll(async () => (await ff.message<Wire<PageStatus>>({ type: 'page:status', data: { tabId } })).data?.state, { timeout: 30_000, interval: 100 })
         .toBe('translated');
       expect(await closed()).toBe('<p>⟦Hello from a closed component⟧</p>');
+      // Defined while translated: the page world (a "world": "MAIN" content script) says so.
+      const late = () => page.evaluate(() => (window as unknown as { __late: ShadowRoot }).__late.innerHTML);
+      await page.evaluate(() => (window as unknown as { __defineLate(): void }).__defineLate());
+      await expect.poll(late, { timeout: 10_000, interval: 100 }).toBe('<p>⟦Defined after the translation⟧</p>');
       await ff.message<Wire<PageStatus>>({ type: 'page:restore', data: { tabId } });
       expect(await closed()).toBe(original);
+      expect(await late()).toBe('<p>Defined after the translation</p>');
     } finally {
       await page.close();
     }

@@ -16,6 +16,7 @@ const APP = `<!doctype html><html lang="en"><head><title>App page</title></head>
 <p id="link-para">A <a href="#x" id="lnk">simple link</a> inside the text.</p>
 <div id="app"></div>
 <x-greeting></x-greeting>
+<section><x-late-card><b>Slotted words</b></x-late-card></section>
 <select id="sel"><optgroup label="Warm colours"><option value="r" label="Red colour">R</option><option value="o" selected>Orange</option></optgroup></select>
 <script>
   // A web component with a closed shadow root: page scripts outside it cannot reach its text.
@@ -26,6 +27,17 @@ const APP = `<!doctype html><html lang="en"><head><title>App page</title></head>
       root.innerHTML = '<p>Hello from a closed component</p><button>Press this</button>';
       root.querySelector('button').addEventListener('click', () => { window.__pressed = (window.__pressed || 0) + 1; });
       window.__closed = root;
+    }
+  });
+  // One whose definition comes later (a module loaded late): closed root, part rendered at once,
+  // part a moment after.
+  window.__defineLate = () => customElements.define('x-late-card', class extends HTMLElement {
+    constructor() {
+      super();
+      const root = this.attachShadow({ mode: 'closed' });
+      root.innerHTML = '<h3>Defined at last</h3><slot></slot>';
+      setTimeout(() => root.append(Object.assign(document.createElement('p'), { textContent: 'Rendered a moment later' })), 50);
+      window.__late = root;
     }
   });
   window.__clicks = 0; window.__links = 0;
@@ -200,5 +212,21 @@ describe('page translation keeps a live page working', () => {
     expect(await read()).toMatchObject({ group: '⟦Warm colours⟧', labels: ['⟦Red colour⟧', '⟦Orange⟧'], value: 'o', index: 1 });
     await send({ type: 'page:restore', data: { tabId } });
     expect(await read()).toEqual(before);
+  });
+
+  it('a web component defined after the page was translated has its closed root translated (the page world says when), and restored', async () => {
+    await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+    await settle('translated');
+    const slotted = () => page.evaluate(() => document.querySelector('x-late-card')!.innerHTML);
+    expect(await slotted()).toBe('<b>⟦Slotted words⟧</b>');
+    await page.evaluate(() => (window as unknown as { __defineLate(): void }).__defineLate());
+    const late = () => page.evaluate(() => (window as unknown as { __late: ShadowRoot }).__late.innerHTML);
+    await page.waitForFunction(() => (window as unknown as { __late: ShadowRoot }).__late.innerHTML.includes('⟦Rendered'), undefined, { timeout: 5000 }).catch(() => undefined);
+    expect(await late()).toBe('<h3>⟦Defined at last⟧</h3><slot></slot><p>⟦Rendered a moment later⟧</p>');
+    expect(await slotted()).toBe('<b>⟦Slotted words⟧</b>');
+    expect(await settle('translated')).toMatchObject({ errors: 0 });
+    await send({ type: 'page:restore', data: { tabId } });
+    expect(await late()).toBe('<h3>Defined at last</h3><slot></slot><p>Rendered a moment later</p>');
+    expect(await slotted()).toBe('<b>Slotted words</b>');
   });
 });
