@@ -12,7 +12,7 @@ import { HAS_LETTER, translatableAttributes } from './attributes';
 import { listItems, splitRun, type Opaque } from './runs';
 import { BLOCK_TAGS, BY_PAGE, EXCLUDED, EXCLUDED_ANY_LANG, excluded, inspect, kids, PROSE_ATTR, SKIP_TAGS, TAG_DISPLAY } from './tags';
 
-import { shadowReader, type ShadowOf } from './shadow';
+import { pageShadow, type ShadowOf } from './shadow';
 import type { Later, RangeUnit, Unit, Walk } from './units';
 
 export { excluded, primary } from './tags';
@@ -73,7 +73,7 @@ export class Segmenter {
 
   constructor(private readonly opts: SegmentOptions = {}) {
     this.computed = opts.display;
-    this.shadow = opts.shadow ?? defaultShadow;
+    this.shadow = opts.shadow ?? pageShadow;
   }
 
   /** All units of a document: title and description, then the body (what `defer` left aside aside). */
@@ -408,9 +408,6 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 /** An element the page keeps from translation, or inside one (for content reached by a query, not the walk). */
 const PAGE_SAYS_NO = '[translate="no" i], .notranslate';
 
-/** This browser's reader of shadow roots, made once for the content script. */
-let shared: ShadowOf | undefined;
-const defaultShadow: ShadowOf = (el) => (shared ??= shadowReader())(el);
 
 function isSvg(el: Element): boolean {
   return el.localName === 'svg' && el.namespaceURI === SVG_NS;

@@ -43,19 +43,42 @@ export function shadowReader(read: ClosedReader | undefined = closedReader()): S
   };
 }
 
+/** This browser's reader of shadow roots, made once for the content script. */
+let shared: ShadowOf | undefined;
+export const pageShadow: ShadowOf = (el) => (shared ??= shadowReader())(el);
+
+/** Closed roots deeper than this are not looked into (a page nesting components without end). */
+const MAX_ROOTS = 32;
+
 /**
- * The node an event happened on, inside an open shadow root too: a listener on the document is
- * given the host as `target` (events are retargeted at each shadow boundary). A closed root's
- * inside stays hidden from the path as well, so there it is still the host.
+ * The node an event happened on, inside shadow roots too: a listener on the document is given the
+ * host as `target` (events are retargeted at each shadow boundary). An open root's inside is in
+ * the event's composed path; a closed root's is not, so for a pointer event the element at its
+ * point inside a closed root we can read (`shadow`) is asked of that root.
  */
-export function eventTarget(e: Event): EventTarget | null {
-  return e.composedPath()[0] ?? e.target;
+export function eventTarget(e: Event, shadow: ShadowOf = pageShadow): EventTarget | null {
+  let target = e.composedPath()[0] ?? e.target;
+  if (!(e instanceof MouseEvent)) return target;
+  for (let i = 0; i < MAX_ROOTS && target instanceof Element && !target.shadowRoot; i++) {
+    const inner = shadow(target)?.elementFromPoint(e.clientX, e.clientY);
+    // Nothing of the root's own there (a slotted child of the host's is retargeted to the host).
+    if (!inner || inner === target) break;
+    target = inner;
+  }
+  return target;
 }
 
-/** The focused element, inside open shadow roots too (the document's `activeElement` is their host). */
-export function deepActive(doc: Document): Element | null {
+/**
+ * The focused element, inside shadow roots too (the document's `activeElement` is their host):
+ * open ones, and closed ones we can read (`shadow`).
+ */
+export function deepActive(doc: Document, shadow: ShadowOf = pageShadow): Element | null {
   let active = doc.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  for (let i = 0; i < MAX_ROOTS && active; i++) {
+    const inner = (active.shadowRoot ?? shadow(active))?.activeElement;
+    if (!inner) break;
+    active = inner;
+  }
   return active;
 }
 

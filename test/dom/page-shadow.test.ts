@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PageTranslator } from '../../src/content/page';
 import { Segmenter, type RangeUnit } from '../../src/content/segment';
-import { closedReader, shadowReader } from '../../src/content/shadow';
+import { closedReader, deepActive, eventTarget, shadowReader } from '../../src/content/shadow';
 import { fakeTranslator, manualFrames } from './page-fakes';
 
 /** Closed roots as the browser would hand them to the extension (happy-dom has no such API). */
@@ -126,5 +126,46 @@ describe('closed shadow roots', () => {
     expect(document.body.innerHTML).toBe(before);
     // Restore keeps what the component itself wrote last.
     expect(root.innerHTML).toBe('<p>New card text</p>');
+  });
+});
+
+describe('where an event or the focus is, inside closed roots', () => {
+  it("a pointer event on a closed root's host: the element at its point inside the root (nested roots too); other events keep the host", () => {
+    const { attach, read } = closedRoots();
+    document.body.innerHTML = '<x-outer></x-outer><x-empty></x-empty>';
+    const outer = attach(document.querySelector('x-outer')!, '<p>Outer <x-inner></x-inner></p>');
+    const inner = attach(outer.querySelector('x-inner')!, '<a href="#">Inner link</a>');
+    const link = inner.querySelector('a')!;
+    // No layout here: each root says what is at the point, as the browser would.
+    const points = new Map<ShadowRoot, Element>([[outer, outer.querySelector('x-inner')!], [inner, link]]);
+    for (const root of points.keys()) root.elementFromPoint = () => points.get(root)!;
+    const hostEvent = (type: string, init: MouseEventInit = {}) => {
+      let seen: EventTarget | null = null;
+      const listen = (e: Event) => (seen = eventTarget(e, shadowReader(read)));
+      document.addEventListener(type, listen, { capture: true });
+      document.querySelector('x-outer')!.dispatchEvent(type === 'click' ? new MouseEvent(type, { bubbles: true, composed: true, ...init }) : new Event(type, { bubbles: true, composed: true }));
+      document.removeEventListener(type, listen, { capture: true });
+      return seen;
+    };
+    expect(hostEvent('click', { clientX: 5, clientY: 5 })).toBe(link);
+    expect(hostEvent('focus')).toBe(document.querySelector('x-outer'));
+    // A root with nothing of its own at the point (a slotted child is retargeted to the host): the host.
+    const empty = attach(document.querySelector('x-empty')!, '<slot></slot>');
+    empty.elementFromPoint = () => document.querySelector('x-empty')!;
+    let seen: EventTarget | null = null;
+    document.addEventListener('click', (e) => (seen = eventTarget(e, shadowReader(read))), { once: true, capture: true });
+    document.querySelector('x-empty')!.dispatchEvent(new MouseEvent('click', { bubbles: true, composed: true }));
+    expect(seen).toBe(document.querySelector('x-empty'));
+  });
+
+  it("the focus inside a closed root: the root's own activeElement", () => {
+    const { attach, read } = closedRoots();
+    document.body.innerHTML = '<x-form></x-form>';
+    const root = attach(document.querySelector('x-form')!, '<p>Name <input id="name"></p>');
+    root.getElementById('name')!.focus();
+    expect(document.activeElement).toBe(document.querySelector('x-form'));
+    expect(deepActive(document, shadowReader(read))).toBe(root.getElementById('name'));
+    // Without a reader of closed roots, the host.
+    expect(deepActive(document, (el) => el.shadowRoot)).toBe(document.querySelector('x-form'));
   });
 });

@@ -18,12 +18,19 @@ const ARTICLE = `<!doctype html><html lang="en"><head><title>Two routes</title><
 <script>window.__links = 0; document.getElementById('lnk').addEventListener('click', (e) => { e.preventDefault(); window.__links++; });</script>
 </body></html>`;
 
-/** A web component whose text is in an open shadow root: events reach the document retargeted to its host. */
+/**
+ * Web components whose text is in an open and in a closed shadow root: events reach the document
+ * retargeted to their host, and a closed root's inside is not in their composed path either.
+ */
 const COMPONENT = `<!doctype html><html lang="en"><head><title>Component</title></head><body>
 <h1>A page with a component</h1>
 <x-quote></x-quote>
+<x-closed-quote></x-closed-quote>
 <script>customElements.define('x-quote', class extends HTMLElement {
   constructor() { super(); this.attachShadow({ mode: 'open' }).innerHTML = '<p id="inq">A quoted <a href="#q" id="qlink">line</a></p>'; }
+});
+customElements.define('x-closed-quote', class extends HTMLElement {
+  constructor() { super(); const root = this.attachShadow({ mode: 'closed' }); root.innerHTML = '<p id="cq">A closed <a href="#c" id="clink">quote</a></p>'; window.__cq = root; }
 });</script>
 </body></html>`;
 
@@ -114,7 +121,7 @@ describe('bilingual mode and alternatives in place', () => {
     await page.close();
   });
 
-  it("inside a web component's shadow root, Alt+click and the shortcut at the focus open that paragraph's alternatives", async () => {
+  it("inside a web component's shadow root, open or closed, Alt+click and the shortcut at the focus open that paragraph's alternatives", async () => {
     const { page, tabId } = await open(`${server.origin}/component.html`);
     await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
     await settle(tabId);
@@ -131,15 +138,29 @@ describe('bilingual mode and alternatives in place', () => {
     expect(await chooserText()).toBe('');
     // The focus on the component's link (the document's activeElement is the host): the shortcut.
     await page.focus('#qlink');
-    await browser.worker.evaluate(async (id) => {
-      const c = (globalThis as unknown as { chrome: { tabs: { get(id: number): Promise<object> }; commands: { onCommand: { dispatch(command: string, tab: object): void } } } }).chrome;
-      c.commands.onCommand.dispatch('show-alternatives', await c.tabs.get(id));
-    }, tabId);
+    await showAlternatives(browser, tabId);
     expect(await opened()).toContain('apertium.ts (shown)|⟦A quoted⟧ ⟦line⟧');
     await page.keyboard.press('Escape');
     expect(await chooserText()).toBe('');
     // The focus goes back to the link inside the component.
     expect(await page.evaluate(() => document.querySelector('x-quote')!.shadowRoot!.activeElement?.id)).toBe('qlink');
+
+    // A closed root: the click's point says where inside it; the root's own activeElement, the focus.
+    const closedRoot = () => (window as unknown as { __cq: ShadowRoot }).__cq;
+    expect(await page.evaluate(`(${closedRoot})().getElementById('cq').textContent`)).toBe('⟦A closed⟧ ⟦quote⟧');
+    const box = (await piercedBox(page, 'x-closed-quote', 'p'))!;
+    await page.keyboard.down('Alt');
+    await page.mouse.click(box.x + 2, box.y + 2);
+    await page.keyboard.up('Alt');
+    expect(await opened()).toContain('Original (English)|A closed quote|apertium.ts (shown)|⟦A closed⟧ ⟦quote⟧');
+    await page.keyboard.press('Escape');
+    expect(await chooserText()).toBe('');
+    await page.evaluate(`(${closedRoot})().getElementById('clink').focus()`);
+    await showAlternatives(browser, tabId);
+    expect(await opened()).toContain('apertium.ts (shown)|⟦A closed⟧ ⟦quote⟧');
+    await page.keyboard.press('Escape');
+    expect(await chooserText()).toBe('');
+    expect(await page.evaluate(`(${closedRoot})().activeElement?.id`)).toBe('clink');
     await send({ type: 'page:restore', data: { tabId } });
     await page.close();
   });
@@ -149,10 +170,7 @@ describe('bilingual mode and alternatives in place', () => {
     await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
     await settle(tabId);
     const chooserText = () => piercedText(page, 'polyglot-alternatives');
-    const shortcut = () => browser.worker.evaluate(async (id) => {
-      const c = (globalThis as unknown as { chrome: { tabs: { get(id: number): Promise<object> }; commands: { onCommand: { dispatch(command: string, tab: object): void } } } }).chrome;
-      c.commands.onCommand.dispatch('show-alternatives', await c.tabs.get(id));
-    }, tabId);
+    const shortcut = () => showAlternatives(browser, tabId);
     // Nothing translated at the cursor (no focus, no selection inside a unit): nothing opens.
     await shortcut();
     await new Promise((r) => setTimeout(r, 300));
@@ -431,4 +449,12 @@ function texts(n: DomNode, out: string[] = []): string[] {
   if (n.nodeType === 3 && n.nodeValue?.trim() && !n.nodeValue.includes('{')) out.push(n.nodeValue);
   for (const c of [...(n.shadowRoots ?? []), ...(n.children ?? [])]) texts(c, out);
   return out;
+}
+
+/** The "show-alternatives" command (Alt+Shift+A) for the tab, as the browser dispatches it. */
+function showAlternatives(browser: ExtensionBrowser, tabId: number): Promise<void> {
+  return browser.worker.evaluate(async (id) => {
+    const c = (globalThis as unknown as { chrome: { tabs: { get(id: number): Promise<object> }; commands: { onCommand: { dispatch(command: string, tab: object): void } } } }).chrome;
+    c.commands.onCommand.dispatch('show-alternatives', await c.tabs.get(id));
+  }, tabId);
 }
