@@ -30,15 +30,20 @@ interface Registry {
  */
 export function serveUpgrades(doc: Document, registry: Registry | null | undefined): void {
   if (!registry) return;
+  // Taken at document_start, before the page's scripts: a page that later replaces these globals
+  // (an old CustomEvent polyfill, a patched registry) does not change what we call.
+  const whenDefined = registry.whenDefined.bind(registry);
+  const Custom = CustomEvent;
+  const dispatch = doc.dispatchEvent.bind(doc);
   const waiting = new Set<string>();
   doc.addEventListener(ASK_UPGRADE, (e) => {
     const name = (e as CustomEvent<unknown>).detail;
     if (typeof name !== 'string' || waiting.has(name)) return;
     waiting.add(name);
-    registry.whenDefined(name).then(
+    whenDefined(name).then(
       () => {
         waiting.delete(name);
-        doc.dispatchEvent(new CustomEvent(UPGRADED, { detail: name }));
+        dispatch(new Custom(UPGRADED, { detail: name }));
       },
       () => undefined,
     );

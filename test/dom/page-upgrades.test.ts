@@ -88,6 +88,28 @@ describe('the page world: when a name is defined', () => {
     document.removeEventListener(UPGRADED, listen);
   });
 
+  it("answers with what it took at the start, whatever the page's scripts replace later", async () => {
+    const doc = document.implementation.createHTMLDocument('');
+    let resolve!: () => void;
+    const registry = { whenDefined: () => new Promise<void>((r) => (resolve = r)) };
+    serveUpgrades(doc, registry);
+    const answers: unknown[] = [];
+    doc.addEventListener(UPGRADED, (e) => answers.push((e as CustomEvent).detail));
+    const saved = globalThis.CustomEvent;
+    doc.dispatchEvent(new saved(ASK_UPGRADE, { detail: 'x-patched' }));
+    // The page's scripts, later: a broken polyfill and a patched registry. (Not a patched
+    // `dispatchEvent`: happy-dom's own dispatch calls it on each node of the path.)
+    registry.whenDefined = () => Promise.reject(new Error('patched'));
+    Object.assign(globalThis, { CustomEvent: function Broken() { throw new Error('polyfill'); } });
+    try {
+      resolve();
+      await new Promise((r) => setTimeout(r, 0));
+    } finally {
+      Object.assign(globalThis, { CustomEvent: saved });
+    }
+    expect(answers).toEqual(['x-patched']);
+  });
+
   it('with no registry (a page world without custom elements), nothing is listened for', () => {
     const doc = document.implementation.createHTMLDocument('');
     expect(() => serveUpgrades(doc, null)).not.toThrow();
