@@ -161,6 +161,14 @@ describe('bilingual mode and alternatives in place', () => {
     await page.keyboard.press('Escape');
     expect(await chooserText()).toBe('');
     expect(await page.evaluate(`(${closedRoot})().activeElement?.id`)).toBe('clink');
+    // A mouse resting on the closed root's paragraph: the button, by that paragraph.
+    await page.mouse.move(1, 1);
+    await page.mouse.move(box.x + 4, box.y + box.height / 2, { steps: 3 });
+    let button: Awaited<ReturnType<typeof piercedBox>>;
+    for (let i = 0; i < 60 && !(button = await piercedBox(page, 'polyglot-hover', 'button')); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(button).toBeDefined();
+    expect(button!.y).toBeGreaterThanOrEqual(box.y - 1);
+    expect(button!.y).toBeLessThan(box.y + box.height);
     await send({ type: 'page:restore', data: { tabId } });
     await page.close();
   });
