@@ -408,7 +408,6 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 /** An element the page keeps from translation, or inside one (for content reached by a query, not the walk). */
 const PAGE_SAYS_NO = '[translate="no" i], .notranslate';
 
-
 function isSvg(el: Element): boolean {
   return el.localName === 'svg' && el.namespaceURI === SVG_NS;
 }
