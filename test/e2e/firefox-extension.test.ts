@@ -186,7 +186,7 @@ describe('Firefox: page translation on real pages', () => {
 });
 
 describe("Firefox: a web component's closed shadow root", () => {
-  it('is translated in place and restored, also when the component is defined after the translation', async () => {
+  it('is translated in place and restored, also when the component is defined after the translation; Alt+click inside it opens its alternatives', async () => {
     await setSettings({ providers: { 'apertium.ts': { enabled: true, url: marker.url } }, ranking: ['apertium.ts'], interlinguas: [], limits: { textSize: 1000 } });
     const page = await ff.openPage(`${server.origin}/component`);
     try {
@@ -198,6 +198,18 @@ describe("Firefox: a web component's closed shadow root", () => {
         .poll(async () => (await ff.message<Wire<PageStatus>>({ type: 'page:status', data: { tabId } })).data?.state, { timeout: 30_000, interval: 100 })
         .toBe('translated');
       expect(await closed()).toBe('<p>⟦Hello from a closed component⟧</p>');
+      // Alt+click on its paragraph, whose inside the event's path hides: the chooser for it.
+      const at = await page.evaluate(() => {
+        const r = (window as unknown as { __closed: ShadowRoot }).__closed.querySelector('p')!.getBoundingClientRect();
+        return { x: r.x + 3, y: r.y + r.height / 2 };
+      });
+      await page.keyboard.down('Alt');
+      await page.mouse.click(at.x, at.y);
+      await page.keyboard.up('Alt');
+      const chooser = async () => (await ff.inShadow<string>(page, 'polyglot-alternatives', '(root) => root.textContent')) ?? '';
+      await expect.poll(chooser, { timeout: 10_000, interval: 100 }).toContain('Hello from a closed component');
+      expect(await chooser()).toContain('⟦Hello from a closed component⟧');
+      await page.keyboard.press('Escape');
       // Defined while translated: the page world (a "world": "MAIN" content script) says so.
       const late = () => page.evaluate(() => (window as unknown as { __late: ShadowRoot }).__late.innerHTML);
       await page.evaluate(() => (window as unknown as { __defineLate(): void }).__defineLate());
