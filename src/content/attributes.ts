@@ -18,7 +18,7 @@ export const ATTRIBUTE_TABLE: readonly AttributeRule[] = [
   { name: 'placeholder', on: 'input[placeholder], textarea[placeholder]' },
   { name: 'aria-label', on: '[aria-label]' },
   { name: 'value', on: 'input[type="button" i][value], input[type="submit" i][value], input[type="reset" i][value]' },
-  // What a select's list shows for a group, and for an option instead of its text (segment.ts `options`).
+  // What a select's list shows for a group, and for an option instead of its text (apart.ts `optionUnits`).
   { name: 'label', on: 'optgroup[label], option[label]' },
   // The document-level rows: read once per page, not per element.
   { name: 'content', on: 'meta[name="description" i][content], meta[property="og:description" i][content]' },

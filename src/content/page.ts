@@ -236,7 +236,12 @@ export class PageTranslator extends PageChoices {
       }
       this.enqueue(u);
     }
-    if (fresh.length && this.state === 'translated') this.state = 'translating';
+    this.carryOn(fresh.length > 0);
+  }
+
+  /** After units were found past the walk (the page's changes, a definition): translating again if any, and on. */
+  private carryOn(found: boolean): void {
+    if (found && this.state === 'translated') this.state = 'translating';
     this.report();
     this.pump();
   }
@@ -303,21 +308,19 @@ export class PageTranslator extends PageChoices {
    * at the elements of that name we were waiting for.
    */
   private defined(name: unknown): void {
-    const hosts = typeof name === 'string' ? this.undefinedHosts.get(name) : undefined;
-    if (!hosts || (this.state !== 'translating' && this.state !== 'translated')) return;
+    if (typeof name !== 'string' || (this.state !== 'translating' && this.state !== 'translated')) return;
+    const hosts = this.undefinedHosts.get(name);
+    if (!hosts) return;
     // Only those the registry did upgrade (an event sent early by the page leaves the rest waiting).
     const ready = [...hosts].filter((el) => !this.undefinedEl(el));
     for (const el of ready) hosts.delete(el);
-    if (hosts.size === 0) this.undefinedHosts.delete(name as string);
+    if (hosts.size === 0) this.undefinedHosts.delete(name);
+    const fresh: Unit[] = [];
     this.timed('follow', () => {
-      const seg = this.segmenter!;
-      const fresh: Unit[] = [];
-      for (const el of ready) for (const u of seg.upgraded(el)) if (!this.owners.taken(u)) fresh.push(u);
+      for (const el of ready) for (const u of this.segmenter!.upgraded(el)) if (!this.owners.taken(u)) fresh.push(u);
       for (const u of fresh) this.enqueue(u);
-      if (fresh.length && this.state === 'translated') this.state = 'translating';
     });
-    this.report();
-    this.pump();
+    this.carryOn(fresh.length > 0);
   }
 
   /** "Near the viewport only": a scroll brings far units near; they are sent then. */

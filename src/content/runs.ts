@@ -9,8 +9,7 @@
  * unit of its own.
  */
 import { HAS_LETTER } from './attributes';
-import { kids } from './tags';
-import type { RangeUnit } from './units';
+import { wholeUnit, type RangeUnit } from './units';
 
 /** Whether an element's content is left out (segment.ts reads it from its cache of element kinds). */
 export type Opaque = (el: Element) => boolean;
@@ -85,7 +84,7 @@ export function listItems(nodes: readonly Node[], opaque: Opaque, items: Element
 export function splitRun(run: RangeUnit, opaque: Opaque, list: readonly Element[] | null, out: { push(unit: RangeUnit): number }): void {
   const hidden = run.hidden;
   if (list) {
-    for (const el of list) out.push({ kind: 'range', parent: el, nodes: kids(el).slice(), anchor: null, whole: true, hidden });
+    for (const el of list) out.push(wholeUnit(el, hidden));
     return;
   }
   const parts = separatedParts(run.nodes, opaque);

@@ -10,10 +10,11 @@
  */
 import { HAS_LETTER, translatableAttributes } from './attributes';
 import { listItems, splitRun, type Opaque } from './runs';
-import { BLOCK_TAGS, BY_PAGE, EXCLUDED, EXCLUDED_ANY_LANG, excluded, inspect, kids, PROSE_ATTR, SKIP_TAGS, TAG_DISPLAY } from './tags';
+import { BLOCK_TAGS, BY_PAGE, EXCLUDED, EXCLUDED_ANY_LANG, excluded, inspect, PROSE_ATTR, SKIP_TAGS, TAG_DISPLAY } from './tags';
 
 import { pageShadow, type ShadowOf } from './shadow';
-import type { Later, RangeUnit, Unit, Walk } from './units';
+import { isSvg, optionUnits, SVG_NS, svgTitleUnits } from './apart';
+import { wholeUnit, type Later, type RangeUnit, type Unit, type Walk } from './units';
 
 export { excluded, primary } from './tags';
 export type { AttrUnit, Later, PieceGroup, PieceUnit, RangeUnit, Unit, Walk } from './units';
@@ -81,7 +82,7 @@ export class Segmenter {
     const out = walk.out;
     const title = doc.querySelector('head > title');
     if (title && HAS_LETTER.test(title.textContent ?? '')) {
-      out.push({ kind: 'range', parent: title, nodes: kids(title).slice(), anchor: null, whole: true, hidden: false });
+      out.push(wholeUnit(title, false));
     }
     for (const meta of doc.querySelectorAll('head > meta')) this.attrs(meta, false, out);
     if (doc.body) this.block(doc.body, false, walk);
@@ -164,7 +165,7 @@ export class Segmenter {
     const root = el.isConnected ? this.shadow(el) : null;
     if (!root || this.skipped(el)) return out;
     // A host with a root lays out as a block (kindOf): read afresh.
-    this.kind.delete(el);
+    this.forgetElement(el);
     this.opts.onShadowRoot?.(root);
     return this.subtree(root, this.hiddenEl(el), out);
   }
@@ -353,36 +354,8 @@ export class Segmenter {
 
   /** The units an excluded element holds apart from its run: a select's options, an SVG's titles. */
   private apart(el: Element, hidden: boolean, out: Unit[]): void {
-    if (el.tagName === 'SELECT') this.options(el, hidden, out);
-    else if (isSvg(el)) this.svgTitles(el, hidden, out);
-  }
-
-  /**
-   * A select's option texts, and the labels the list shows: an option group's `label`, and an
-   * option's `label`, which HTML shows instead of its text (so that text is not sent).
-   */
-  private options(select: Element, hidden: boolean, out: Unit[]): void {
-    if (select.closest(PAGE_SAYS_NO)) return;
-    for (const o of select.querySelectorAll('option')) {
-      if (o.getAttribute('label')) continue;
-      if (HAS_LETTER.test(o.textContent ?? '')) out.push({ kind: 'range', parent: o, nodes: kids(o).slice(), anchor: null, whole: true, hidden });
-    }
-    for (const labelled of select.querySelectorAll('optgroup[label], option[label]')) this.attrs(labelled, hidden, out);
-  }
-
-  /**
-   * An SVG's content is not prose (issue 5: "svg text unless labelled"), but its labels are: its own
-   * aria-label (the attribute table) and its `<title>` elements, the tooltip and accessible name of
-   * an icon or a chart. Each title is a unit of its own, translated in place (`inPlace`); not in
-   * hidden content, as the titles of hidden elements are not (an icon sprite's symbols).
-   */
-  private svgTitles(svg: Element, hidden: boolean, out: Unit[]): void {
-    if (hidden) return;
-    for (const t of svg.querySelectorAll('title')) {
-      if (t.namespaceURI !== SVG_NS || t.closest(PAGE_SAYS_NO) || !HAS_LETTER.test(t.textContent ?? '')) continue;
-      // Text only: an SVG title has no markup to keep (an element in it would be SVG, not phrasing).
-      if (t.childElementCount === 0) out.push({ kind: 'range', parent: t, nodes: kids(t).slice(), anchor: null, whole: true, hidden });
-    }
+    if (el.tagName === 'SELECT') optionUnits(el, hidden, out, (labelled) => this.attrs(labelled, hidden, out));
+    else if (isSvg(el)) svgTitleUnits(el, hidden, out);
   }
 
   private attrs(el: Element, hidden: boolean, out: Unit[]): void {
@@ -401,15 +374,6 @@ export class Segmenter {
  */
 function keepsAttributes(el: Element, bits: number): boolean {
   return !(bits & BY_PAGE) && SKIP_TAGS.has(el.tagName.toUpperCase());
-}
-
-const SVG_NS = 'http://www.w3.org/2000/svg';
-
-/** An element the page keeps from translation, or inside one (for content reached by a query, not the walk). */
-const PAGE_SAYS_NO = '[translate="no" i], .notranslate';
-
-function isSvg(el: Element): boolean {
-  return el.localName === 'svg' && el.namespaceURI === SVG_NS;
 }
 
 function computedDisplay(el: Element): string {

@@ -1,4 +1,6 @@
 /** The units of page translation, and what a segmentation walk leaves for later. */
+import { kids } from './tags';
+
 /** A run of sibling nodes translated as one piece of HTML. */
 export interface RangeUnit {
   kind: 'range';
@@ -49,4 +51,12 @@ export interface Walk {
   later: Later[];
   /** A rank to leave this block subtree for later, or undefined to segment it now. */
   defer?: (el: Element, hidden: boolean) => number | undefined;
+}
+
+/**
+ * A unit of all of `el`'s content (a title, an option, a link of a list): its nodes at their exact
+ * length (a list grown by push keeps room for 17 nodes, for as long as the page is translated).
+ */
+export function wholeUnit(el: Element, hidden: boolean): RangeUnit {
+  return { kind: 'range', parent: el, nodes: kids(el).slice(), anchor: null, whole: true, hidden };
 }

@@ -1,0 +1,45 @@
+/**
+ * The units an element left out of its run holds apart from it (segment.ts `apart`): a select's
+ * options and the labels its list shows, an SVG's titles. Each is translated in place (tags.ts
+ * `inPlace`).
+ */
+import { HAS_LETTER } from './attributes';
+import { wholeUnit, type Unit } from './units';
+
+export const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** An element the page keeps from translation, or inside one (for content reached by a query, not the walk). */
+const PAGE_SAYS_NO = '[translate="no" i], .notranslate';
+
+export function isSvg(el: Element): boolean {
+  return el.localName === 'svg' && el.namespaceURI === SVG_NS;
+}
+
+/**
+ * A select's option texts, and the labels the list shows: an option group's `label`, and an
+ * option's `label`, which HTML shows instead of its text (so that text is not sent); those
+ * elements' attribute units come from `attrs`.
+ */
+export function optionUnits(select: Element, hidden: boolean, out: Unit[], attrs: (el: Element) => void): void {
+  if (select.closest(PAGE_SAYS_NO)) return;
+  for (const o of select.querySelectorAll('option')) {
+    if (o.getAttribute('label')) continue;
+    if (HAS_LETTER.test(o.textContent ?? '')) out.push(wholeUnit(o, hidden));
+  }
+  for (const labelled of select.querySelectorAll('optgroup[label], option[label]')) attrs(labelled);
+}
+
+/**
+ * An SVG's content is not prose (issue 5: "svg text unless labelled"), but its labels are: its own
+ * aria-label (the attribute table) and its `<title>` elements, the tooltip and accessible name of
+ * an icon or a chart. Each title is a unit of its own; not in hidden content, as the titles of
+ * hidden elements are not (an icon sprite's symbols).
+ */
+export function svgTitleUnits(svg: Element, hidden: boolean, out: Unit[]): void {
+  if (hidden) return;
+  for (const t of svg.querySelectorAll('title')) {
+    if (t.namespaceURI !== SVG_NS || t.closest(PAGE_SAYS_NO) || !HAS_LETTER.test(t.textContent ?? '')) continue;
+    // Text only: an SVG title has no markup to keep (an element in it would be SVG, not phrasing).
+    if (t.childElementCount === 0) out.push(wholeUnit(t, hidden));
+  }
+}
