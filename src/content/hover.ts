@@ -100,8 +100,9 @@ export class HoverButton {
   }
 
   private over(e: PointerEvent): void {
+    if (e.pointerType !== 'mouse') return;
     const target = eventTarget(e);
-    if (e.pointerType !== 'mouse' || !(target instanceof Node)) return;
+    if (!(target instanceof Node)) return;
     if (target instanceof Element && this.isHost(target)) {
       clearTimeout(this.leave);
       return;
