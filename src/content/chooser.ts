@@ -53,8 +53,9 @@ export class Chooser {
     this.doc.addEventListener(
       'click',
       (e) => {
+        if (!e.altKey || e.button !== 0) return;
         const target = eventTarget(e);
-        if (!e.altKey || e.button !== 0 || !(target instanceof Node) || this.host?.contains(target)) return;
+        if (!(target instanceof Node) || this.host?.contains(target)) return;
         if (this.open(target)) {
           // Alt+click on a link would download it.
           e.preventDefault();
