@@ -3,7 +3,8 @@
  * unit is queued, a copy of it is built off-page (a shallow clone of its block with clones of the
  * unit's nodes); the translation is written into the copy through the same merge, and the copy is
  * inserted after the original with the first write, so nothing untranslated is ever shown twice;
- * a copy that reads as its original (a name, a number) is not shown at all.
+ * a copy that reads as its original (a name, a number) is not shown at all. A copy repeats the
+ * words, not the pictures: only images and icons the size of the text around them go into it.
  * The original is never written; restore removes the copies, so body.innerHTML is what it was.
  */
 import { listItems, splitRun, type Opaque } from './runs';
@@ -26,6 +27,28 @@ const AFTER = new Set([
 /** Left out of a copy: form controls, and embedded content that would load or play a second time. */
 const NOT_COPIED = 'input, select, textarea, iframe, frame, object, embed, video, audio, canvas';
 
+/** What a copy shows again only if it reads as part of the text: images and icons. */
+const PICTURES = 'img, svg';
+
+/**
+ * Taller than this many times the font size of the text around it, an image is a picture beside
+ * the text (a thumbnail, a photo in a paragraph), not part of its line (an emoji, an icon, a
+ * formula: Wikipedia's inline formulas are 1-2 em).
+ */
+const TEXT_HEIGHT_EMS = 2.5;
+
+/** An image's box on the page and the font size around it (px); null where it has no box. */
+export type Measure = (el: Element) => { width: number; height: number; em: number } | null;
+
+/** `Measure` by layout. */
+export const measureOnPage: Measure = (el) => {
+  const r = el.getBoundingClientRect();
+  if (r.width === 0 || r.height === 0) return null;
+  const around = el.parentElement;
+  const em = around ? parseFloat(getComputedStyle(around).fontSize) : NaN;
+  return { width: r.width, height: r.height, em: em > 0 ? em : 16 };
+};
+
 export interface Copy {
   el: Element;
   /** The original block (copy after it), or the run's parent and anchor (copy inside, before it). */
@@ -42,7 +65,7 @@ export const isCopy = (el: Element): boolean => el.hasAttribute(COPY_ATTR);
  * label or part in it is translated alone (runs.ts), as in replace mode: sent as one, a translator
  * moves words from one label into another.
  */
-export function copyOf(unit: Unit, trg: string, doc: Document, opaque: Opaque = excluded): { units: RangeUnit[]; copy: Copy } | null {
+export function copyOf(unit: Unit, trg: string, doc: Document, opaque: Opaque = excluded, measure: Measure = measureOnPage): { units: RangeUnit[]; copy: Copy } | null {
   if (unit.kind !== 'range') return null;
   const parent = unit.parent;
   if (inPlace(parent)) return null;
@@ -54,7 +77,13 @@ export function copyOf(unit: Unit, trg: string, doc: Document, opaque: Opaque = 
     // CSSOM, not a style attribute: a page's CSP may forbid inline style attributes.
     (el as HTMLElement).style.display = 'block';
   }
-  for (const n of unit.nodes) el.appendChild(n.cloneNode(true));
+  const pictures: [Element, Element][] = [];
+  for (const n of unit.nodes) {
+    const clone = n.cloneNode(true);
+    el.appendChild(clone);
+    if (n.nodeType === 1) pairPictures(n as Element, clone as Element, pictures);
+  }
+  showAsText(pictures, measure);
   // A copy is text to read: no second form control (one that does nothing, its options and labels
   // translated in place in the original) and no second player or frame loading; a button's label
   // stays, as text.
@@ -90,6 +119,41 @@ export function copyOf(unit: Unit, trg: string, doc: Document, opaque: Opaque = 
   const units: RangeUnit[] = [];
   splitRun({ kind: 'range', parent: el, nodes, anchor: null, whole: true, hidden: unit.hidden }, opaque, list ? items : null, units);
   return { units, copy };
+}
+
+/** The images and icons of `original` with their clones in `clone` (an SVG's own inside not apart). */
+function pairPictures(original: Element, clone: Element, out: [Element, Element][]): void {
+  if (original.matches(PICTURES)) {
+    out.push([original, clone]);
+    return;
+  }
+  const a = original.querySelectorAll(PICTURES);
+  const b = clone.querySelectorAll(PICTURES);
+  for (let i = 0; i < a.length; i++) {
+    const outer = a[i]!.parentElement!.closest('svg');
+    if (!outer || !original.contains(outer)) out.push([a[i]!, b[i]!]);
+  }
+}
+
+/**
+ * A copy repeats the words, not the pictures: an image or icon is kept where the original shows it
+ * as part of a line of text, at the size it has there (the page's rules that size it may depend on
+ * where it sits, and a copy sits elsewhere: an icon sized by `#menu > a > svg` was 300 × 150 in its
+ * copy); anything taller, or not shown at all, is left out (a headline's thumbnail shown twice).
+ */
+function showAsText(pictures: readonly [Element, Element][], measure: Measure): void {
+  for (const [original, clone] of pictures) {
+    const box = measure(original);
+    if (!box || box.height > TEXT_HEIGHT_EMS * box.em) {
+      const parent = clone.parentElement;
+      (parent?.tagName === 'PICTURE' ? parent : clone).remove();
+      continue;
+    }
+    // CSSOM, as for the span above: a page's CSP may refuse style attributes in markup.
+    const style = (clone as HTMLElement | SVGElement).style;
+    style.width = `${box.width}px`;
+    style.height = `${box.height}px`;
+  }
 }
 
 /** Text as read: runs of white space as one space, none at the ends. */

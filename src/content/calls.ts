@@ -138,7 +138,7 @@ export class PageCalls {
     const opaque = this.segmenter?.opaque;
     // Bilingual: the unit as it lives in its copy (a unit per label of a row); ranked and owned by
     // the original too, and retired together (`copyJobs`).
-    const bi = this.mode === 'bilingual' ? copyOf(origin, this.trg, this.doc, opaque) : null;
+    const bi = this.mode === 'bilingual' ? copyOf(origin, this.trg, this.doc, opaque, this.deps.measure) : null;
     const rankBy = at ?? (bi ? (unitElement(origin) ?? undefined) : undefined);
     const together: Job[] | undefined = bi ? [] : undefined;
     if (bi) this.copyJobs.set(bi.copy, together!);

@@ -8,7 +8,7 @@ import type { Unit } from './segment';
 import type { Frame } from './observe';
 import type { Pacer } from './pace';
 import type { UndoLog } from './undo';
-import type { Copy } from './bilingual';
+import type { Copy, Measure } from './bilingual';
 import type { ShadowOf } from './shadow';
 
 export type TranslateFn = (
@@ -32,6 +32,8 @@ export interface PageDeps {
   shadow?: ShadowOf;
   /** Whether a custom element waits for its definition (default: upgrades.ts, by `:defined`, which happy-dom lacks). */
   awaitsDefinition?: (el: Element) => boolean;
+  /** An image's box, for what a bilingual copy shows again (default: layout, which happy-dom lacks). */
+  measure?: Measure;
   /** Calls in flight at once. */
   maxInFlight?: number;
   limit?: number;

@@ -3,7 +3,7 @@
  * restore exact) and "near the viewport only" (far units sent only once scrolled near).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { COPY_ATTR } from '../../src/content/bilingual';
+import { COPY_ATTR, type Measure } from '../../src/content/bilingual';
 import { PageTranslator } from '../../src/content/page';
 import { fakeTranslator, manualFrames } from './page-fakes';
 
@@ -13,13 +13,13 @@ afterEach(() => {
   pages = [];
 });
 
-function setup(body: string, opts: { hold?: boolean } = {}) {
+function setup(body: string, opts: { hold?: boolean; measure?: Measure } = {}) {
   document.documentElement.setAttribute('lang', 'en');
   document.head.innerHTML = '<title>The title</title>';
   document.body.innerHTML = body;
   const fake = fakeTranslator(opts);
   const frames = manualFrames();
-  const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewport: false });
+  const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewport: false, ...(opts.measure ? { measure: opts.measure } : {}) });
   pages.push(page);
   return { page, fake, frames, original: document.body.innerHTML };
 }
@@ -41,7 +41,9 @@ describe('bilingual mode', () => {
   });
 
   it("translates an SVG's title in place, with no copy under it", async () => {
-    const { page, frames, original } = setup('<p id="a">Find <svg aria-label="Magnifier"><title>Search the site</title></svg> it</p>');
+    // An icon of the text's height (happy-dom has no layout: the test says what layout would).
+    const measure: Measure = () => ({ width: 16, height: 16, em: 16 });
+    const { page, frames, original } = setup('<p id="a">Find <svg aria-label="Magnifier"><title>Search the site</title></svg> it</p>', { measure });
     page.start('en', 'es', { mode: 'bilingual' });
     await frames.settle();
     expect(document.querySelector('svg title')!.textContent).toBe('SEARCH THE SITE');
@@ -50,6 +52,40 @@ describe('bilingual mode', () => {
     expect(copies().map((c) => c.textContent)).toEqual(['FIND  IT']);
     const again = copies()[0]!.querySelector('svg')!;
     expect([again.childNodes.length, again.hasAttribute('aria-label'), again.getAttribute('aria-hidden')]).toEqual([0, false, 'true']);
+    // At the size it has on the page, whatever rules size it where it sits there.
+    expect([(again as SVGElement).style.width, (again as SVGElement).style.height]).toEqual(['16px', '16px']);
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
+  it('repeats an emoji or icon at its size on the page, and leaves out a picture beside the text and an image not shown', async () => {
+    // Boxes as layout would give them (happy-dom has none): `data-h` px tall, in text of 16 px; no
+    // `data-h`, no box (not loaded yet, or hidden).
+    const measure: Measure = (el) => {
+      const h = Number(el.getAttribute('data-h'));
+      return h ? { width: 2 * h, height: h, em: 16 } : null;
+    };
+    const body =
+      '<p id="a"><img src="dog.jpg" alt="A dog" data-h="150">A dog <img src="smile.png" alt="smiling" data-h="16"> on ' +
+      '<svg data-h="20"><svg data-h="500"></svg></svg> the beach <picture><source srcset="sea.webp"><img src="sea.jpg" alt="" data-h="90"></picture>' +
+      'at <img src="sun.png" alt="sun"> noon <img src="formula.png" alt="x^2" data-h="40"></p>';
+    const { page, frames, original } = setup(body, { measure });
+    page.start('en', 'es', { mode: 'bilingual' });
+    await frames.settle();
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+    const copy = copies()[0]!;
+    expect(copy.textContent).toBe('A DOG  ON  THE BEACH AT  NOON ');
+    // Kept: the emoji, the icon (its inside too) and the formula (2.5 em), each at its size there.
+    expect([...copy.querySelectorAll('img')].map((i) => [i.getAttribute('src'), i.getAttribute('alt'), i.style.width, i.style.height])).toEqual([
+      ['smile.png', '', '32px', '16px'],
+      ['formula.png', '', '80px', '40px'],
+    ]);
+    const svg = copy.querySelector('svg') as SVGElement;
+    expect([svg.style.height, svg.querySelectorAll('svg').length]).toEqual(['20px', 1]);
+    // Left out: the photo, the picture with its sources, the image with no box.
+    expect(copy.querySelector('picture, source')).toBeNull();
+    // The original keeps every image.
+    expect(document.querySelectorAll('#a img')).toHaveLength(5);
     page.restore();
     expect(document.body.innerHTML).toBe(original);
   });

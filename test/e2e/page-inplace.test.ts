@@ -19,6 +19,17 @@ const ARTICLE = `<!doctype html><html lang="en"><head><title>Two routes</title><
 </body></html>`;
 
 /**
+ * A headline with its thumbnail in the same link (laid out inline, as news sites do), and an icon
+ * sized by a rule that names the paragraph's id (which its bilingual copy does not carry).
+ */
+const PICTURES = `<!doctype html><html lang="en"><head><title>Pictures</title>
+<style>#pic > svg { width: 16px; height: 16px; } #pic { font-size: 16px; }</style></head><body>
+<p id="pic"><a href="#story"><img id="photo" alt="A harbour" width="154" height="115"
+src="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='154' height='115'%3E%3Crect width='154' height='115' fill='teal'/%3E%3C/svg%3E">
+The harbour at dawn</a>, with its <svg viewBox="0 0 10 10"><circle cx="5" cy="5" r="4"/></svg> lighthouse.</p>
+</body></html>`;
+
+/**
  * Web components whose text is in an open and in a closed shadow root: events reach the document
  * retargeted to their host, and a closed root's inside is not in their composed path either.
  */
@@ -46,6 +57,7 @@ describe('bilingual mode and alternatives in place', () => {
     [browser, apy, server] = await Promise.all([launchExtension(), startMarkerApy(0, ['cat-spa']), startPageServer()]);
     server.set('/article.html', ARTICLE);
     server.set('/component.html', COMPONENT);
+    server.set('/pictures.html', PICTURES);
     await useApertiumAt(browser, apy.url, ['ca']);
     control = await browser.openExtensionPage(OPTIONS_PATH);
   });
@@ -77,6 +89,22 @@ describe('bilingual mode and alternatives in place', () => {
     expect(await page.evaluate(() => (window as unknown as { __links: number }).__links)).toBe(1);
     const bad = await send({ type: 'page:translate', data: { tabId, trg: 'es', mode: 'side-by-side' } });
     expect(bad.error).toMatchObject({ status: 400 });
+    expect(await send({ type: 'page:restore', data: { tabId } })).toMatchObject({ data: { state: 'original' } });
+    expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
+    await page.close();
+  });
+
+  it("bilingual: a copy repeats an icon at its size on the page, not a headline's thumbnail; restore exact", async () => {
+    const { page, tabId } = await open(`${server.origin}/pictures.html`);
+    const before = await page.evaluate(() => document.body.innerHTML);
+    await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es', mode: 'bilingual' } });
+    expect(await settle(tabId)).toMatchObject({ state: 'translated', errors: 0 });
+    const seen = await page.evaluate(() => {
+      const copy = document.getElementById('pic')!.nextElementSibling!;
+      const icon = copy.querySelector('svg')!.getBoundingClientRect();
+      return { text: copy.textContent!.replace(/\s+/g, ' ').trim(), images: copy.querySelectorAll('img').length, icon: [icon.width, icon.height], photos: document.querySelectorAll('#photo').length };
+    });
+    expect(seen).toEqual({ text: '⟦The harbour at dawn⟧⟦, with its⟧ ⟦lighthouse.⟧', images: 0, icon: [16, 16], photos: 1 });
     expect(await send({ type: 'page:restore', data: { tabId } })).toMatchObject({ data: { state: 'original' } });
     expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
     await page.close();
