@@ -1,6 +1,6 @@
 /**
  * Inline runs that are lists, not sentences (segment.ts `run`): links and buttons side by side (a
- * menu, a row of buttons, breadcrumbs, "Share Tweet Email"), runs cut by separators ("Africa |
+ * menu, a row of buttons, breadcrumbs, "Share Tweet Email", a form's labels and its button), runs cut by separators ("Africa |
  * United States to Lift Sudan Sanctions", "By <a>Jo Smith</a> · <time>5 June</time>"), and
  * phrases glued with no space between elements ("<a>Associated Press</a><time>December 2,
  * 2016</time>"). Sent as one unit, a translator moves words from one label or phrase into another:
@@ -24,10 +24,14 @@ const SEPARATOR = /^\s*[|¦•·∙⋅]+\s*$/;
 /** ARIA roles of controls and links: `<div role="button">`, menu items, tabs. */
 const ITEM_ROLES = new Set(['button', 'link', 'menuitem', 'tab']);
 
-/** A link or a control: its label is its own. */
+/**
+ * A link, a control, or a form control's `<label>`: its words are its own. Twitter's search form
+ * ("Search query", a text field, a "Search Twitter" button) sent as one unit came back from
+ * Apertium as "Búsqueda de" and a button "consulta de la búsqueda Twitter".
+ */
 function isItem(el: Element): boolean {
   const tag = el.tagName;
-  if (tag === 'A' || tag === 'BUTTON') return true;
+  if (tag === 'A' || tag === 'BUTTON' || tag === 'LABEL') return true;
   const role = el.getAttribute('role');
   return role !== null && ITEM_ROLES.has(role.trim().toLowerCase());
 }

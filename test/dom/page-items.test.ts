@@ -96,6 +96,27 @@ describe('links and buttons side by side', () => {
     expect(units[0]).toMatchObject({ parent: document.querySelector('.toast'), whole: true, anchor: null });
   });
 
+  it("a form's labels and its button are a unit each; a label in a sentence stays in it", () => {
+    const units = segmented(
+      // Twitter's search form: a label, a text field, a button (Apertium moved "query" into the button).
+      '<form id="f"><label for="q">Search query</label> <input id="q" placeholder="Search Twitter"> <span><button>Search Twitter</button></span></form>' +
+      '<div><label for="e">Email</label> <input id="e"> <label for="w">Password</label> <input id="w" type="password"> <button>Log in</button></div>' +
+      '<p><label><input type="checkbox"> Remember me</label> <a href="/forgot">Forgot your password?</a></p>' +
+      '<p>I <label for="t">agree</label> to the <a href="/terms">terms</a>.</p>',
+    );
+    expect(units.map(html)).toEqual([
+      'Search query',
+      'Search Twitter',
+      'Email',
+      'Password',
+      'Log in',
+      '<input type="checkbox"> Remember me',
+      'Forgot your password?',
+      'I <label for="t">agree</label> to the <a href="/terms">terms</a>.',
+    ]);
+    expect(units[0]).toMatchObject({ parent: document.querySelector('label[for=q]'), whole: true });
+  });
+
   it('a run cut by separators is a unit per part; a slash, quotation marks and excluded content do not cut', () => {
     const units = segmented(
       KICKER +
