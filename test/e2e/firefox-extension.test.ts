@@ -42,6 +42,9 @@ window.__defineLate = () => customElements.define('x-late-note', class extends H
   constructor() { super(); const root = this.attachShadow({ mode: 'closed' }); root.innerHTML = '<p>Defined after the translation</p>'; window.__late = root; }
 });
 </script></body></html>`;
+/** Frames with no address of their own: a `srcdoc`, and the same sandboxed (an opaque origin). */
+const EMBEDS_PAGE = `<!doctype html><html lang="en"><title>Embeds</title><body><p>The page around the embeds.</p>
+<iframe srcdoc="<p id=w>A message shown in a frame.</p>"></iframe><iframe sandbox srcdoc="<p id=w>A message in a sandbox.</p>"></iframe></body></html>`;
 const SELECTION_PAGE = '<!doctype html><html lang="en"><title>Selection</title><p id="text">Hello world</p><textarea id="area">Good morning, friends</textarea></html>';
 
 let ff: FirefoxExtension;
@@ -70,6 +73,7 @@ beforeAll(async () => {
   ]);
   server.set('/selection', SELECTION_PAGE);
   server.set('/component', COMPONENT_PAGE);
+  server.set('/embeds', EMBEDS_PAGE);
 });
 afterAll(async () => {
   await Promise.all([ff?.close(), server?.close(), libre?.close(), marker?.close()]);
@@ -217,6 +221,24 @@ describe("Firefox: a web component's closed shadow root", () => {
       await ff.message<Wire<PageStatus>>({ type: 'page:restore', data: { tabId } });
       expect(await closed()).toBe(original);
       expect(await late()).toBe('<p>Defined after the translation</p>');
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('Firefox: frames with no address of their own', () => {
+  it('a srcdoc frame and a sandboxed one are translated with the page, and restored', async () => {
+    await setSettings({ providers: { 'apertium.ts': { enabled: true, url: marker.url } }, ranking: ['apertium.ts'], interlinguas: [], limits: { textSize: 1000 } });
+    const page = await ff.openPage(`${server.origin}/embeds`);
+    try {
+      const tabId = await ff.tabId(page.url());
+      const texts = () => Promise.all(page.frames().filter((f) => f !== page.mainFrame()).map((f) => f.evaluate(() => document.getElementById('w')?.textContent ?? '')));
+      await expect.poll(async () => (await texts()).length, { timeout: 10_000, interval: 100 }).toBe(2);
+      await ff.message<Wire<PageStatus>>({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+      await expect.poll(texts, { timeout: 10_000, interval: 100 }).toEqual(['⟦A message shown in a frame.⟧', '⟦A message in a sandbox.⟧']);
+      await ff.message<Wire<PageStatus>>({ type: 'page:restore', data: { tabId } });
+      await expect.poll(texts, { timeout: 10_000, interval: 100 }).toEqual(['A message shown in a frame.', 'A message in a sandbox.']);
     } finally {
       await page.close();
     }

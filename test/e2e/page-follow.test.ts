@@ -16,6 +16,17 @@ const HOST = `<!doctype html><html lang="en"><head><title>Host</title></head><bo
 <p id="p">The page around the frame.</p>
 </body></html>`;
 const FRAME = `<!doctype html><html lang="en"><head><title>Widget</title></head><body><p id="w">A widget loaded later.</p></body></html>`;
+/**
+ * Frames with no address of their own: a `srcdoc` (how webmail and comment widgets show a
+ * message), the same sandboxed (an opaque origin), and an `about:blank` frame the page writes.
+ */
+const EMBEDS = `<!doctype html><html lang="en"><head><title>Embeds</title></head><body>
+<p id="p">The page around the embeds.</p>
+<iframe id="doc" srcdoc="<p id=w>A message shown in a frame.</p>"></iframe>
+<iframe id="boxed" sandbox srcdoc="<p id=w>A message in a sandbox.</p>"></iframe>
+<iframe id="blank"></iframe>
+<script>const d = document.getElementById('blank').contentDocument; d.body.innerHTML = '<p id=w>Written by the page.</p>';</script>
+</body></html>`;
 const SPANISH_FRAME = `<!doctype html><html lang="es"><head><title>Ya</title></head><body><p id="w">Ya está en español.</p></body></html>`;
 
 describe('translation followed by later frames and by the site\'s own mode', () => {
@@ -42,6 +53,7 @@ describe('translation followed by later frames and by the site\'s own mode', () 
     server.set('/host.html', HOST);
     server.set('/frame.html', FRAME);
     server.set('/es-frame.html', SPANISH_FRAME);
+    server.set('/embeds.html', EMBEDS);
     await useApertiumAt(browser, apy.url);
     control = await browser.openExtensionPage(OPTIONS_PATH);
   });
@@ -69,6 +81,23 @@ describe('translation followed by later frames and by the site\'s own mode', () 
     await send({ type: 'page:restore', data: { tabId } });
     await expect.poll(() => frame.locator('#w').textContent()).toBe('A widget loaded later.');
     expect(await page.locator('#p').textContent()).toBe('The page around the frame.');
+    await page.close();
+  });
+
+  it('translates frames with no address of their own (srcdoc, sandboxed, about:blank), at the trigger and later; restore exact', async () => {
+    const { page, tabId } = await open(`${server.origin}/embeds.html`);
+    const texts = () => Promise.all(['doc', 'boxed', 'blank'].map((id) => page.frameLocator(`#${id}`).locator('#w').textContent()));
+    const before = await Promise.all(page.frames().map((f) => f.evaluate(() => document.body.innerHTML)));
+    await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es', mode: 'replace' } });
+    expect(await settle(tabId)).toMatchObject({ state: 'translated', errors: 0 });
+    await expect.poll(texts, { timeout: 10_000 }).toEqual(['⟦A message shown in a frame.⟧', '⟦A message in a sandbox.⟧', '⟦Written by the page.⟧']);
+    // One the page adds now follows the page.
+    await page.evaluate(() => document.body.append(Object.assign(document.createElement('iframe'), { id: 'late', srcdoc: '<p id=w>A message opened later.</p>' })));
+    await expect.poll(() => page.frameLocator('#late').locator('#w').textContent(), { timeout: 10_000 }).toBe('⟦A message opened later.⟧');
+    await page.evaluate(() => document.getElementById('late')!.remove());
+    await send({ type: 'page:restore', data: { tabId } });
+    await expect.poll(texts).toEqual(['A message shown in a frame.', 'A message in a sandbox.', 'Written by the page.']);
+    expect(await Promise.all(page.frames().map((f) => f.evaluate(() => document.body.innerHTML)))).toEqual(before);
     await page.close();
   });
 
