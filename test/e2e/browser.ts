@@ -125,9 +125,11 @@ interface ExecutionContext {
 }
 
 /**
- * Evaluates `expression` in the isolated world of our content script in `page` (the DevTools
- * protocol can; page scripts cannot) and returns its value; promises are awaited. Waits until the
- * content script has run (its `polyglot` global exists).
+ * Evaluates `expression` in the isolated world of our content script in `page`'s top frame (the
+ * DevTools protocol can; page scripts cannot) and returns its value; promises are awaited. Waits
+ * until the content script has run (its `polyglot` global exists). The page's `srcdoc` and
+ * `about:blank` frames run in its process and have our content script too: their worlds are
+ * passed over.
  */
 export async function evaluateInContentScript<T>(page: Page, extensionId: string, expression: string): Promise<T> {
   const session = await page.context().newCDPSession(page);
@@ -135,9 +137,10 @@ export async function evaluateInContentScript<T>(page: Page, extensionId: string
     const contexts: ExecutionContext[] = [];
     session.on('Runtime.executionContextCreated', ({ context }) => contexts.push(context as ExecutionContext));
     await session.send('Runtime.enable');
+    const top = (await session.send('Page.getFrameTree')).frameTree.frame.id;
     const deadline = Date.now() + 10_000;
     for (;;) {
-      for (const ctx of contexts.filter((c) => c.origin === `chrome-extension://${extensionId}` && c.auxData?.type === 'isolated')) {
+      for (const ctx of contexts.filter((c) => c.origin === `chrome-extension://${extensionId}` && c.auxData?.type === 'isolated' && c.auxData.frameId === top)) {
         const ready = await session
           .send('Runtime.evaluate', { expression: 'typeof globalThis.polyglot', contextId: ctx.id, returnByValue: true })
           .catch(() => undefined);
