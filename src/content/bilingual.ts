@@ -40,8 +40,12 @@ const TEXT_HEIGHT_EMS = 2.5;
 /** An image's box on the page and the font size around it (px); null where it has no box. */
 export type Measure = (el: Element) => { width: number; height: number; em: number } | null;
 
-/** `Measure` by layout. */
+/**
+ * `Measure` by layout. A broken image has no picture to show again: the page shows its alt text in
+ * its box, which a copy, with `alt=""`, would show as an empty frame.
+ */
 export const measureOnPage: Measure = (el) => {
+  if (el.localName === 'img' && (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth === 0) return null;
   const r = el.getBoundingClientRect();
   if (r.width === 0 || r.height === 0) return null;
   const around = el.parentElement;
