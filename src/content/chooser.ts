@@ -9,6 +9,7 @@
 import type { Alternative, Choice } from './choices';
 
 import { languageName } from '../core/intl';
+import { routeLabel } from '../ui/shared/alternatives';
 import { overlayHost } from './overlay';
 import { deepActive, eventTarget, inBody } from './shadow';
 
@@ -165,7 +166,10 @@ export class Chooser {
     item.dataset['rid'] = alt.rid;
     const rid = this.doc.createElement('div');
     rid.className = 'rid';
-    rid.textContent = alt.current ? `${alt.rid} (shown)` : alt.rid;
+    // Named as the popup and the selection bubble name it (`apertium → ca → apertium`).
+    const name = routeLabel(alt.rid);
+    rid.textContent = alt.current ? `${name} (shown)` : name;
+    rid.title = alt.rid;
     const text = this.doc.createElement('div');
     text.className = alt.err === undefined ? 'text' : 'text err';
     text.textContent = alt.err === undefined ? alt.text : alt.err;

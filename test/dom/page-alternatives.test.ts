@@ -190,7 +190,9 @@ describe('alternatives in place', () => {
       expect(root.mode).toBe('closed');
       await new Promise((r) => setTimeout(r, 10));
       const items = [...root.querySelectorAll('.alt')];
-      expect(items.map((i) => i.querySelector('.rid')!.textContent)).toEqual(['Original (English)', 'a.ts (shown)', 'b.ts', 'en,c.ts,es']);
+      expect(items.map((i) => i.querySelector('.rid')!.textContent)).toEqual(['Original (English)', 'a (shown)', 'b', 'en → c → es']);
+      // Named as the popup names routes; the route's id in its tooltip.
+      expect((items[3]!.querySelector('.rid') as HTMLElement).title).toBe('en,c.ts,es');
       // The original first, in the page's language; the page itself shows the translation.
       const was = items[0]!.querySelector('.text') as HTMLElement;
       expect([was.textContent, was.lang]).toEqual(['Hello the link', 'en']);

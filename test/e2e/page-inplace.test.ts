@@ -124,11 +124,11 @@ describe('bilingual mode and alternatives in place', () => {
     await page.click('#p', { position: { x: 2, y: 2 }, modifiers: ['Alt'] });
     // The chooser lives in a closed shadow root: read through the DevTools protocol, which pierces it.
     const chooserText = () => piercedText(page, 'polyglot-alternatives');
-    for (let i = 0; i < 100 && !(await chooserText()).includes('apertium.ts,ca,apertium.ts'); i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 100 && !(await chooserText()).includes('apertium → ca → apertium'); i++) await new Promise((r) => setTimeout(r, 50));
     const text = await chooserText();
     // What the paragraph read before, first: the page shows only its translation.
-    expect(text).toContain('Original (English)|Read the whole story today.|apertium.ts (shown)|⟦Read⟧ ⟦the whole story⟧ ⟦today.⟧');
-    expect(text).toContain('apertium.ts,ca,apertium.ts|⟦⟦Read⟧⟧ ⟦⟦the whole story⟧⟧ ⟦⟦today.⟧⟧');
+    expect(text).toContain('Original (English)|Read the whole story today.|apertium (shown)|⟦Read⟧ ⟦the whole story⟧ ⟦today.⟧');
+    expect(text).toContain('apertium → ca → apertium|⟦⟦Read⟧⟧ ⟦⟦the whole story⟧⟧ ⟦⟦today.⟧⟧');
     // One unit, two legs of one other route.
     expect(apy.requests - requests).toBe(2);
     // Focus is on "Use this" of the first alternative: the keyboard picks it.
@@ -161,16 +161,16 @@ describe('bilingual mode and alternatives in place', () => {
     await page.click('#inq', { position: { x: 2, y: 2 }, modifiers: ['Alt'] });
     const chooserText = () => piercedText(page, 'polyglot-alternatives');
     const opened = async () => {
-      for (let i = 0; i < 100 && !(await chooserText()).includes('apertium.ts,ca,apertium.ts'); i++) await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < 100 && !(await chooserText()).includes('apertium → ca → apertium'); i++) await new Promise((r) => setTimeout(r, 50));
       return chooserText();
     };
-    expect(await opened()).toContain('Original (English)|A quoted line|apertium.ts (shown)|⟦A quoted⟧ ⟦line⟧');
+    expect(await opened()).toContain('Original (English)|A quoted line|apertium (shown)|⟦A quoted⟧ ⟦line⟧');
     await page.keyboard.press('Escape');
     expect(await chooserText()).toBe('');
     // The focus on the component's link (the document's activeElement is the host): the shortcut.
     await page.focus('#qlink');
     await showAlternatives(browser, tabId);
-    expect(await opened()).toContain('apertium.ts (shown)|⟦A quoted⟧ ⟦line⟧');
+    expect(await opened()).toContain('apertium (shown)|⟦A quoted⟧ ⟦line⟧');
     await page.keyboard.press('Escape');
     expect(await chooserText()).toBe('');
     // The focus goes back to the link inside the component.
@@ -183,12 +183,12 @@ describe('bilingual mode and alternatives in place', () => {
     await page.keyboard.down('Alt');
     await page.mouse.click(box.x + 2, box.y + 2);
     await page.keyboard.up('Alt');
-    expect(await opened()).toContain('Original (English)|A closed quote|apertium.ts (shown)|⟦A closed⟧ ⟦quote⟧');
+    expect(await opened()).toContain('Original (English)|A closed quote|apertium (shown)|⟦A closed⟧ ⟦quote⟧');
     await page.keyboard.press('Escape');
     expect(await chooserText()).toBe('');
     await page.evaluate(`(${closedRoot})().getElementById('clink').focus()`);
     await showAlternatives(browser, tabId);
-    expect(await opened()).toContain('apertium.ts (shown)|⟦A closed⟧ ⟦quote⟧');
+    expect(await opened()).toContain('apertium (shown)|⟦A closed⟧ ⟦quote⟧');
     await page.keyboard.press('Escape');
     expect(await chooserText()).toBe('');
     expect(await page.evaluate(`(${closedRoot})().activeElement?.id`)).toBe('clink');
@@ -217,8 +217,8 @@ describe('bilingual mode and alternatives in place', () => {
 
     await page.focus('#lnk');
     await shortcut();
-    for (let i = 0; i < 100 && !(await chooserText()).includes('apertium.ts,ca,apertium.ts'); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(await chooserText()).toContain('apertium.ts (shown)|⟦Read⟧ ⟦the whole story⟧ ⟦today.⟧');
+    for (let i = 0; i < 100 && !(await chooserText()).includes('apertium → ca → apertium'); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await chooserText()).toContain('apertium (shown)|⟦Read⟧ ⟦the whole story⟧ ⟦today.⟧');
     expect(await page.evaluate(() => document.activeElement?.localName)).toBe('polyglot-alternatives');
     await page.keyboard.press('Escape');
     expect(await chooserText()).toBe('');
@@ -258,8 +258,8 @@ describe('bilingual mode and alternatives in place', () => {
     await page.mouse.move(box!.x + box!.width / 2, box!.y + box!.height / 2, { steps: 4 });
     await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
     const chooserText = () => piercedText(page, 'polyglot-alternatives');
-    for (let i = 0; i < 100 && !(await chooserText()).includes('apertium.ts,ca,apertium.ts'); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(await chooserText()).toContain('apertium.ts (shown)|⟦Read⟧ ⟦the whole story⟧ ⟦today.⟧');
+    for (let i = 0; i < 100 && !(await chooserText()).includes('apertium → ca → apertium'); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await chooserText()).toContain('apertium (shown)|⟦Read⟧ ⟦the whole story⟧ ⟦today.⟧');
     expect(await button()).toBeUndefined();
     await page.keyboard.press('Escape');
     // Resting on the heading shows it again; moving off every paragraph hides it.
