@@ -10,7 +10,16 @@ import { inPlace } from './tags';
 
 const RTL = new Set(['ar', 'he', 'fa', 'ur', 'yi', 'ps', 'sd', 'ckb', 'dv', 'ug', 'syr']);
 
-export function writeAnswer(u: Unit, answer: AnswerEl, id: number, entries: readonly Entry[], trg: string): UndoLog {
+/** Whether a language is written right to left. */
+export const isRtl = (lang: string): boolean => RTL.has(lang.split('-')[0]!.toLowerCase());
+
+/**
+ * `src`: the page's language. A whole unit gets the target's direction where it differs from the
+ * direction it sits in: `dir=rtl` into an RTL language, and `dir=ltr` out of one where the page
+ * lays it out right to left (an English paragraph on an Arabic page showed its final period at its
+ * left end, and its quotes turned around).
+ */
+export function writeAnswer(u: Unit, answer: AnswerEl, id: number, entries: readonly Entry[], trg: string, src = ''): UndoLog {
   const log = new UndoLog();
   if (u.kind === 'attr') mergeAttr(u, answer, log);
   else if (u.kind === 'piece') mergePiece(u, answer, log);
@@ -21,8 +30,13 @@ export function writeAnswer(u: Unit, answer: AnswerEl, id: number, entries: read
       log.attr(parent, 'value', (parent as HTMLOptionElement).value);
     }
     mergeRange(u, answer, id, entries, log);
-    if (u.whole && RTL.has(trg.split('-')[0]!) && parent instanceof Element && !inPlace(parent)) {
-      log.attr(parent, 'dir', 'rtl');
+    if (u.whole && parent instanceof Element && !inPlace(parent)) {
+      if (isRtl(trg)) log.attr(parent, 'dir', 'rtl');
+      // Asked only out of an RTL language (a style read per unit): CSS may set the direction too.
+      // An element whose `dir` is `auto` follows its new text by itself.
+      else if (isRtl(src) && parent.getAttribute('dir')?.trim().toLowerCase() !== 'auto' && getComputedStyle(parent).direction === 'rtl') {
+        log.attr(parent, 'dir', 'ltr');
+      }
     }
   }
   return log.seal();

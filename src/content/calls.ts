@@ -312,7 +312,7 @@ export class PageCalls {
         continue;
       }
       for (const j of this.withFollowers(job)) {
-        j.log = writeAnswer(j.unit, answer, id, call.entries.get(id)!, this.trg);
+        j.log = writeAnswer(j.unit, answer, id, call.entries.get(id)!, this.trg, this.src);
         j.rid = item.rid;
         this.showCopy(j);
         j.state = 'done';

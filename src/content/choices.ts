@@ -111,7 +111,7 @@ export class PageChoices extends PageCalls {
         const wrapper = readAnswer(dat, this.doc).get(1)!;
         obs.whilePaused(() => {
           job.log?.undo();
-          job.log = writeAnswer(unit, wrapper, 1, call.entries.get(1)!, trg);
+          job.log = writeAnswer(unit, wrapper, 1, call.entries.get(1)!, trg, src);
           // Bilingual: a copy not shown, as it read as its original, is shown if this one does not.
           this.showCopy(job);
         });

@@ -31,6 +31,14 @@ The harbour at dawn</a>, with its <svg viewBox="0 0 10 10"><circle cx="5" cy="5"
 <img id="broken" src="/missing.png" alt="a gull" width="60" height="18">.</p>
 </body></html>`;
 
+/** A page in Arabic, laid out right to left by its `dir`, by `dir=auto` and by CSS. */
+const ARABIC = `<!doctype html><html lang="ar" dir="rtl"><head><title>صفحة</title></head><body>
+<h1 id="h">عنوان الصفحة</h1>
+<p id="p">فقرة <b>قصيرة</b> هنا.</p>
+<p id="auto" dir="auto">سطر آخر.</p>
+<p id="css" style="direction: ltr">نص أخير.</p>
+</body></html>`;
+
 /**
  * Web components whose text is in an open and in a closed shadow root: events reach the document
  * retargeted to their host, and a closed root's inside is not in their composed path either.
@@ -56,10 +64,11 @@ describe('bilingual mode and alternatives in place', () => {
   const { send, open, settle } = tabDriver(() => browser, () => control);
 
   beforeAll(async () => {
-    [browser, apy, server] = await Promise.all([launchExtension(), startMarkerApy(0, ['cat-spa']), startPageServer()]);
+    [browser, apy, server] = await Promise.all([launchExtension(), startMarkerApy(0, ['cat-spa', 'ara-eng']), startPageServer()]);
     server.set('/article.html', ARTICLE);
     server.set('/component.html', COMPONENT);
     server.set('/pictures.html', PICTURES);
+    server.set('/arabic.html', ARABIC);
     await useApertiumAt(browser, apy.url, ['ca']);
     control = await browser.openExtensionPage(OPTIONS_PATH);
   });
@@ -110,6 +119,25 @@ describe('bilingual mode and alternatives in place', () => {
     expect(seen).toEqual({ text: '⟦The harbour at dawn⟧⟦, with its⟧ ⟦lighthouse .⟧', images: 0, icon: [16, 16], photos: 1 });
     expect(await send({ type: 'page:restore', data: { tabId } })).toMatchObject({ data: { state: 'original' } });
     expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
+    await page.close();
+  });
+
+  it('out of Arabic into English, each paragraph reads left to right (dir=ltr where the page lays it out right to left); restore exact', async () => {
+    const { page, tabId } = await open(`${server.origin}/arabic.html`);
+    const before = await page.evaluate(() => document.body.innerHTML);
+    await send({ type: 'page:translate', data: { tabId, src: 'ar', trg: 'en' } });
+    expect(await settle(tabId)).toMatchObject({ state: 'translated', errors: 0 });
+    const seen = () =>
+      page.evaluate(() => ['h', 'p', 'auto', 'css'].map((id) => {
+        const el = document.getElementById(id)!;
+        return [el.getAttribute('dir'), getComputedStyle(el).direction, el.textContent!.startsWith('⟦')];
+      }));
+    // dir=auto follows its text by itself (the fake keeps the Arabic words, marked: still right to
+    // left here; an English text reads left to right), and CSS said ltr already: nothing set there.
+    expect(await seen()).toEqual([['ltr', 'ltr', true], ['ltr', 'ltr', true], ['auto', 'rtl', true], [null, 'ltr', true]]);
+    await send({ type: 'page:restore', data: { tabId } });
+    expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
+    expect(await page.evaluate(() => getComputedStyle(document.getElementById('p')!).direction)).toBe('rtl');
     await page.close();
   });
 
