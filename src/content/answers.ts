@@ -1,17 +1,17 @@
 /**
  * One unit's answer written into the page (merge.ts does the id-tag-and-merge), with what a form
- * and an RTL target need on top; everything goes into the unit's undo log.
+ * and a change of writing direction need on top; everything goes into the unit's undo log.
  */
 import type { AnswerEl } from './answer';
 import type { Entry } from './chunk';
 import { mergeAttr, mergePiece, mergeRange, UndoLog } from './merge';
 import type { Unit } from './segment';
-import { inPlace } from './tags';
+import { inPlace, primary } from './tags';
 
 const RTL = new Set(['ar', 'he', 'fa', 'ur', 'yi', 'ps', 'sd', 'ckb', 'dv', 'ug', 'syr']);
 
 /** Whether a language is written right to left. */
-export const isRtl = (lang: string): boolean => RTL.has(lang.split('-')[0]!.toLowerCase());
+const isRtl = (lang: string): boolean => RTL.has(primary(lang));
 
 /**
  * `src`: the page's language. A whole unit gets the target's direction where it differs from the

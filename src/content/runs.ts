@@ -3,10 +3,10 @@
  * menu, a row of buttons, breadcrumbs, "Share Tweet Email", a form's labels and its button), runs
  * cut by separators ("Africa | United States to Lift Sudan Sanctions", "By <a>Jo Smith</a> ·
  * <time>5 June</time>"), and phrases glued with no space between elements ("<a>Associated
- * Press</a><time>December 2, 2016</time>"). Sent as one unit, a translator moves words from one label or phrase into another:
- * Apertium turned the buttons "Sections", "Home", "Search" into "Búsqueda", "de", "Casa de las
- * secciones", and put "Estados Unidos" in the link to the Africa section. Each label or part is a
- * unit of its own.
+ * Press</a><time>December 2, 2016</time>"). Sent as one unit, a translator moves words from one
+ * label or phrase into another: Apertium turned the buttons "Sections", "Home", "Search" into
+ * "Búsqueda", "de", "Casa de las secciones", and put "Estados Unidos" in the link to the Africa
+ * section. Each label or part is a unit of its own.
  */
 import { HAS_LETTER } from './attributes';
 import { wholeUnit, type RangeUnit } from './units';
