@@ -10,6 +10,7 @@ import type { Pacer } from './pace';
 import type { UndoLog } from './undo';
 import type { Copy, Measure } from './bilingual';
 import type { ShadowOf } from './shadow';
+import type { SizeWatch } from './late-roots';
 
 export type TranslateFn = (
   params: ApiParams,
@@ -32,6 +33,8 @@ export interface PageDeps {
   shadow?: ShadowOf;
   /** Whether a custom element waits for its definition (default: upgrades.ts, by `:defined`, which happy-dom lacks). */
   awaitsDefinition?: (el: Element) => boolean;
+  /** Sizes watched for shadow roots attached later (default: ResizeObserver, which happy-dom lacks). */
+  sizes?: SizeWatch;
   /** An image's box, for what a bilingual copy shows again (default: layout, which happy-dom lacks). */
   measure?: Measure;
   /** Calls in flight at once. */

@@ -11,6 +11,8 @@ import { discover, idleSlice } from './discover';
 import { PageObserver } from './observe';
 import { Prioritizer } from './prioritize';
 import { Segmenter, type Unit } from './segment';
+import { LateRoots } from './late-roots';
+import { pageShadow } from './shadow';
 import { ASK_UPGRADE, awaitsDefinition, UPGRADED } from './upgrades';
 
 export type { PageState, PageStatus };
@@ -25,6 +27,8 @@ export class PageTranslator extends PageChoices {
   private undefinedHosts = new Map<string, Set<Element>>();
   private upgrades: AbortController | null = null;
   private readonly undefinedEl = this.deps.awaitsDefinition ?? awaitsDefinition;
+  /** Elements the walk met with no shadow root that may get one later (late-roots.ts); until restore. */
+  private lateRoots: LateRoots | null = null;
 
   /** Translates the page from `src` to `trg`; a page in another target or mode is restored first. */
   start(src: string, trg: string, opts: PageOptions = {}): PageStatus {
@@ -44,6 +48,12 @@ export class PageTranslator extends PageChoices {
     this.observer = new PageObserver((records) => this.onMutations(records), this.frame);
     const observer = this.observer;
     const ignore = this.deps.ignore;
+    this.lateRoots = new LateRoots({
+      shadow: this.deps.shadow ?? pageShadow,
+      rooted: (hosts) => this.rooted(hosts),
+      timed: (fn) => this.timed('follow', fn),
+      ...(this.deps.sizes ? { sizes: this.deps.sizes } : {}),
+    });
     this.segmenter = new Segmenter({
       src: src.split('-')[0]!,
       ...(this.deps.display ? { display: this.deps.display } : {}),
@@ -51,7 +61,8 @@ export class PageTranslator extends PageChoices {
       // Copies exist only in bilingual mode (a restore removes them before any other starts).
       ignore: mode === 'bilingual' ? (el) => isCopy(el) || (ignore?.(el) ?? false) : ignore,
       onShadowRoot: (root) => observer.observe(root),
-      onUndefined: (el) => this.awaitDefinition(el),
+      // A root attached later to an inline host goes unseen: its size is not reported (late-roots.ts).
+      onRootless: (el, inline) => (this.undefinedEl(el) ? this.awaitDefinition(el) : inline ? undefined : this.lateRoots?.add(el)),
       items: mode !== 'bilingual',
     });
     const height = this.deps.viewportHeight;
@@ -113,6 +124,8 @@ export class PageTranslator extends PageChoices {
     this.upgrades?.abort();
     this.upgrades = null;
     this.undefinedHosts.clear();
+    this.lateRoots?.stop();
+    this.lateRoots = null;
     this.rid = undefined;
     this.merged = [];
     this.owners.clear();
@@ -287,7 +300,6 @@ export class PageTranslator extends PageChoices {
 
   /** A custom element met before its definition: the page's world is asked to say when it comes (once per name). */
   private awaitDefinition(el: Element): void {
-    if (!this.undefinedEl(el)) return;
     const name = el.localName;
     const hosts = this.undefinedHosts.get(name);
     if (hosts) {
@@ -315,9 +327,18 @@ export class PageTranslator extends PageChoices {
     const ready = [...hosts].filter((el) => !this.undefinedEl(el));
     for (const el of ready) hosts.delete(el);
     if (hosts.size === 0) this.undefinedHosts.delete(name);
+    // One that attaches its root later (on some event after its upgrade) is watched for it.
+    const shadow = this.deps.shadow ?? pageShadow;
+    for (const el of ready) if (el.isConnected && !shadow(el)) this.lateRoots?.add(el);
+    this.rooted(ready);
+  }
+
+  /** Elements that have a shadow root now, attached since the walk met them: what it holds is translated, and the root followed. */
+  private rooted(hosts: readonly Element[]): void {
+    if (this.state !== 'translating' && this.state !== 'translated') return;
     const fresh: Unit[] = [];
     this.timed('follow', () => {
-      for (const el of ready) for (const u of this.segmenter!.upgraded(el)) if (!this.owners.taken(u)) fresh.push(u);
+      for (const el of hosts) for (const u of this.segmenter!.upgraded(el)) if (!this.owners.taken(u)) fresh.push(u);
       for (const u of fresh) this.enqueue(u);
     });
     this.carryOn(fresh.length > 0);

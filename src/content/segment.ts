@@ -12,7 +12,7 @@ import { HAS_LETTER, translatableAttributes } from './attributes';
 import { listItems, splitRun, type Opaque } from './runs';
 import { BLOCK_TAGS, BY_PAGE, EXCLUDED, EXCLUDED_ANY_LANG, excluded, inspect, PROSE_ATTR, SKIP_TAGS, TAG_DISPLAY } from './tags';
 
-import { pageShadow, type ShadowOf } from './shadow';
+import { mayHost, pageShadow, type ShadowOf } from './shadow';
 import { isSvg, optionUnits, SVG_NS, svgTitleUnits } from './apart';
 import { wholeUnit, type Later, type RangeUnit, type Unit, type Walk } from './units';
 
@@ -47,10 +47,13 @@ export interface SegmentOptions {
   /** An element's shadow root, open or closed (shadow.ts); injectable so tests can state closed roots. */
   shadow?: ShadowOf;
   /**
-   * Called for each custom element met with no shadow root (its definition may not have come yet:
-   * upgrades.ts); once it comes, `upgraded` finds what its new root holds.
+   * Called for each element met with no shadow root that may get one later (shadow.ts `mayHost`):
+   * a custom element whose definition has not come yet (upgrades.ts) or that attaches its root
+   * later, an empty mount point a script renders into later (late-roots.ts); `inline` if it lays
+   * out as an inline box (not an inline-block: display inline or contents). Once it has one,
+   * `upgraded` finds what the root holds.
    */
-  onUndefined?: (el: Element) => void;
+  onRootless?: (el: Element, inline: boolean) => void;
   /**
    * Links and buttons side by side, and the parts of a run cut by separators, are units of their
    * own; default on. Off in bilingual mode, where the copy of the row goes under the row: a copy
@@ -114,7 +117,7 @@ export class Segmenter {
   /** A subtree a walk left for later (its shadow root first, as the walk would have). */
   resume(later: Later, walk: Walk): void {
     const el = later.el;
-    const root = this.rootOf(el);
+    const root = this.rootOf(el, false);
     if (root) {
       this.opts.onShadowRoot?.(root);
       this.block(root, later.hidden, walk);
@@ -157,8 +160,8 @@ export class Segmenter {
   }
 
   /**
-   * The units of the shadow root a custom element has now, its definition come since the walk met
-   * it without one (`onUndefined`); the rest of it was walked then. The root is reported for
+   * The units of the shadow root an element has now, attached since the walk met it without one
+   * (`onRootless`: a definition come, a widget rendered); the rest of it was walked then. The root is reported for
    * observation, as the walk would have.
    */
   upgraded(el: Element, out: Unit[] = []): Unit[] {
@@ -235,7 +238,7 @@ export class Segmenter {
     if (d === 'none') k |= NONE | (BLOCK_TAGS.has(el.tagName.toUpperCase()) ? 0 : INLINE);
     else if (d === '' || d.startsWith('inline') || d.startsWith('ruby') || d === 'contents') k |= INLINE;
     else if (d === 'flex' || d === 'grid') k |= ITEMS;
-    if (k & INLINE && this.rootOf(el)) k &= ~INLINE;
+    if (k & INLINE && this.rootOf(el, d === 'inline' || d === 'contents' || d === '')) k &= ~INLINE;
     if (k & INLINE && !(k & EX)) {
       const hidden = inHidden || (k & NONE) !== 0;
       if (this.inlineNesting >= MAX_NESTING) k &= ~INLINE;
@@ -257,10 +260,10 @@ export class Segmenter {
     return k;
   }
 
-  /** `el`'s shadow root; a custom element with none is reported (it may not be defined yet). */
-  private rootOf(el: Element): ShadowRoot | null {
+  /** `el`'s shadow root; an element with none that may get one is reported (`onRootless`), with whether it lays out inline. */
+  private rootOf(el: Element, inline: boolean): ShadowRoot | null {
     const root = this.shadow(el);
-    if (!root && this.opts.onUndefined && el.localName.includes('-')) this.opts.onUndefined(el);
+    if (!root && this.opts.onRootless && mayHost(el)) this.opts.onRootless(el, inline);
     return root;
   }
 

@@ -59,20 +59,35 @@ describe('closed shadow roots', () => {
     expect(closedReader({}, {})).toBeUndefined();
   });
 
-  it('asks for a closed root only of custom elements, and takes an open root as it is', () => {
+  it('asks for a closed root only of custom elements and of empty elements that can host one, and takes an open root as it is', () => {
     const { attach, read, asked } = closedRoots();
-    document.body.innerHTML = '<x-card></x-card><div id="d"></div><span id="o"></span>';
+    document.body.innerHTML = '<x-card></x-card><div id="d"></div><section id="s"><p>Light</p></section><span id="o"></span><li id="l"></li>';
     const card = document.querySelector('x-card')!;
     const closed = attach(card, '<p>Inside</p>');
-    attach(document.getElementById('d')!, '<p>In a div</p>');
+    // An empty div is a widget's mount point: its closed root is read.
+    const mount = attach(document.getElementById('d')!, '<p>In a div</p>');
+    // One with children of its own is not asked (a call per element of a long page).
+    attach(document.getElementById('s')!, '<p>In a section</p>');
     const open = document.getElementById('o')!.attachShadow({ mode: 'open' });
     const shadow = shadowReader(read);
     expect(shadow(card)).toBe(closed);
-    expect(shadow(document.getElementById('d')!)).toBeNull();
+    expect(shadow(document.getElementById('d')!)).toBe(mount);
+    expect(shadow(document.getElementById('s')!)).toBeNull();
     expect(shadow(document.getElementById('o')!)).toBe(open);
-    expect(asked).toEqual(['x-card']);
+    // An element that cannot host a root (attachShadow's list) is not asked either.
+    expect(shadow(document.getElementById('l')!)).toBeNull();
+    expect(asked).toEqual(['x-card', 'div']);
     // An API that refuses the element (Chrome's, for a non-HTML element) is no root.
     expect(shadowReader(() => { throw new TypeError('not an HTMLElement'); })(card)).toBeNull();
+  });
+
+  it("a widget's closed root in an empty div is translated at the trigger; restore exact", async () => {
+    const { attach, read } = closedRoots();
+    const { page, before, root } = await translated('<main><p>Page text</p><div id="widget"></div></main>', read, (doc) => attach(doc.getElementById('widget')!, '<p>Widget <b>text</b></p>'));
+    expect(root.innerHTML).toBe('<p>WIDGET <b>TEXT</b></p>');
+    page.restore();
+    expect(root.innerHTML).toBe('<p>Widget <b>text</b></p>');
+    expect(document.body.innerHTML).toBe(before);
   });
 
   it("a web component's closed root is segmented and reported for observation, an inline host as a block", () => {

@@ -32,9 +32,14 @@ interface PageStatus {
 const REAL_PAGES = ['readability-001.html', 'readability-ars-1.html'];
 /**
  * A web component whose shadow root is closed: Firefox lets content scripts read it
- * (Element.openOrClosedShadowRoot); and one defined only when the test says (`__defineLate`).
+ * (Element.openOrClosedShadowRoot); one defined only when the test says (`__defineLate`); and a
+ * widget's closed root in an empty div, one rendered at load and one when the test says.
  */
-const COMPONENT_PAGE = `<!doctype html><html lang="en"><title>Component</title><body><p>Page text here</p><x-note></x-note><x-late-note></x-late-note><script>
+const COMPONENT_PAGE = `<!doctype html><html lang="en"><title>Component</title><body><p>Page text here</p><x-note></x-note><x-late-note></x-late-note>
+<div id="mount"></div><div id="mount-later"></div><script>
+const widget = (id, text) => { const root = document.getElementById(id).attachShadow({ mode: 'closed' }); root.innerHTML = '<p>' + text + '</p>'; return root; };
+window.__mounted = widget('mount', 'Hello from a mounted widget');
+window.__mountLater = () => (window.__mountedLater = widget('mount-later', 'Rendered after the translation'));
 customElements.define('x-note', class extends HTMLElement {
   constructor() { super(); const root = this.attachShadow({ mode: 'closed' }); root.innerHTML = '<p>Hello from a closed component</p>'; window.__closed = root; }
 });
@@ -190,7 +195,7 @@ describe('Firefox: page translation on real pages', () => {
 });
 
 describe("Firefox: a web component's closed shadow root", () => {
-  it('is translated in place and restored, also when the component is defined after the translation; Alt+click inside it opens its alternatives', async () => {
+  it("is translated in place and restored, also when the component is defined after the translation, and a widget's in an empty div, also rendered after; Alt+click inside it opens its alternatives", async () => {
     await setSettings({ providers: { 'apertium.ts': { enabled: true, url: marker.url } }, ranking: ['apertium.ts'], interlinguas: [], limits: { textSize: 1000 } });
     const page = await ff.openPage(`${server.origin}/component`);
     try {
@@ -218,9 +223,16 @@ describe("Firefox: a web component's closed shadow root", () => {
       const late = () => page.evaluate(() => (window as unknown as { __late: ShadowRoot }).__late.innerHTML);
       await page.evaluate(() => (window as unknown as { __defineLate(): void }).__defineLate());
       await expect.poll(late, { timeout: 10_000, interval: 100 }).toBe('<p>⟦Defined after the translation⟧</p>');
+      // A widget's closed root in an empty div: one there at the trigger, one rendered now (its size changes).
+      const mounted = () => page.evaluate(() => (window as unknown as { __mounted: ShadowRoot }).__mounted.innerHTML);
+      expect(await mounted()).toBe('<p>⟦Hello from a mounted widget⟧</p>');
+      const later = () => page.evaluate(() => (window as unknown as { __mountedLater: ShadowRoot }).__mountedLater.innerHTML);
+      await page.evaluate(() => (window as unknown as { __mountLater(): void }).__mountLater());
+      await expect.poll(later, { timeout: 10_000, interval: 100 }).toBe('<p>⟦Rendered after the translation⟧</p>');
       await ff.message<Wire<PageStatus>>({ type: 'page:restore', data: { tabId } });
       expect(await closed()).toBe(original);
       expect(await late()).toBe('<p>Defined after the translation</p>');
+      expect([await mounted(), await later()]).toEqual(['<p>Hello from a mounted widget</p>', '<p>Rendered after the translation</p>']);
     } finally {
       await page.close();
     }

@@ -17,6 +17,9 @@ const APP = `<!doctype html><html lang="en"><head><title>App page</title></head>
 <div id="app"></div>
 <x-greeting></x-greeting>
 <section><x-late-card><b>Slotted words</b></x-late-card></section>
+<div id="widget-now"></div>
+<style>x-stars { display: inline-block }</style>
+<aside><div id="widget-later"></div><p>Rated <x-stars></x-stars> by readers</p></aside>
 <select id="sel"><optgroup label="Warm colours"><option value="r" label="Red colour">R</option><option value="o" selected>Orange</option></optgroup></select>
 <script>
   // A web component with a closed shadow root: page scripts outside it cannot reach its text.
@@ -39,6 +42,14 @@ const APP = `<!doctype html><html lang="en"><head><title>App page</title></head>
       setTimeout(() => root.append(Object.assign(document.createElement('p'), { textContent: 'Rendered a moment later' })), 50);
       window.__late = root;
     }
+  });
+  // A widget's script renders into an empty mount point, in a closed root: one at load, one later.
+  const widget = (host, text) => { const root = host.attachShadow({ mode: 'closed' }); root.innerHTML = '<p>' + text + '</p>'; return root; };
+  window.__widgetNow = widget(document.getElementById('widget-now'), 'Hello from a mounted widget');
+  window.__renderWidget = () => (window.__widgetLater = widget(document.getElementById('widget-later'), 'Rendered after the translation'));
+  // A component defined at once that attaches its root only when asked (an event after its upgrade).
+  customElements.define('x-stars', class extends HTMLElement {
+    show() { const root = this.attachShadow({ mode: 'closed' }); root.textContent = 'four stars'; window.__stars = root; }
   });
   window.__clicks = 0; window.__links = 0;
   document.getElementById('btn').addEventListener('click', () => { window.__clicks++; });
@@ -228,5 +239,31 @@ describe('page translation keeps a live page working', () => {
     await send({ type: 'page:restore', data: { tabId } });
     expect(await late()).toBe('<h3>Defined at last</h3><slot></slot><p>Rendered a moment later</p>');
     expect(await slotted()).toBe('<b>Slotted words</b>');
+  });
+
+  it('a closed root in an empty mount point is translated; roots attached after the translation (a widget rendered, a defined component showing) are found and translated; restore exact', async () => {
+    const html = () =>
+      page.evaluate(() => {
+        const w = window as unknown as Record<string, ShadowRoot | undefined>;
+        return { now: w.__widgetNow!.innerHTML, later: w.__widgetLater?.innerHTML, stars: w.__stars?.innerHTML, body: document.body.innerHTML };
+      });
+    await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+    await settle('translated');
+    expect((await html()).now).toBe('<p>⟦Hello from a mounted widget⟧</p>');
+    await page.evaluate(() => {
+      (window as unknown as { __renderWidget(): void }).__renderWidget();
+      (document.querySelector('x-stars') as HTMLElement & { show(): void }).show();
+    });
+    await page.waitForFunction(() => {
+      const w = window as unknown as Record<string, ShadowRoot>;
+      return w.__widgetLater!.innerHTML.includes('⟦') && w.__stars!.innerHTML.includes('⟦');
+    }, undefined, { timeout: 5000 }).catch(() => undefined);
+    const translated = await html();
+    expect(translated.later).toBe('<p>⟦Rendered after the translation⟧</p>');
+    expect(translated.stars).toBe('⟦four stars⟧');
+    expect(await settle('translated')).toMatchObject({ errors: 0 });
+    await send({ type: 'page:restore', data: { tabId } });
+    const restored = await html();
+    expect(restored).toMatchObject({ now: '<p>Hello from a mounted widget</p>', later: '<p>Rendered after the translation</p>', stars: 'four stars' });
   });
 });
