@@ -37,17 +37,24 @@ const PICTURES = 'img, svg';
  */
 const TEXT_HEIGHT_EMS = 2.5;
 
-/** An image's box on the page and the font size around it (px); null where it has no box. */
-export type Measure = (el: Element) => { width: number; height: number; em: number } | null;
+type Box = { width: number; height: number; em: number };
+
+/**
+ * An image's box on the page and the font size around it (px); null where it has no box;
+ * `'loading'` for an image with no box yet because it has not loaded (a lazy image below the
+ * screen), whose box is known once it has.
+ */
+export type Measure = (el: Element) => Box | null | 'loading';
 
 /**
  * `Measure` by layout. A broken image has no picture to show again: the page shows its alt text in
  * its box, which a copy, with `alt=""`, would show as an empty frame.
  */
 export const measureOnPage: Measure = (el) => {
-  if (el.localName === 'img' && (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth === 0) return null;
+  const img = el.localName === 'img' ? (el as HTMLImageElement) : null;
+  if (img?.complete && img.naturalWidth === 0) return null;
   const r = el.getBoundingClientRect();
-  if (r.width === 0 || r.height === 0) return null;
+  if (r.width === 0 || r.height === 0) return img && !img.complete ? 'loading' : null;
   const around = el.parentElement;
   const em = around ? parseFloat(getComputedStyle(around).fontSize) : NaN;
   return { width: r.width, height: r.height, em: em > 0 ? em : 16 };
@@ -69,7 +76,14 @@ export const isCopy = (el: Element): boolean => el.hasAttribute(COPY_ATTR);
  * label or part in it is translated alone (runs.ts), as in replace mode: sent as one, a translator
  * moves words from one label into another.
  */
-export function copyOf(unit: Unit, trg: string, doc: Document, opaque: Opaque = excluded, measure: Measure = measureOnPage): { units: RangeUnit[]; copy: Copy } | null {
+export function copyOf(
+  unit: Unit,
+  trg: string,
+  doc: Document,
+  opaque: Opaque = excluded,
+  measure: Measure = measureOnPage,
+  signal?: AbortSignal,
+): { units: RangeUnit[]; copy: Copy } | null {
   if (unit.kind !== 'range') return null;
   const parent = unit.parent;
   if (inPlace(parent)) return null;
@@ -87,7 +101,7 @@ export function copyOf(unit: Unit, trg: string, doc: Document, opaque: Opaque = 
     el.appendChild(clone);
     if (n.nodeType === 1) pairPictures(n as Element, clone as Element, pictures);
   }
-  showAsText(pictures, measure);
+  showAsText(pictures, measure, signal);
   // A copy is text to read: no second form control (one that does nothing, its options and labels
   // translated in place in the original) and no second player or frame loading; a button's label
   // stays, as text.
@@ -144,20 +158,47 @@ function pairPictures(original: Element, clone: Element, out: [Element, Element]
  * as part of a line of text, at the size it has there (the page's rules that size it may depend on
  * where it sits, and a copy sits elsewhere: an icon sized by `#menu > a > svg` was 300 × 150 in its
  * copy); anything taller, or not shown at all, is left out (a headline's thumbnail shown twice).
+ * An image not loaded yet waits in its copy, hidden, until the original has loaded (or failed to),
+ * and is shown then if it reads as text; otherwise it stays hidden, not removed: the copy's unit
+ * holds it (an alternative chosen later writes the unit's nodes back, and a removal would be a
+ * change of the page's to follow). `signal` stops the waits (restore).
  */
-function showAsText(pictures: readonly [Element, Element][], measure: Measure): void {
+function showAsText(pictures: readonly [Element, Element][], measure: Measure, signal: AbortSignal | undefined): void {
   for (const [original, clone] of pictures) {
     const box = measure(original);
-    if (!box || box.height > TEXT_HEIGHT_EMS * box.em) {
-      const parent = clone.parentElement;
-      (parent?.tagName === 'PICTURE' ? parent : clone).remove();
+    if (box !== 'loading') {
+      if (textSized(box)) sizeAs(clone, box);
+      else {
+        const parent = clone.parentElement;
+        (parent?.tagName === 'PICTURE' ? parent : clone).remove();
+      }
       continue;
     }
     // CSSOM, as for the span above: a page's CSP may refuse style attributes in markup.
-    const style = (clone as HTMLElement | SVGElement).style;
-    style.width = `${box.width}px`;
-    style.height = `${box.height}px`;
+    const style = (clone as HTMLElement).style;
+    style.display = 'none';
+    const ready = new AbortController();
+    const settle = () => {
+      ready.abort();
+      const now = measure(original);
+      if (now === 'loading' || !textSized(now)) return;
+      style.removeProperty('display');
+      sizeAs(clone, now);
+    };
+    const opts = { once: true, signal: signal ? AbortSignal.any([signal, ready.signal]) : ready.signal };
+    original.addEventListener('load', settle, opts);
+    original.addEventListener('error', settle, opts);
   }
+}
+
+/** Whether an image of this box on the page is part of its line of text. */
+const textSized = (box: Box | null): box is Box => box !== null && box.height <= TEXT_HEIGHT_EMS * box.em;
+
+/** Sets `clone` to the size its original has on the page (CSSOM: a page's CSP may refuse style attributes). */
+function sizeAs(clone: Element, box: Box): void {
+  const style = (clone as HTMLElement | SVGElement).style;
+  style.width = `${box.width}px`;
+  style.height = `${box.height}px`;
 }
 
 /** Text as read: runs of white space as one space, none at the ends. */

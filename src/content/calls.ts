@@ -43,6 +43,8 @@ export class PageCalls {
   protected rid: string | undefined;
   /** Bilingual copies shown: restore removes them. */
   protected copies: Element[] = [];
+  /** Stops the copies' images waiting for their originals to load (bilingual.ts); restore aborts it. */
+  protected copyWaits: AbortController | null = null;
   /** The jobs that write into one copy (its labels, the parts of a long unit): one changed, all go. */
   protected copyJobs = new WeakMap<Copy, Job[]>();
   protected epoch = 0;
@@ -138,7 +140,7 @@ export class PageCalls {
     const opaque = this.segmenter?.opaque;
     // Bilingual: the unit as it lives in its copy (a unit per label of a row); ranked and owned by
     // the original too, and retired together (`copyJobs`).
-    const bi = this.mode === 'bilingual' ? copyOf(origin, this.trg, this.doc, opaque, this.deps.measure) : null;
+    const bi = this.mode === 'bilingual' ? copyOf(origin, this.trg, this.doc, opaque, this.deps.measure, (this.copyWaits ??= new AbortController()).signal) : null;
     const rankBy = at ?? (bi ? (unitElement(origin) ?? undefined) : undefined);
     const together: Job[] | undefined = bi ? [] : undefined;
     if (bi) this.copyJobs.set(bi.copy, together!);

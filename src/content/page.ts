@@ -119,6 +119,8 @@ export class PageTranslator extends PageChoices {
     for (const c of this.copies) c.remove();
     this.metrics.restoreMs = performance.now() - t0;
     this.copies = [];
+    this.copyWaits?.abort();
+    this.copyWaits = null;
     this.scrolls?.abort();
     this.scrolls = null;
     this.upgrades?.abort();

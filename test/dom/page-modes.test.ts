@@ -90,6 +90,49 @@ describe('bilingual mode', () => {
     expect(document.body.innerHTML).toBe(original);
   });
 
+  it('an image not loaded yet (a lazy image below the screen) waits hidden in its copy: shown at its size once loaded if it is text-sized, else kept hidden; restore stops the waits', async () => {
+    // Each image's height once loaded, in text of 16 px (null: it failed); not loaded yet, no box.
+    const loaded = new Map<string, number | null>();
+    const measure: Measure = (el) => {
+      const src = el.getAttribute('src')!;
+      if (!loaded.has(src)) return 'loading';
+      const h = loaded.get(src);
+      return h ? { width: h, height: h, em: 16 } : null;
+    };
+    const body =
+      '<p id="a">Good <img src="smile.png" alt="smiling"> news, <picture><img src="photo.jpg" alt="A photo"></picture> ' +
+      'told <img src="gone.png" alt="gone"> today</p><p id="b">Later <img src="wave.png" alt="waving"> on</p>';
+    const { page, frames, original } = setup(body, { measure });
+    page.start('en', 'es', { mode: 'bilingual' });
+    await frames.settle();
+    const copy = copies()[0]!;
+    expect(copy.textContent).toBe('GOOD  NEWS,  TOLD  TODAY');
+    // Waiting, each is in its copy but not shown.
+    const inCopy = () => [...copy.querySelectorAll('img')].map((i) => [i.getAttribute('src'), i.style.display, i.style.height]);
+    expect(inCopy()).toEqual([['smile.png', 'none', ''], ['photo.jpg', 'none', ''], ['gone.png', 'none', '']]);
+    const original$ = (src: string) => document.querySelector(`#a img[src="${src}"], #b img[src="${src}"]`)!;
+    const load = (src: string, h: number | null, type = 'load') => {
+      loaded.set(src, h);
+      original$(src).dispatchEvent(new Event(type));
+    };
+    // The emoji loads at 20 px: shown at that size. The photo at 300 px: it stays hidden (the
+    // copy's unit holds it). The third fails: hidden too.
+    load('smile.png', 20);
+    load('photo.jpg', 300);
+    load('gone.png', null, 'error');
+    expect(inCopy()).toEqual([['smile.png', '', '20px'], ['photo.jpg', 'none', ''], ['gone.png', 'none', '']]);
+    // A second load event (the page swaps its source) changes nothing.
+    load('smile.png', 200);
+    load('photo.jpg', 16);
+    expect(inCopy()).toEqual([['smile.png', '', '20px'], ['photo.jpg', 'none', ''], ['gone.png', 'none', '']]);
+    // Restored before it loads: the copy is gone and nothing waits.
+    const later = copies()[1]!;
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+    load('wave.png', 16);
+    expect(later.querySelector('img')!.style.display).toBe('none');
+  });
+
   it('shows each translation in a copy after its block; the original untouched; restore identical', async () => {
     const body =
       '<p id="a" class="lead">Read <a href="/s" id="l">the story</a> now.</p><ul><li>Item one</li></ul>' +

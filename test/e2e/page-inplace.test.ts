@@ -29,7 +29,11 @@ const PICTURES = `<!doctype html><html lang="en"><head><title>Pictures</title>
 src="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='154' height='115'%3E%3Crect width='154' height='115' fill='teal'/%3E%3C/svg%3E">
 The harbour at dawn</a>, with its <svg viewBox="0 0 10 10"><circle cx="5" cy="5" r="4"/></svg> lighthouse
 <img id="broken" src="/missing.png" alt="a gull" width="60" height="18">.</p>
+<div style="height: 8000px"></div>
+<p id="far">Far below, a <img id="smile" loading="lazy" src="/smile.svg" alt="smile"> face and a <img id="boat" loading="lazy" src="/boat.svg" alt="a boat"> boat.</p>
 </body></html>`;
+/** Images served for PICTURES: an emoji-sized one and a photo-sized one. */
+const SVG = (w: number, h: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" fill="gold"/></svg>`;
 
 /** A page in Arabic, laid out right to left by its `dir`, by `dir=auto` and by CSS. */
 const ARABIC = `<!doctype html><html lang="ar" dir="rtl"><head><title>صفحة</title></head><body>
@@ -68,6 +72,8 @@ describe('bilingual mode and alternatives in place', () => {
     server.set('/article.html', ARTICLE);
     server.set('/component.html', COMPONENT);
     server.set('/pictures.html', PICTURES);
+    server.set('/smile.svg', SVG(18, 18), { 'content-type': 'image/svg+xml' });
+    server.set('/boat.svg', SVG(200, 150), { 'content-type': 'image/svg+xml' });
     server.set('/arabic.html', ARABIC);
     await useApertiumAt(browser, apy.url, ['ca']);
     control = await browser.openExtensionPage(OPTIONS_PATH);
@@ -105,7 +111,7 @@ describe('bilingual mode and alternatives in place', () => {
     await page.close();
   });
 
-  it("bilingual: a copy repeats an icon at its size on the page, not a headline's thumbnail; restore exact", async () => {
+  it("bilingual: a copy repeats an icon at its size on the page, not a headline's thumbnail, and decides on a lazy image once it loads; restore exact", async () => {
     const { page, tabId } = await open(`${server.origin}/pictures.html`);
     const before = await page.evaluate(() => document.body.innerHTML);
     await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es', mode: 'bilingual' } });
@@ -117,6 +123,19 @@ describe('bilingual mode and alternatives in place', () => {
     });
     // Nor the image that did not load (the page shows its alt text; the copy would show an empty frame).
     expect(seen).toEqual({ text: '⟦The harbour at dawn⟧⟦, with its⟧ ⟦lighthouse .⟧', images: 0, icon: [16, 16], photos: 1 });
+    // Lazy images far below, not loaded at the trigger: their copies wait; scrolled to, they load,
+    // and the emoji-sized one shows in the copy at its size, the photo-sized one stays hidden.
+    const far = () =>
+      page.evaluate(() => {
+        const copy = document.getElementById('far')!.nextElementSibling!;
+        return { text: copy.textContent, shown: [...copy.querySelectorAll('img')].filter((i) => i.getBoundingClientRect().height > 0).map((i) => [i.getAttribute('src'), i.getBoundingClientRect().width, i.getBoundingClientRect().height]) };
+      });
+    expect(await page.evaluate(() => (document.getElementById('smile') as HTMLImageElement).complete)).toBe(false);
+    await page.evaluate(() => document.getElementById('far')!.scrollIntoView());
+    await expect.poll(far, { timeout: 5000, interval: 100 }).toEqual({ text: '⟦Far below, a⟧  ⟦face and a⟧  ⟦boat.⟧', shown: [['/smile.svg', 18, 18]] });
+    // Its decision made at its load, not before: the boat has loaded too.
+    await expect.poll(() => page.evaluate(() => (document.getElementById('boat') as HTMLImageElement).naturalWidth), { timeout: 5000, interval: 100 }).toBe(200);
+    expect((await far()).shown).toEqual([['/smile.svg', 18, 18]]);
     expect(await send({ type: 'page:restore', data: { tabId } })).toMatchObject({ data: { state: 'original' } });
     expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
     await page.close();
