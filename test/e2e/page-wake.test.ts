@@ -121,6 +121,21 @@ describe('a right-click wakes the background', () => {
   };
   const setSites = (value: unknown) => store({ [SITES_KEY]: value });
 
+  /**
+   * The worker stopped after a store: the write's `storage.onChanged` may reach the worker just
+   * after it was stopped, and Chromium starts it again to deliver it (seen once in CI: still
+   * running 5 s after the stop). Stopped again then, until it stays stopped.
+   */
+  const stopAfterStore = async () => {
+    for (let i = 0; i < 3; i++) {
+      await stopServiceWorkers(page);
+      if ((await until('stopped', 5000)) !== 'stopped') continue;
+      await new Promise((r) => setTimeout(r, 500));
+      if (status === 'stopped') return status;
+    }
+    return status;
+  };
+
   it('a frame that loads starts it only while some tab is translated', async () => {
     await stopServiceWorkers(page);
     expect(await until('stopped', 5000)).toBe('stopped');
@@ -135,8 +150,7 @@ describe('a right-click wakes the background', () => {
       // finding no such tab, sets the flag right. (Extension pages, which talk to the background,
       // are closed before it is stopped.)
       await store({ [FRAMES_ASK_KEY]: true });
-      await stopServiceWorkers(page);
-      expect(await until('stopped', 5000)).toBe('stopped');
+      expect(await stopAfterStore()).toBe('stopped');
       await framed.reload();
       expect(await until('running', 5000)).toBe('running');
       const control = await browser.openExtensionPage(OPTIONS_PATH);
@@ -150,8 +164,7 @@ describe('a right-click wakes the background', () => {
   it('a page that loads starts it only when a stored site rule could translate that page', async () => {
     try {
       await setSites({ sites: { 'example.test': { mode: 'always' } }, languages: { de: 'never' } });
-      await stopServiceWorkers(page);
-      expect(await until('stopped', 5000)).toBe('stopped');
+      expect(await stopAfterStore()).toBe('stopped');
       // No rule for 127.0.0.1, no language always: the load asks nothing.
       await page.reload();
       await evaluateInContentScript(page, browser.id, '1');
@@ -159,8 +172,7 @@ describe('a right-click wakes the background', () => {
       expect(status).toBe('stopped');
       // English pages are always translated, into English: the background is asked, and decides nothing.
       await setSites({ sites: {}, languages: { en: 'always' }, trg: 'en' });
-      await stopServiceWorkers(page);
-      expect(await until('stopped', 5000)).toBe('stopped');
+      expect(await stopAfterStore()).toBe('stopped');
       await page.reload();
       expect(await until('running', 5000)).toBe('running');
       expect(await page.locator('#p').textContent()).toBe('A paragraph to click on.');
