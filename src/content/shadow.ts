@@ -37,7 +37,8 @@ const HOSTS = new Set(['article', 'aside', 'blockquote', 'body', 'div', 'footer'
  * elements on the largest saved page; 1 051 of them are empty and could host one).
  */
 export function mayHost(el: Element): boolean {
-  return el.localName.includes('-') || (el.firstChild === null && HOSTS.has(el.localName));
+  const name = el.localName;
+  return name.includes('-') || (HOSTS.has(name) && el.firstChild === null);
 }
 
 /**
