@@ -161,8 +161,8 @@ export class Segmenter {
 
   /**
    * The units of the shadow root an element has now, attached since the walk met it without one
-   * (`onRootless`: a definition come, a widget rendered); the rest of it was walked then. The root is reported for
-   * observation, as the walk would have.
+   * (`onRootless`: a definition come, a widget rendered); the rest of it was walked then. The root
+   * is reported for observation, as the walk would have.
    */
   upgraded(el: Element, out: Unit[] = []): Unit[] {
     const root = el.isConnected ? this.shadow(el) : null;

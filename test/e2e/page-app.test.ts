@@ -247,6 +247,7 @@ describe('page translation keeps a live page working', () => {
         const w = window as unknown as Record<string, ShadowRoot | undefined>;
         return { now: w.__widgetNow!.innerHTML, later: w.__widgetLater?.innerHTML, stars: w.__stars?.innerHTML, body: document.body.innerHTML };
       });
+    const before = (await html()).body;
     await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
     await settle('translated');
     expect((await html()).now).toBe('<p>⟦Hello from a mounted widget⟧</p>');
@@ -264,6 +265,6 @@ describe('page translation keeps a live page working', () => {
     expect(await settle('translated')).toMatchObject({ errors: 0 });
     await send({ type: 'page:restore', data: { tabId } });
     const restored = await html();
-    expect(restored).toMatchObject({ now: '<p>Hello from a mounted widget</p>', later: '<p>Rendered after the translation</p>', stars: 'four stars' });
+    expect(restored).toMatchObject({ now: '<p>Hello from a mounted widget</p>', later: '<p>Rendered after the translation</p>', stars: 'four stars', body: before });
   });
 });
