@@ -50,6 +50,15 @@ window.__defineLate = () => customElements.define('x-late-note', class extends H
 /** Frames with no address of their own: a `srcdoc`, and the same sandboxed (an opaque origin). */
 const EMBEDS_PAGE = `<!doctype html><html lang="en"><title>Embeds</title><body><p>The page around the embeds.</p>
 <iframe srcdoc="<p id=w>A message shown in a frame.</p>"></iframe><iframe sandbox srcdoc="<p id=w>A message in a sandbox.</p>"></iframe></body></html>`;
+/**
+ * Bilingual mode: a paragraph with an icon-sized image, and far below the first screen one with
+ * two lazy images (an emoji-sized one and a photo-sized one) not loaded when the copies are made.
+ */
+const BILINGUAL_PAGE = `<!doctype html><html lang="en"><title>Bilingual</title><body style="font-size:16px">
+<p id="near">A sunny <img src="/img/sun.svg" alt="sun"> morning.</p><div style="height: 8000px"></div>
+<p id="far">Far below, a <img id="smile" loading="lazy" src="/img/smile.svg" alt="smile"> face and a <img id="boat" loading="lazy" src="/img/boat.svg" alt="a boat"> boat.</p>
+</body></html>`;
+const SVG_IMAGE = (w: number, h: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" fill="gold"/></svg>`;
 const SELECTION_PAGE = '<!doctype html><html lang="en"><title>Selection</title><p id="text">Hello world</p><textarea id="area">Good morning, friends</textarea></html>';
 
 let ff: FirefoxExtension;
@@ -79,6 +88,8 @@ beforeAll(async () => {
   server.set('/selection', SELECTION_PAGE);
   server.set('/component', COMPONENT_PAGE);
   server.set('/embeds', EMBEDS_PAGE);
+  server.set('/bilingual', BILINGUAL_PAGE);
+  for (const [name, w, h] of [['sun', 16, 16], ['smile', 18, 18], ['boat', 200, 150]] as const) server.set(`/img/${name}.svg`, SVG_IMAGE(w, h), { 'content-type': 'image/svg+xml' });
 });
 afterAll(async () => {
   await Promise.all([ff?.close(), server?.close(), libre?.close(), marker?.close()]);
@@ -233,6 +244,40 @@ describe("Firefox: a web component's closed shadow root", () => {
       expect(await closed()).toBe(original);
       expect(await late()).toBe('<p>Defined after the translation</p>');
       expect([await mounted(), await later()]).toEqual(['<p>Hello from a mounted widget</p>', '<p>Rendered after the translation</p>']);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('Firefox: bilingual mode', () => {
+  it('shows each translation in a copy under its block with text-sized images at their size; a lazy image is decided once it loads; restore exact', async () => {
+    await setSettings({ providers: { 'apertium.ts': { enabled: true, url: marker.url } }, ranking: ['apertium.ts'], interlinguas: [], limits: { textSize: 1000 } });
+    const page = await ff.openPage(`${server.origin}/bilingual`);
+    try {
+      const tabId = await ff.tabId(page.url());
+      const before = await page.evaluate(() => document.body.innerHTML);
+      await ff.message<Wire<PageStatus>>({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es', mode: 'bilingual' } });
+      await expect
+        .poll(async () => (await ff.message<Wire<PageStatus>>({ type: 'page:status', data: { tabId } })).data?.state, { timeout: 30_000, interval: 100 })
+        .toBe('translated');
+      const copy = (id: string) =>
+        page.evaluate((i) => {
+          const c = document.getElementById(i)!.nextElementSibling!;
+          const shown = [...c.querySelectorAll('img')].filter((m) => m.getBoundingClientRect().height > 0);
+          return { text: c.textContent, lang: c.getAttribute('lang'), shown: shown.map((m) => [m.getAttribute('src'), m.getBoundingClientRect().width, m.getBoundingClientRect().height]) };
+        }, id);
+      // The original stays as it was; its copy under it, in the target language.
+      expect(await page.evaluate(() => document.getElementById('near')!.textContent)).toBe('A sunny  morning.');
+      expect(await copy('near')).toEqual({ text: '⟦A sunny⟧  ⟦morning.⟧', lang: 'es', shown: [['/img/sun.svg', 16, 16]] });
+      expect(await page.evaluate(() => (document.getElementById('smile') as HTMLImageElement).complete)).toBe(false);
+      expect((await copy('far')).shown).toEqual([]);
+      await page.evaluate(() => document.getElementById('far')!.scrollIntoView());
+      await expect.poll(() => page.evaluate(() => (document.getElementById('boat') as HTMLImageElement).naturalWidth), { timeout: 10_000, interval: 100 }).toBe(200);
+      await expect.poll(async () => (await copy('far')).shown, { timeout: 5000, interval: 100 }).toEqual([['/img/smile.svg', 18, 18]]);
+      expect((await copy('far')).text).toBe('⟦Far below, a⟧  ⟦face and a⟧  ⟦boat.⟧');
+      await ff.message<Wire<PageStatus>>({ type: 'page:restore', data: { tabId } });
+      expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
     } finally {
       await page.close();
     }
