@@ -177,6 +177,7 @@ function showAsText(pictures: readonly [Element, Element][], measure: Measure, s
     // CSSOM, as for the span above: a page's CSP may refuse style attributes in markup.
     const style = (clone as HTMLElement).style;
     style.display = 'none';
+    // Whichever of load and error comes first decides; both listeners go then.
     const ready = new AbortController();
     const settle = () => {
       ready.abort();
@@ -185,7 +186,7 @@ function showAsText(pictures: readonly [Element, Element][], measure: Measure, s
       style.removeProperty('display');
       sizeAs(clone, now);
     };
-    const opts = { once: true, signal: signal ? AbortSignal.any([signal, ready.signal]) : ready.signal };
+    const opts = { signal: signal ? AbortSignal.any([signal, ready.signal]) : ready.signal };
     original.addEventListener('load', settle, opts);
     original.addEventListener('error', settle, opts);
   }

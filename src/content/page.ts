@@ -27,6 +27,8 @@ export class PageTranslator extends PageChoices {
   private undefinedHosts = new Map<string, Set<Element>>();
   private upgrades: AbortController | null = null;
   private readonly undefinedEl = this.deps.awaitsDefinition ?? awaitsDefinition;
+  /** An element's shadow root, open or closed: the segmenter's, the watch's and `defined`'s. */
+  private readonly shadowOf = this.deps.shadow ?? pageShadow;
   /** Elements the walk met with no shadow root that may get one later (late-roots.ts); until restore. */
   private lateRoots: LateRoots | null = null;
 
@@ -49,7 +51,7 @@ export class PageTranslator extends PageChoices {
     const observer = this.observer;
     const ignore = this.deps.ignore;
     this.lateRoots = new LateRoots({
-      shadow: this.deps.shadow ?? pageShadow,
+      shadow: this.shadowOf,
       rooted: (hosts) => this.rooted(hosts),
       timed: (fn) => this.timed('follow', fn),
       ...(this.deps.sizes ? { sizes: this.deps.sizes } : {}),
@@ -57,12 +59,11 @@ export class PageTranslator extends PageChoices {
     this.segmenter = new Segmenter({
       src: src.split('-')[0]!,
       ...(this.deps.display ? { display: this.deps.display } : {}),
-      ...(this.deps.shadow ? { shadow: this.deps.shadow } : {}),
+      shadow: this.shadowOf,
       // Copies exist only in bilingual mode (a restore removes them before any other starts).
       ignore: mode === 'bilingual' ? (el) => isCopy(el) || (ignore?.(el) ?? false) : ignore,
       onShadowRoot: (root) => observer.observe(root),
-      // A root attached later to an inline host goes unseen: its size is not reported (late-roots.ts).
-      onRootless: (el, inline) => (this.undefinedEl(el) ? this.awaitDefinition(el) : inline ? undefined : this.lateRoots?.add(el)),
+      onRootless: (el, inline) => this.rootless(el, inline),
       items: mode !== 'bilingual',
     });
     const height = this.deps.viewportHeight;
@@ -300,6 +301,16 @@ export class PageTranslator extends PageChoices {
     if (this.state !== 'cancelled') for (const u of orphans) this.enqueue(u);
   }
 
+  /**
+   * An element the walk met with no shadow root that may get one: a custom element not defined yet
+   * waits for its definition; anything else is watched for a root attached later, unless it lays
+   * out inline (its size is not reported: late-roots.ts).
+   */
+  private rootless(el: Element, inline: boolean): void {
+    if (this.undefinedEl(el)) this.awaitDefinition(el);
+    else if (!inline) this.lateRoots?.add(el);
+  }
+
   /** A custom element met before its definition: the page's world is asked to say when it comes (once per name). */
   private awaitDefinition(el: Element): void {
     const name = el.localName;
@@ -330,9 +341,12 @@ export class PageTranslator extends PageChoices {
     for (const el of ready) hosts.delete(el);
     if (hosts.size === 0) this.undefinedHosts.delete(name);
     // One that attaches its root later (on some event after its upgrade) is watched for it.
-    const shadow = this.deps.shadow ?? pageShadow;
-    for (const el of ready) if (el.isConnected && !shadow(el)) this.lateRoots?.add(el);
-    this.rooted(ready);
+    const withRoot: Element[] = [];
+    for (const el of ready) {
+      if (this.shadowOf(el)) withRoot.push(el);
+      else if (el.isConnected) this.lateRoots?.add(el);
+    }
+    this.rooted(withRoot);
   }
 
   /** Elements that have a shadow root now, attached since the walk met them: what it holds is translated, and the root followed. */

@@ -75,6 +75,13 @@ function storageSet(value: Record<string, unknown>): Promise<void> {
   return ff.control.evaluate((v) => (globalThis as unknown as InPage).browser.storage.local.set(v), value);
 }
 
+/** The marker fake as the one provider (what the page-translation tests translate with). */
+const useMarker = () => setSettings({ providers: { 'apertium.ts': { enabled: true, url: marker.url } }, ranking: ['apertium.ts'], interlinguas: [], limits: { textSize: 1000 } });
+
+/** Resolves once the tab's page translation is in `state`. */
+const reaches = (tabId: number, state: string) =>
+  expect.poll(async () => (await ff.message<Wire<PageStatus>>({ type: 'page:status', data: { tabId } })).data?.state, { timeout: 30_000, interval: 100 }).toBe(state);
+
 const api = (fn: string, params: Record<string, unknown> = {}) => ff.message<Wire<ApiReply>>({ type: 'api', data: { fn, params } });
 
 beforeAll(async () => {
@@ -146,14 +153,7 @@ describe('Firefox: selection bubble', () => {
 });
 
 describe('Firefox: page translation on real pages', () => {
-  beforeAll(async () => {
-    await setSettings({
-      providers: { 'apertium.ts': { enabled: true, url: marker.url } },
-      ranking: ['apertium.ts'],
-      interlinguas: [],
-      limits: { textSize: 1000 },
-    });
-  });
+  beforeAll(useMarker);
 
   for (const name of REAL_PAGES) {
     it(`${name}: translated in place, restore exact`, async () => {
@@ -172,9 +172,7 @@ describe('Firefox: page translation on real pages', () => {
         const before = await page.evaluate(() => document.body.innerHTML);
         const started = await ff.message<Wire<PageStatus>>({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
         expect(started.error).toBeUndefined();
-        await expect
-          .poll(async () => (await ff.message<Wire<PageStatus>>({ type: 'page:status', data: { tabId } })).data?.state, { timeout: 30_000, interval: 100 })
-          .toBe('translated');
+        await reaches(tabId, 'translated');
         const status = (await ff.message<Wire<PageStatus>>({ type: 'page:status', data: { tabId } })).data;
         expect(status).toMatchObject({ state: 'translated', errors: 0 });
         const { total, marked } = await page.evaluate((mark) => {
@@ -207,16 +205,14 @@ describe('Firefox: page translation on real pages', () => {
 
 describe("Firefox: a web component's closed shadow root", () => {
   it("is translated in place and restored, also when the component is defined after the translation, and a widget's in an empty div, also rendered after; Alt+click inside it opens its alternatives", async () => {
-    await setSettings({ providers: { 'apertium.ts': { enabled: true, url: marker.url } }, ranking: ['apertium.ts'], interlinguas: [], limits: { textSize: 1000 } });
+    await useMarker();
     const page = await ff.openPage(`${server.origin}/component`);
     try {
       const tabId = await ff.tabId(page.url());
       const closed = () => page.evaluate(() => (window as unknown as { __closed: ShadowRoot }).__closed.innerHTML);
       const original = await closed();
       await ff.message<Wire<PageStatus>>({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
-      await expect
-        .poll(async () => (await ff.message<Wire<PageStatus>>({ type: 'page:status', data: { tabId } })).data?.state, { timeout: 30_000, interval: 100 })
-        .toBe('translated');
+      await reaches(tabId, 'translated');
       expect(await closed()).toBe('<p>⟦Hello from a closed component⟧</p>');
       // Alt+click on its paragraph, whose inside the event's path hides: the chooser for it.
       const at = await page.evaluate(() => {
@@ -252,15 +248,13 @@ describe("Firefox: a web component's closed shadow root", () => {
 
 describe('Firefox: bilingual mode', () => {
   it('shows each translation in a copy under its block with text-sized images at their size; a lazy image is decided once it loads; restore exact', async () => {
-    await setSettings({ providers: { 'apertium.ts': { enabled: true, url: marker.url } }, ranking: ['apertium.ts'], interlinguas: [], limits: { textSize: 1000 } });
+    await useMarker();
     const page = await ff.openPage(`${server.origin}/bilingual`);
     try {
       const tabId = await ff.tabId(page.url());
       const before = await page.evaluate(() => document.body.innerHTML);
       await ff.message<Wire<PageStatus>>({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es', mode: 'bilingual' } });
-      await expect
-        .poll(async () => (await ff.message<Wire<PageStatus>>({ type: 'page:status', data: { tabId } })).data?.state, { timeout: 30_000, interval: 100 })
-        .toBe('translated');
+      await reaches(tabId, 'translated');
       const copy = (id: string) =>
         page.evaluate((i) => {
           const c = document.getElementById(i)!.nextElementSibling!;
@@ -286,7 +280,7 @@ describe('Firefox: bilingual mode', () => {
 
 describe('Firefox: frames with no address of their own', () => {
   it('a srcdoc frame and a sandboxed one are translated with the page, and restored', async () => {
-    await setSettings({ providers: { 'apertium.ts': { enabled: true, url: marker.url } }, ranking: ['apertium.ts'], interlinguas: [], limits: { textSize: 1000 } });
+    await useMarker();
     const page = await ff.openPage(`${server.origin}/embeds`);
     try {
       const tabId = await ff.tabId(page.url());
