@@ -5,6 +5,7 @@
  */
 import { callApi as callApiDefault, send as sendDefault, translateStream as streamDefault } from '../shared/api';
 import { ext } from '../shared/browser';
+import { detectWithBrowser } from '../shared/detect';
 import { isSelectionMessage } from '../shared/messages';
 import type { LanguageLists, TrObj } from '../core/types';
 import { resultOf } from '../ui/shared/alternatives';
@@ -44,16 +45,6 @@ export interface BubbleDeps {
   translateStream: typeof streamDefault;
   detect: (text: string) => Promise<string | undefined>;
   uiLanguage: () => string;
-}
-
-async function detectWithBrowser(text: string): Promise<string | undefined> {
-  try {
-    const found = await ext().i18n.detectLanguage(text);
-    const best = [...found.languages].sort((a, b) => b.percentage - a.percentage)[0]?.language;
-    return best && best !== 'und' ? best : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 const defaults = (): BubbleDeps => ({

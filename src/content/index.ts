@@ -10,6 +10,7 @@
 import { mayTranslateOnLoad, storedSitePrefs } from '../core/sites';
 import { callApi, send, translateChannel, translateStream } from '../shared/api';
 import { ext } from '../shared/browser';
+import { detectWithBrowser } from '../shared/detect';
 import { CHORDS_KEY, DEFAULT_CHORDS, isChords } from '../shared/chords';
 import { FRAMES_ASK_KEY, isTabMessage, toWireError, type PageOptions, type PageStatus, type TabMessage } from '../shared/messages';
 import { installSelectionBubble, type SelectionBubble } from './bubble';
@@ -90,15 +91,8 @@ hover.listen(new AbortController().signal);
 
 /** What the browser's detector reads in the page's text, when it reads a language at all. */
 async function detectedLanguage(): Promise<string | undefined> {
-  const sample = (document.body?.innerText ?? '').slice(0, 4000);
-  try {
-    const found = await ext().i18n.detectLanguage(sample);
-    const best = found.languages.sort((a, b) => b.percentage - a.percentage)[0]?.language;
-    if (best && best !== 'und') return primary(best);
-  } catch {
-    // No detector, or no text.
-  }
-  return undefined;
+  const found = await detectWithBrowser((document.body?.innerText ?? '').slice(0, 4000));
+  return found && primary(found);
 }
 
 /** The page's language: its `lang`, else what the browser detects in its text, else English (the likeliest). */

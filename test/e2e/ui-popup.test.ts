@@ -117,4 +117,39 @@ describe('popup: compare alternatives', () => {
     await page.locator('main').screenshot({ path: 'docs/screenshots/popup-failed-route.png' });
     libre.clearRules();
   });
+
+  it('detects the text\'s language when From is "Detect language", and says when it cannot', async () => {
+    await page.locator('#src-select').selectOption('auto');
+    await page.getByLabel('Search: To').fill('');
+    await page.locator('#trg-select').selectOption('en');
+    await page.getByLabel('Text to translate').fill('');
+    await expect.poll(() => page.locator('.routes-panel .empty').textContent()).toBe('The routes show once the text’s language is detected.');
+    expect(await page.getByRole('button', { name: 'Swap languages' }).isDisabled()).toBe(true);
+    await page.getByLabel('Text to translate').fill('Buenos días a todos. Hoy hace muy buen tiempo en la ciudad y vamos a pasear por el parque.');
+    await expect.poll(() => page.locator('.detected').textContent()).toBe('Detected: Spanish');
+    // The detected pair's routes, and the text box says its language.
+    await expect.poll(() => rowIds(page)).toContain('libre.ts');
+    expect(await page.getByLabel('Text to translate').getAttribute('lang')).toBe('es');
+    const before = libre.requests.filter((r) => r.path === '/translate').length;
+    await page.getByRole('button', { name: 'Translate', exact: true }).click();
+    await expect.poll(() => page.locator('.alternative[data-routes="libre.ts"] .alt-text').textContent(), { timeout: 15_000 })
+      .toBe('BUENOS DÍAS A TODOS. HOY HACE MUY BUEN TIEMPO EN LA CIUDAD Y VAMOS A PASEAR POR EL PARQUE.');
+    const sent = libre.requests.filter((r) => r.path === '/translate').slice(before);
+    expect(sent.map((r) => (r.body as { source?: string }).source)).toEqual(['es']);
+    await expect.poll(() => page.locator('.pending').count(), { timeout: 20_000 }).toBe(0);
+    await page.locator('main').screenshot({ path: 'docs/screenshots/popup-detect.png' });
+    // The picker stays on "Detect language"; the recent pair is the detected one.
+    await expect.poll(() => storageGet<{ src?: string; recent?: string[][] }>(page, 'ui:popup')).toMatchObject({ src: 'auto', recent: expect.arrayContaining([['es', 'en']]) });
+    // Swap takes the detected language as the target.
+    expect(await page.getByRole('button', { name: 'Swap languages' }).isDisabled()).toBe(false);
+
+    // Nothing a detector can read: said beside the picker, and Translate explains instead of sending.
+    await page.getByLabel('Text to translate').fill('12345 67890 !!!');
+    await expect.poll(() => page.locator('.detected').textContent()).toBe('Could not tell the text’s language: pick it under From.');
+    await page.getByRole('button', { name: 'Translate', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Could not tell the text’s language: pick it under From.');
+    expect(libre.requests.filter((r) => r.path === '/translate').length).toBe(before + 1);
+    await page.locator('#src-select').selectOption('en');
+    await expect.poll(() => page.locator('.detected').count()).toBe(0);
+  });
 });

@@ -10,7 +10,8 @@ import { resultOf, type RouteResult } from '../shared/alternatives';
 import { Compare } from '../shared/Compare';
 import { domainLabel } from '../shared/domains';
 import { t, uiLanguage } from '../shared/i18n';
-import { primaryCode } from '../shared/langs';
+import { codeFor, languageName, primaryCode } from '../shared/langs';
+import { detectWithBrowser } from '../../shared/detect';
 import { applyPref, pairKey, prefOf, pushRecent, ridOf, ROUTES_KEY, type RoutePref, type RouteRow } from '../shared/routes';
 import { HANDOFF_KEY, load, POPUP_KEY, remove, save, type Handoff, type PopupPrefs } from '../shared/store';
 import { PageBar } from './PageBar';
@@ -29,17 +30,44 @@ function tabParam(): number | undefined {
 
 const errOf = (body: unknown): string => (body as { err?: string } | null)?.err ?? JSON.stringify(body);
 
+/** The source picker's "Detect language": the text's language is read by the browser's detector. */
+export const AUTO = 'auto';
+
+/** What the detector read in a text: a code of the source list, or `null` (none, or `name` that no provider translates from). */
+interface Detected {
+  text: string;
+  code: string | null;
+  name?: string;
+}
+
+/** The detector's reading of `text` against the source list. */
+async function detect(text: string, codes: readonly string[], locale: string): Promise<Detected> {
+  const found = await detectWithBrowser(text);
+  if (!found) return { text, code: null };
+  return { text, code: codeFor(found, codes) ?? null, name: languageName(found, locale) };
+}
+
+/** The pair's routes in the user's stored order. */
+async function routesOf(src: string, trg: string): Promise<RouteRow[]> {
+  const [reply, stored] = await Promise.all([callApi('GetRoutes', { src, trg }), load<Record<string, RoutePref>>(ROUTES_KEY, {})]);
+  return reply.status === 200 ? applyPref(reply.body as string[], stored[pairKey(src, trg)]) : [];
+}
+
 export function Popup() {
   const locale = uiLanguage();
   const tabId = tabParam();
   const [lists, setLists] = useState<LanguageLists>({ src: [], trg: [], exclude: [] });
   const [prefs, setPrefs] = useState<PopupPrefs | undefined>(undefined);
-  const [src, setSrc] = useState('en');
+  // A new user's popup detects the text's language; a pair picked (or a recent one) is remembered.
+  const [src, setSrc] = useState(AUTO);
+  const [detected, setDetected] = useState<Detected | undefined>(undefined);
   const [trg, setTrg] = useState(primaryCode(locale) === 'en' ? 'es' : primaryCode(locale));
   const [dom, setDom] = useState<Domain>('general');
   const [text, setText] = useState('');
   const [limits, setLimits] = useState<Limits>({ min: 2, max: 3, timeout: 20 });
   const [rows, setRows] = useState<RouteRow[]>([]);
+  /** The pair (`pairKey`) `rows` are for. */
+  const [rowsPair, setRowsPair] = useState('');
   const [routesLoading, setRoutesLoading] = useState(true);
   const [health, setHealth] = useState<Record<string, ProviderHealth> | undefined>(undefined);
   const [results, setResults] = useState<RouteResult[]>([]);
@@ -68,17 +96,43 @@ export function Popup() {
     })();
   }, []);
 
+  // "Detect language": the text is read once the user pauses typing.
+  const detecting = src === AUTO && text.trim() !== '' && lists.src.length > 0;
+  useEffect(() => {
+    if (!detecting) return;
+    let live = true;
+    const timer = setTimeout(() => void detect(text, lists.src, locale).then((d) => live && setDetected(d)), 300);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [detecting, text, lists.src]);
+
+  /** The source translated from: the one picked, or what was detected in the text as it is now. */
+  const from = src !== AUTO ? src : detecting && detected?.text === text ? (detected.code ?? undefined) : undefined;
+
   useEffect(() => {
     if (!prefs) return;
+    if (!from) {
+      setRows([]);
+      setRowsPair('');
+      setRoutesLoading(false);
+      return;
+    }
+    let live = true;
     setRoutesLoading(true);
-    void (async () => {
-      const [reply, stored] = await Promise.all([callApi('GetRoutes', { src, trg }), load<Record<string, RoutePref>>(ROUTES_KEY, {})]);
-      setRows(reply.status === 200 ? applyPref(reply.body as string[], stored[pairKey(src, trg)]) : []);
+    void routesOf(from, trg).then((next) => {
+      if (!live) return;
+      setRows(next);
+      setRowsPair(pairKey(from, trg));
       setRoutesLoading(false);
       // After GetRoutes: the worker has built the catalog the health numbers are about.
       send('health', {}).then(setHealth, () => undefined);
-    })();
-  }, [src, trg, prefs]);
+    });
+    return () => {
+      live = false;
+    };
+  }, [from, trg, prefs]);
 
   const remember = (patch: PopupPrefs) => {
     const next = { ...prefs, src, trg, dom, ...limits, ...patch };
@@ -88,7 +142,7 @@ export function Popup() {
 
   const changeRows = (next: RouteRow[]) => {
     setRows(next);
-    void load<Record<string, RoutePref>>(ROUTES_KEY, {}).then((all) => save(ROUTES_KEY, { ...all, [pairKey(src, trg)]: prefOf(next) }));
+    if (rowsPair) void load<Record<string, RoutePref>>(ROUTES_KEY, {}).then((all) => save(ROUTES_KEY, { ...all, [rowsPair]: prefOf(next) }));
   };
 
   const translate = async () => {
@@ -96,9 +150,22 @@ export function Popup() {
     running.current?.abort();
     const controller = new AbortController();
     running.current = controller;
-    remember({ recent: pushRecent(prefs?.recent ?? [], [src, trg]) });
     setResults([]);
     setError('');
+    // Translating before the pause that detects: the text is read now.
+    let source = from;
+    if (src === AUTO && !source) {
+      const d = detected?.text === text ? detected : await detect(text, lists.src, locale);
+      if (controller.signal.aborted) return;
+      setDetected(d);
+      if (!d.code) {
+        setError(notDetected(d));
+        return;
+      }
+      source = d.code;
+    }
+    if (!source) return;
+    remember({ recent: pushRecent(prefs?.recent ?? [], [source, trg]) });
     setPending(true);
     const start = performance.now();
     const seen: RouteResult[] = [];
@@ -107,10 +174,11 @@ export function Popup() {
       seen.push(resultOf(item, performance.now() - start, cached));
       setResults([...seen]);
     };
-    const rid = ridOf(rows);
+    // The order shown, or the stored one when the pair was only just detected.
+    const rid = ridOf(rowsPair === pairKey(source, trg) ? rows : await routesOf(source, trg));
     try {
       const reply = await translateStream(
-        { src, trg, dat: [text], dom, min: limits.min, max: limits.max, timeout: limits.timeout, ...(rid.length ? { rid } : {}) },
+        { src: source, trg, dat: [text], dom, min: limits.min, max: limits.max, timeout: limits.timeout, ...(rid.length ? { rid } : {}) },
         (item, meta) => add(item as TrObj, meta.cached),
         { signal: controller.signal },
       );
@@ -132,8 +200,14 @@ export function Popup() {
         <PageBar trg={trg} tabId={tabId} codes={lists.src} locale={locale} />
       </header>
       <SitePanel trg={trg} locale={locale} tabId={tabId} />
-      <PairBar lists={lists} src={src} trg={trg} locale={locale} recent={prefs?.recent ?? []}
-        onPair={(s, g) => { setSrc(s); setTrg(g); remember({ src: s, trg: g }); }} />
+      <PairBar lists={lists} src={src} from={from} trg={trg} locale={locale} recent={prefs?.recent ?? []}
+        first={{ code: AUTO, name: t('detectLanguage', 'Detect language') }}
+        onPair={(s, g) => { setSrc(s); setTrg(g); remember({ src: s, trg: g }); }}
+        note={detecting && detected?.text === text && (
+          <p class={detected.code ? 'detected' : 'detected error'} role="status">
+            {detected.code ? t('detectedAs', 'Detected: $1', languageName(detected.code, locale)) : notDetected(detected)}
+          </p>
+        )} />
       <div class="row">
         <label for="dom">{t('domain', 'Domain')}</label>
         <select id="dom" value={dom} onChange={(e) => { const d = e.currentTarget.value as Domain; setDom(d); remember({ dom: d }); }}>
@@ -141,9 +215,10 @@ export function Popup() {
         </select>
       </div>
       <label for="text" class="block-label">{t('textLabel', 'Text to translate')}</label>
-      <textarea id="text" rows={4} lang={src} value={text} onInput={(e) => setText(e.currentTarget.value)}
+      <textarea id="text" rows={4} lang={from} value={text} onInput={(e) => setText(e.currentTarget.value)}
         onKeyDown={(e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void translate(); }} />
       <RoutesPanel rows={rows} onRows={changeRows} limits={limits} loading={routesLoading} health={health}
+        empty={src === AUTO && !from ? t('routesAfterDetect', 'The routes show once the text’s language is detected.') : undefined}
         onLimits={(l) => { setLimits(l); remember(l); }} />
       <p class="actions">
         <button type="button" class="primary" id="translate" disabled={!text.trim()} onClick={() => void translate()}>
@@ -154,4 +229,11 @@ export function Popup() {
       {(results.length > 0 || pending) && <Compare results={results} pending={pending} lang={trg} />}
     </main>
   );
+}
+
+/** Why a text's language is not used: the detector read none, or one no provider translates from. */
+function notDetected(d: Detected): string {
+  return d.name
+    ? t('detectedNoRoute', 'Detected $1, which no provider translates from: pick the language under From.', d.name)
+    : t('notDetected', 'Could not tell the text’s language: pick it under From.');
 }

@@ -23,6 +23,8 @@ interface Props {
   loading: boolean;
   /** The `health` message's answer: shown as ok / limited / down beside each route. */
   health?: Readonly<Record<string, ProviderHealth>>;
+  /** Said instead of "No route translates this pair" (no pair yet: the source is being detected). */
+  empty?: string;
 }
 
 function HealthBadge({ rid, health }: { rid: string; health: Readonly<Record<string, ProviderHealth>> }) {
@@ -48,12 +50,12 @@ function NumberField({ id, label, value, min, max, onValue }: {
   );
 }
 
-export function RoutesPanel({ rows, onRows, limits, onLimits, loading, health }: Props) {
+export function RoutesPanel({ rows, onRows, limits, onLimits, loading, health, empty }: Props) {
   return (
     <details class="routes-panel" open>
       <summary>{t('routes', 'Routes')} ({rows.filter((r) => r.on).length}/{rows.length})</summary>
       {loading ? <p>{t('loading', 'Loading…')}</p> : rows.length === 0 ? (
-        <p class="empty">{t('noRoutes', 'No route translates this pair.')}</p>
+        <p class="empty">{empty ?? t('noRoutes', 'No route translates this pair.')}</p>
       ) : (
         <SortableList
           testId="routes"

@@ -14,14 +14,16 @@ interface Props {
   value: string;
   locale: string;
   onChange: (code: string) => void;
+  /** An option listed first whatever the search (the popup's "Detect language"). */
+  first?: { code: string; name: string };
 }
 
-export function LanguagePicker({ id, label, codes, value, locale, onChange }: Props) {
+export function LanguagePicker({ id, label, codes, value, locale, onChange, first }: Props) {
   const [query, setQuery] = useState('');
   const all = useMemo(() => languages(codes, locale), [codes, locale]);
   const shown = searchLanguages(all, query, locale);
   // The current value stays selectable even when the search hides it.
-  const list = shown.some((l) => l.code === value) ? shown : [...all.filter((l) => l.code === value), ...shown];
+  const list = shown.some((l) => l.code === value) || value === first?.code ? shown : [...all.filter((l) => l.code === value), ...shown];
   return (
     <div class="lang-picker">
       <label for={`${id}-select`}>{label}</label>
@@ -40,6 +42,7 @@ export function LanguagePicker({ id, label, codes, value, locale, onChange }: Pr
         }}
       />
       <select id={`${id}-select`} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
+        {first && <option value={first.code}>{first.name}</option>}
         {list.map((l) => (
           <option key={l.code} value={l.code}>
             {l.name} ({l.code})

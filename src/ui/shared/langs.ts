@@ -35,3 +35,15 @@ export function searchLanguages(list: readonly Language[], query: string, locale
 export function primaryCode(code: string): string {
   return code.split(/[-_]/)[0]?.toLowerCase() ?? code;
 }
+
+/**
+ * The code of `codes` a detected language stands for: the same code (`pt-BR`), else the first
+ * with its primary subtag (the detector's `zh-Hant` for a list's `zh`); undefined if none.
+ */
+export function codeFor(detected: string, codes: readonly string[]): string | undefined {
+  const lower = detected.toLowerCase();
+  const exact = codes.find((c) => c.toLowerCase() === lower);
+  if (exact) return exact;
+  const primary = primaryCode(detected);
+  return codes.find((c) => primaryCode(c) === primary);
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { failures, formatMs, groupAlternatives, resultOf, routeLabel } from '../../../src/ui/shared/alternatives';
-import { languageName, languages, primaryCode, searchLanguages } from '../../../src/ui/shared/langs';
+import { codeFor, languageName, languages, primaryCode, searchLanguages } from '../../../src/ui/shared/langs';
+import { detectWithBrowser } from '../../../src/shared/detect';
 import { applyPref, move, prefOf, pushRecent, ridOf } from '../../../src/ui/shared/routes';
 import { t } from '../../../src/ui/shared/i18n';
 import { rankedIds, withField } from '../../../src/ui/options/fields';
@@ -59,6 +60,25 @@ describe('languages', () => {
     // Names in English also match when the UI is in Spanish.
     expect(searchLanguages(languages(['es', 'en'], 'es'), 'english', 'es').map((l) => l.code)).toEqual(['en']);
     expect(primaryCode('pt_BR')).toBe('pt');
+  });
+
+  it('maps what the detector reads to a code of the source list', () => {
+    expect(codeFor('pt-BR', ['pt', 'pt-BR'])).toBe('pt-BR');
+    expect(codeFor('ZH-tw', ['en', 'zh-TW'])).toBe('zh-TW');
+    expect(codeFor('zh-Hant', ['en', 'zh'])).toBe('zh');
+    expect(codeFor('fr', ['en', 'fr-CA', 'fr'])).toBe('fr');
+    expect(codeFor('fr', ['en', 'fr-CA'])).toBe('fr-CA');
+    expect(codeFor('tlh', ['en', 'es'])).toBeUndefined();
+  });
+
+  it("reads the browser detector's likeliest language, and nothing where it reads none", async () => {
+    const detector = (languages: { language: string; percentage: number }[]) => () => ({ detectLanguage: async () => ({ isReliable: true, languages }) });
+    expect(await detectWithBrowser('x', detector([{ language: 'ca', percentage: 20 }, { language: 'es', percentage: 80 }]))).toBe('es');
+    expect(await detectWithBrowser('x', detector([{ language: 'und', percentage: 100 }]))).toBeUndefined();
+    expect(await detectWithBrowser('x', detector([]))).toBeUndefined();
+    expect(await detectWithBrowser('x', () => ({ detectLanguage: () => Promise.reject(new Error('no detector')) }))).toBeUndefined();
+    // Outside an extension (no API at all): no language, no throw.
+    expect(await detectWithBrowser('x')).toBeUndefined();
   });
 });
 
