@@ -325,4 +325,20 @@ describe('Firefox: popup compare', () => {
     expect(apertium?.marked).toContain('Hola');
     expect(libre.requests.some((r) => r.path === '/translate')).toBe(true);
   });
+
+  it("detects the text's language with Firefox's own detector when From is Detect language", async () => {
+    await storageSet({ 'ui:popup': { src: 'auto', trg: 'en', min: 2, max: 2, timeout: 20 } });
+    const popup = await ff.openExtensionPage(POPUP_PATH);
+    await popup.waitForSelector('#text');
+    expect(await popup.evaluate(() => document.querySelector<HTMLSelectElement>('#src-select')?.value)).toBe('auto');
+    const sent = () => libre.requests.filter((r) => r.path === '/translate').map((r) => (r.body as { source?: string }).source);
+    const before = sent().length;
+    await popup.type('#text', 'Buenos días a todos. Hoy hace muy buen tiempo en la ciudad y vamos a pasear por el parque.');
+    await expect.poll(() => popup.evaluate(() => document.querySelector('.detected')?.textContent ?? ''), { timeout: 10_000 }).toBe('Detected: Spanish');
+    await popup.click('#translate');
+    await expect.poll(() => popup.evaluate(() => document.querySelector('.alternative[data-routes="libre.ts"] .alt-text')?.textContent ?? ''), { timeout: 15_000 })
+      .toBe('BUENOS DÍAS A TODOS. HOY HACE MUY BUEN TIEMPO EN LA CIUDAD Y VAMOS A PASEAR POR EL PARQUE.');
+    expect(sent().slice(before)).toEqual(['es']);
+    await popup.close();
+  });
 });
