@@ -12,7 +12,7 @@ import { MARK_OPEN, startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
 import { startPageServer, type PageServer } from '../fakes/page-server';
 import { APY_URL } from '../support/apy-setup';
 import { requireShared } from '../support/shared';
-import { buildFirefox, launchFirefox, POPUP_PATH, type FirefoxExtension, type InPage } from './firefox-browser';
+import { buildFirefox, launchFirefox, OPTIONS_PATH, POPUP_PATH, type FirefoxExtension, type InPage } from './firefox-browser';
 
 interface Wire<T> {
   data?: T;
@@ -340,5 +340,28 @@ describe('Firefox: popup compare', () => {
       .toBe('BUENOS DÍAS A TODOS. HOY HACE MUY BUEN TIEMPO EN LA CIUDAD Y VAMOS A PASEAR POR EL PARQUE.');
     expect(sent().slice(before)).toEqual(['es']);
     await popup.close();
+  });
+});
+
+describe('Firefox: options page', () => {
+  it('switches a provider on, sets its URL, tests the connection (which saves it), and its routes appear', async () => {
+    await setSettings({
+      providers: { 'apertium.ts': { enabled: true, url: APY_URL }, 'libre.ts': { enabled: false } },
+      ranking: ['apertium.ts', 'libre.ts'],
+      interlinguas: [],
+    });
+    expect((await api('GetRoutes', { src: 'en', trg: 'es' })).data?.body).toEqual(['apertium.ts']);
+    const page = await ff.openExtensionPage(OPTIONS_PATH);
+    const row = '[data-testid="providers"] > li[data-id="libre.ts"]';
+    await page.waitForSelector(row);
+    await page.click(`${row} input[type="checkbox"]`);
+    await page.click(`${row} summary`);
+    await page.type('[id="libre.ts-url"]', libre.url);
+    await page.click(`${row} .provider-fields button`);
+    await expect.poll(() => page.evaluate((sel) => document.querySelector(`${sel} .test-result`)?.textContent ?? '', row), { timeout: 10_000 }).toBe('✓ HELLO WORLD');
+    const settings = await ff.message<Wire<{ providers: Record<string, unknown> }>>({ type: 'settings:get', data: {} });
+    expect(settings.data?.providers['libre.ts']).toMatchObject({ enabled: true, url: libre.url });
+    await expect.poll(async () => (await api('GetRoutes', { src: 'en', trg: 'es' })).data?.body).toEqual(['apertium.ts', 'libre.ts']);
+    await page.close();
   });
 });
