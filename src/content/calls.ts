@@ -76,7 +76,15 @@ export class PageCalls {
   /** The rest of the page is still being segmented. */
   protected discovering = false;
   protected queuedSize = 0;
-  protected readonly inflight = new Map<number, AbortController>();
+  /** Calls in flight, by request id: what aborts each, and what it carries. */
+  protected readonly inflight = new Map<number, { ac: AbortController; call: Call<Job> }>();
+  /**
+   * What a retry sends again (`retryable`): jobs that failed, and after a stop those it left unsent
+   * or in flight (a follower rides with its leader). Filtered by state when taken: a job the page
+   * changed since is retired, not retried.
+   */
+  protected failed: Job[] = [];
+  protected unsent: Job[] = [];
   protected pending: Pending[] = [];
   /** Jobs written, in order: restore undoes them backwards. */
   protected merged: Job[] = [];
@@ -123,7 +131,7 @@ export class PageCalls {
 
   protected halt(): void {
     this.epoch++;
-    for (const ac of this.inflight.values()) ac.abort(new DOMException('page translation stopped', 'AbortError'));
+    for (const { ac } of this.inflight.values()) ac.abort(new DOMException('page translation stopped', 'AbortError'));
     this.inflight.clear();
     this.queue?.clear();
     this.queuedSize = 0;
@@ -222,7 +230,7 @@ export class PageCalls {
       j.state = 'sent';
     }
     const ac = new AbortController();
-    this.inflight.set(req, ac);
+    this.inflight.set(req, { ac, call });
     this.calls++;
     if (this.metrics.firstSendMs < 0) this.metrics.firstSendMs = performance.now() - this.metrics.startedAt;
     const params = { src: this.src, trg: this.trg, frm: 'html', dat: [call.markup], ...(this.rid ? { rid: [this.rid] } : {}) };
@@ -259,8 +267,44 @@ export class PageCalls {
   protected stop(): void {
     this.state = 'cancelled';
     this.flush();
+    // Before halt forgets them: what a resume sends again.
+    this.unsent = this.queue?.jobs() ?? [];
+    for (const { call } of this.inflight.values()) for (const j of call.jobs.values()) if (j.state === 'sent') this.unsent.push(j);
     this.halt();
     this.report();
+  }
+
+  /** Jobs a retry would send again, each once. */
+  protected retryable(): Job[] {
+    const again = (j: Job) => j.state === 'error' || j.state === 'queued' || j.state === 'sent';
+    return [...new Set([...this.failed.filter(again), ...this.unsent.filter(again)])];
+  }
+
+  /**
+   * A job failed or left unsent by a stop, queued again as it is (the same unit, owner and copy;
+   * serialized afresh: the page may have changed around it). An attribute value follows a job
+   * already queued for the same value, as at discovery.
+   */
+  protected requeue(job: Job): void {
+    if (job.state === 'error') this.errors--;
+    job.req = 0;
+    const u = job.unit;
+    if (u.kind === 'attr') {
+      const leader = this.attrLeaders.get(u.value);
+      if (leader && leader !== job && (leader.state === 'queued' || leader.state === 'sent')) {
+        job.state = 'waiting';
+        (leader.followers ??= []).push(job);
+        return;
+      }
+      this.attrLeaders.set(u.value, job);
+    }
+    const markup = prepare(u, this.segmenter?.opaque);
+    job.markup = markup;
+    job.size = markup.size;
+    job.state = 'queued';
+    this.queuedSize += job.size;
+    const at = job.origin ? (unitElement(job.origin) ?? undefined) : undefined;
+    this.queue!.add(job, u.hidden ? 2 : undefined, at);
   }
 
   /**
@@ -353,6 +397,7 @@ export class PageCalls {
     for (const j of this.withFollowers(job)) {
       j.state = 'error';
       this.errors++;
+      this.failed.push(j);
     }
     this.error = err;
     this.lead(job);

@@ -20,12 +20,18 @@ export class Indicator {
   private box: HTMLElement | null = null;
   private label: HTMLElement | null = null;
   private stopButton: HTMLButtonElement | null = null;
+  private retryButton: HTMLButtonElement | null = null;
   private hideTimer: ReturnType<typeof setTimeout> | undefined;
 
-  /** `onStop`: the user's click on "Stop" while the page translates (a cancel: what is written stays). */
+  /**
+   * `onStop`: the user's click on "Stop" while the page translates (a cancel: what is written
+   * stays). `onRetry`: on "Retry", shown once the page is translated or stopped with failures
+   * (what failed is sent again, and after a stop what was left).
+   */
   constructor(
     private readonly doc: Document = document,
     private readonly onStop?: () => void,
+    private readonly onRetry?: () => void,
   ) {}
 
   isHost(el: Element): boolean {
@@ -34,8 +40,9 @@ export class Indicator {
 
   show(s: PageStatus): void {
     if (s.state === 'original') return this.remove();
-    // An error stays long enough to be read; progress stays until the next report.
-    this.display(indicatorText(s), s.state === 'translating' ? undefined : s.errors ? 8000 : 2500, s.state === 'translating');
+    // An error stays long enough to be read (and retried); progress stays until the next report.
+    const retry = s.state !== 'translating' && s.errors > 0;
+    this.display(indicatorText(s), s.state === 'translating' ? undefined : retry ? RETRY_MS : 2500, s.state === 'translating', retry);
   }
 
   /** A word about the page that is not progress ("Already in Spanish"), shown a few seconds. */
@@ -43,8 +50,8 @@ export class Indicator {
     this.display(text, 2500, false);
   }
 
-  /** Shows `text`, removed after `hideMs` (absent: kept), with "Stop" while `stoppable`. */
-  private display(text: string, hideMs: number | undefined, stoppable: boolean): void {
+  /** Shows `text`, removed after `hideMs` (absent: kept), with "Stop" while `stoppable`, "Retry" while `retryable`. */
+  private display(text: string, hideMs: number | undefined, stoppable: boolean, retryable = false): void {
     clearTimeout(this.hideTimer);
     if (!this.box || !this.label) {
       this.box = this.doc.createElement('div');
@@ -55,22 +62,38 @@ export class Indicator {
     }
     // The percentage moves every few units: an unchanged label is not written (a live region).
     if (this.label.textContent !== text) this.label.textContent = text;
-    if (stoppable && this.onStop && !this.stopButton) this.box.append((this.stopButton = this.button(this.onStop)));
-    else if (!stoppable && this.stopButton) {
-      this.stopButton.remove();
-      this.stopButton = null;
-    }
+    const { onStop, onRetry } = this;
+    this.stopButton = this.keep(this.stopButton, stoppable && onStop
+      ? () => this.button(t('indicatorStop', 'Stop'), t('indicatorStopTitle', 'Stop translating this page; what is translated stays'), onStop)
+      : null);
+    this.retryButton = this.keep(this.retryButton, retryable && onRetry
+      ? () => this.button(t('indicatorRetry', 'Retry'), t('indicatorRetryTitle', 'Translate again what failed; what is translated stays'), onRetry)
+      : null);
     if (hideMs !== undefined) this.hideTimer = setTimeout(() => this.remove(), hideMs);
   }
 
-  private button(onStop: () => void): HTMLButtonElement {
+  /** `button` while `make` is given (made by it at the first), removed once not. */
+  private keep(button: HTMLButtonElement | null, make: (() => HTMLButtonElement) | null): HTMLButtonElement | null {
+    if (make && !button) {
+      const made = make();
+      this.box!.append(made);
+      return made;
+    }
+    if (!make && button) {
+      button.remove();
+      return null;
+    }
+    return button;
+  }
+
+  private button(label: string, title: string, onClick: () => void): HTMLButtonElement {
     const button = this.doc.createElement('button');
     button.type = 'button';
-    button.textContent = t('indicatorStop', 'Stop');
-    button.title = t('indicatorStopTitle', 'Stop translating this page; what is translated stays');
+    button.textContent = label;
+    button.title = title;
     // Only the user's own click: a page's script cannot reach into the closed root, nor make a trusted event.
     button.addEventListener('click', (e) => {
-      if (e.isTrusted) onStop();
+      if (e.isTrusted) onClick();
     });
     return button;
   }
@@ -78,9 +101,12 @@ export class Indicator {
   remove(): void {
     clearTimeout(this.hideTimer);
     this.host?.remove();
-    this.host = this.box = this.label = this.stopButton = null;
+    this.host = this.box = this.label = this.stopButton = this.retryButton = null;
   }
 }
+
+/** How long a result with failures stays, with its "Retry". */
+const RETRY_MS = 20_000;
 
 /** The longest error shown (the engine's `err`, which can quote a provider at length). */
 const ERROR_CHARS = 100;

@@ -32,12 +32,16 @@ export class PageTranslator extends PageChoices {
   /** Elements the walk met with no shadow root that may get one later (late-roots.ts); until restore. */
   private lateRoots: LateRoots | null = null;
 
-  /** Translates the page from `src` to `trg`; a page in another target or mode is restored first. */
+  /**
+   * Translates the page from `src` to `trg`; a page in another target or mode is restored first.
+   * Asked again as it is, a page translated with failures, or stopped, goes on (`resume`).
+   */
   start(src: string, trg: string, opts: PageOptions = {}): PageStatus {
     const mode = opts.mode ?? 'replace';
     const scope = opts.scope ?? 'page';
     const same = this.trg === trg && this.src === src && this.mode === mode && this.scope === scope;
-    if ((this.state === 'translating' || this.state === 'translated') && same) return this.status();
+    if (same && (this.state === 'translated' || this.state === 'cancelled')) return this.resume();
+    if (this.state === 'translating' && same) return this.status();
     if (this.state !== 'original') this.restore();
     this.src = src;
     this.trg = trg;
@@ -66,16 +70,31 @@ export class PageTranslator extends PageChoices {
       onRootless: (el, inline) => this.rootless(el, inline),
       items: mode !== 'bilingual',
     });
-    const height = this.deps.viewportHeight;
-    this.queue = new Prioritizer<Job>({ observe: this.deps.viewport !== false, far: scope === 'page', ...(height ? { viewportHeight: height } : {}) });
+    this.queue = this.newQueue();
     if (scope === 'near') this.followScroll();
     observer.observe(this.doc);
     const t0 = performance.now();
     Object.assign(this.metrics, runMetrics(t0));
+    this.discoverPage(t0);
+    this.report();
+    return this.status();
+  }
+
+  private newQueue(): Prioritizer<Job> {
+    const height = this.deps.viewportHeight;
+    return new Prioritizer<Job>({ observe: this.deps.viewport !== false, far: this.scope === 'page', ...(height ? { viewportHeight: height } : {}) });
+  }
+
+  /**
+   * Finds the page's units, the viewport first (discover.ts), and queues those no job covers yet;
+   * `t0`: the trigger, for the bench's figures (none on a resume).
+   */
+  private discoverPage(t0?: number): void {
+    const height = this.deps.viewportHeight;
     const epoch = this.epoch;
     this.discovering = true;
     discover({
-      segmenter: this.segmenter,
+      segmenter: this.segmenter!,
       doc: this.doc,
       idle: this.deps.idle ?? idleSlice,
       near: this.deps.near,
@@ -92,12 +111,35 @@ export class PageTranslator extends PageChoices {
       done: () => {
         this.discovering = false;
         this.segmenter?.forget();
-        this.metrics.segmentedMs = performance.now() - t0;
+        if (t0 !== undefined) this.metrics.segmentedMs = performance.now() - t0;
         this.report();
         this.pump();
       },
     });
+  }
+
+  /**
+   * Goes on with a page translated with failures, or stopped (by the user, or after calls failed
+   * in a row): what failed, and what the stop left unsent, is sent again; after a stop the page is
+   * walked again for what was not found yet or changed meanwhile (units already covered are
+   * skipped). What is written stays; nothing is sent twice that was answered.
+   */
+  private resume(): PageStatus {
+    const stopped = this.state === 'cancelled';
+    const again = this.retryable();
+    this.failed = [];
+    this.unsent = [];
+    if (!stopped && again.length === 0) return this.status();
+    this.state = 'translating';
+    this.failedInRow = 0;
+    this.error = undefined;
+    if (stopped) this.queue = this.newQueue();
+    this.timed('pack', () => {
+      for (const job of again) this.requeue(job);
+    });
+    if (stopped) this.discoverPage();
     this.report();
+    this.pump(true);
     return this.status();
   }
 
@@ -131,6 +173,8 @@ export class PageTranslator extends PageChoices {
     this.lateRoots = null;
     this.rid = undefined;
     this.merged = [];
+    this.failed = [];
+    this.unsent = [];
     this.owners.clear();
     this.queue = null;
     this.segmenter = null;

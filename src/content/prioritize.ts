@@ -79,6 +79,11 @@ export class Prioritizer<J extends Ranked> {
     if (el && this.layout && !job.unit.hidden) this.at.set(job, el);
   }
 
+  /** The jobs queued now (in no particular order). */
+  jobs(): J[] {
+    return [...this.where.keys()];
+  }
+
   delete(job: J): void {
     const b = this.where.get(job);
     if (b === undefined) return;

@@ -10,7 +10,7 @@ import { Prioritizer } from '../../src/content/prioritize';
 import { Segmenter, type Unit } from '../../src/content/segment';
 import type { TrdObj } from '../../src/core/types';
 import type { TranslateFn } from '../../src/content/jobs';
-import { fakeTranslator, manualFrames } from './page-fakes';
+import { fakeTranslator, manualFrames, startPage } from './page-fakes';
 
 let pages: PageTranslator[] = [];
 afterEach(() => {
@@ -18,15 +18,7 @@ afterEach(() => {
   pages = [];
 });
 
-function start(body: string, fake: ReturnType<typeof fakeTranslator>, maxInFlight = 4) {
-  document.head.innerHTML = '';
-  document.body.innerHTML = body;
-  const frames = manualFrames();
-  const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewport: false, maxInFlight });
-  pages.push(page);
-  page.start('en', 'es');
-  return { page, frames };
-}
+const start = (body: string, fake: ReturnType<typeof fakeTranslator>, maxInFlight = 4) => startPage(body, fake.translate, pages, { maxInFlight });
 
 describe('dynamic pages', () => {
   it('content added in one frame is translated in one request; a later frame brings one more', async () => {
@@ -154,7 +146,7 @@ describe('dynamic pages', () => {
     expect(status).toMatchObject({ state: 'cancelled', done: 0, errors: STOP_AFTER_FAILED_CALLS, error: '400 no route from en to fr', total: 300 });
     expect(indicatorText(status)).toBe(`Stopped at 0% · ${STOP_AFTER_FAILED_CALLS} failed: 400 no route from en to fr`);
     expect(document.body.innerHTML).toBe(body);
-    // Asked again (the popup's button), it tries again from the start.
+    // Asked again (the popup's button), it goes on (page-resume.test.ts): what failed is sent again, and fails again.
     page.start('en', 'es');
     await frames.settle();
     expect(page.status()).toMatchObject({ state: 'cancelled', errors: STOP_AFTER_FAILED_CALLS });

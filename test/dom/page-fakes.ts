@@ -6,7 +6,7 @@
 import { createService } from '../../src/core/service';
 import { memoryStore } from '../../src/core/storage';
 import type { TrdObj } from '../../src/core/types';
-import type { TranslateFn } from '../../src/content/page';
+import { PageTranslator, type TranslateFn } from '../../src/content/page';
 import { fakeProvider, upperOutsideTags } from '../fakes/fake-provider';
 
 export interface SentCall {
@@ -106,4 +106,18 @@ export function manualFrames() {
       throw new Error('frames never settled');
     },
   };
+}
+
+/**
+ * `body` in the document (its head emptied) and a translator on it, started en -> es with no
+ * viewport order and frames run by hand; kept in `pages` for the test's cleanup.
+ */
+export function startPage(body: string, translate: TranslateFn, pages: PageTranslator[], opts: { maxInFlight?: number; mode?: 'replace' | 'bilingual' } = {}) {
+  document.head.innerHTML = '';
+  document.body.innerHTML = body;
+  const frames = manualFrames();
+  const page = new PageTranslator({ translate, frame: frames.frame, viewport: false, maxInFlight: opts.maxInFlight ?? 4 });
+  pages.push(page);
+  page.start('en', 'es', opts.mode ? { mode: opts.mode } : {});
+  return { page, frames };
 }

@@ -425,6 +425,44 @@ describe('bilingual mode and alternatives in place', () => {
     await page.close();
   });
 
+  it("parts that failed are sent again by the indicator's Retry (the popup offers it too), not what was written; restore exact", async () => {
+    // Each paragraph a call of its own: the two the provider fails on fail alone.
+    const paragraphs = Array.from({ length: 6 }, (_, i) => `<p>Paragraph ${i} ${'with some words '.repeat(50)}</p>`).join('');
+    server.set('/retry.html', `<!doctype html><html lang="en"><head><title>Retry</title></head><body>${paragraphs}</body></html>`);
+    const { page, tabId } = await open(`${server.origin}/retry.html`);
+    const before = await page.evaluate(() => document.body.innerHTML);
+    const marked = () => page.evaluate(() => [...document.querySelectorAll('p')].map((p) => p.textContent!.startsWith('⟦')));
+    // Both routes (direct, and through Catalan) fail on them.
+    apy.failing = (q) => /Paragraph [24]\b/.test(q);
+    try {
+      await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+      expect(await settle(tabId)).toMatchObject({ state: 'translated', errors: 2 });
+      expect(await marked()).toEqual([true, true, false, true, false, true]);
+      expect(await piercedText(page, 'polyglot-progress')).toMatch(/^Translated · 2 failed: .+\|Retry$/);
+      // The popup, into the page's target: its button goes on rather than starting afresh.
+      await storageSet(control, { 'ui:popup': { src: 'en', trg: 'es' } });
+      const popup = await browser.openExtensionPage(`${POPUP_PATH}?tab=${tabId}`);
+      await expect.poll(() => popup.getByRole('button', { name: 'Retry the 2 failed parts' }).count()).toBe(1);
+      await popup.close();
+
+      apy.failing = undefined;
+      const requests = apy.requests;
+      const box = await piercedBox(page, 'polyglot-progress', 'button');
+      expect(box).toBeDefined();
+      await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
+      expect(await settle(tabId)).toMatchObject({ state: 'translated', errors: 0 });
+      expect(await marked()).toEqual(Array(6).fill(true));
+      // The two paragraphs, once each, on the direct route.
+      expect(apy.requests - requests).toBe(2);
+      await expect.poll(() => piercedText(page, 'polyglot-progress')).toBe('Translated');
+      expect(await send({ type: 'page:restore', data: { tabId } })).toMatchObject({ data: { state: 'original' } });
+      expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
+    } finally {
+      apy.failing = undefined;
+    }
+    await page.close();
+  });
+
   it("the indicator's Stop and the popup's stop a translation: no request after, what is written stays, restore exact", async () => {
     // Enough calls that the page is still translating when a slow machine has opened the popup:
     // some 30 calls of up to 1000 characters, 4 at a time at the provider, 1 s each.
@@ -470,9 +508,12 @@ describe('bilingual mode and alternatives in place', () => {
 
       // The popup opened while the page translates (as the shortcut or the menu started it).
       await stopsAfterSome(async () => {
+        await storageSet(control, { 'ui:popup': { src: 'en', trg: 'es' } });
         const popup = await browser.openExtensionPage(`${POPUP_PATH}?tab=${tabId}`);
         await popup.getByRole('button', { name: 'Stop' }).click();
         await expect.poll(() => popup.locator('.page-status').textContent()).toBe('Page translation stopped');
+        // Its button now goes on from where the page stopped (page-resume.test.ts).
+        expect(await popup.getByRole('button', { name: 'Resume translating' }).count()).toBe(1);
         await popup.close();
       });
     } finally {

@@ -20,6 +20,8 @@ export interface MarkerApy {
   /** When each translate request arrived (ms since the epoch, sub-millisecond). */
   readonly arrivals: readonly number[];
   latencyMs: number;
+  /** A request whose `q` this says yes to is answered 500 (a provider failing some texts); none by default. */
+  failing: ((q: string) => boolean) | undefined;
   close(): Promise<void>;
 }
 
@@ -39,8 +41,8 @@ export function markText(q: string): string {
 export interface ApyLike {
   pairs: readonly string[];
   latencyMs(): number;
-  /** Called as a translate request arrives; what it returns makes the translation when the answer is sent. */
-  translate(args: URLSearchParams): () => string;
+  /** Called as a translate request arrives; what it returns makes the translation when the answer is sent (or an error, 500). */
+  translate(args: URLSearchParams): () => string | Error;
   /** Answers a request outside APy's surface and returns true, or leaves it to APy. */
   elsewhere?(raw: IncomingMessage, res: ServerResponse, url: URL): boolean;
 }
@@ -56,7 +58,11 @@ export function serveApyLike(apy: ApyLike): Promise<Served> {
     if (url.pathname === '/listPairs') return send(res, 200, listPairsBody(apy.pairs));
     if (url.pathname !== '/translate') return send(res, 404, { status: 'error', code: 404, message: 'Not Found', explanation: 'no such path' });
     const translation = apy.translate(args);
-    const answer = () => send(res, 200, { responseData: { translatedText: translation() }, responseDetails: null, responseStatus: 200 });
+    const answer = () => {
+      const text = translation();
+      if (text instanceof Error) return send(res, 500, { status: 'error', code: 500, message: 'Internal Server Error', explanation: text.message });
+      send(res, 200, { responseData: { translatedText: text }, responseDetails: null, responseStatus: 200 });
+    };
     const latencyMs = apy.latencyMs();
     if (latencyMs > 0) setTimeout(answer, latencyMs);
     else answer();
@@ -68,7 +74,7 @@ export async function startMarkerApy(latencyMs = 0, extraPairs: readonly string[
   let requests = 0;
   let chars = 0;
   const arrivals: number[] = [];
-  const state = { latencyMs };
+  const state: { latencyMs: number; failing: ((q: string) => boolean) | undefined } = { latencyMs, failing: undefined };
   const server = await serveApyLike({
     pairs: [...PAIRS, ...extraPairs],
     latencyMs: () => state.latencyMs,
@@ -77,6 +83,7 @@ export async function startMarkerApy(latencyMs = 0, extraPairs: readonly string[
       requests++;
       chars += q.length;
       arrivals.push(performance.timeOrigin + performance.now());
+      if (state.failing?.(q)) return () => new Error('the pipeline failed on this text');
       return () => markText(q);
     },
   });
@@ -94,6 +101,12 @@ export async function startMarkerApy(latencyMs = 0, extraPairs: readonly string[
     },
     set latencyMs(v: number) {
       state.latencyMs = v;
+    },
+    get failing() {
+      return state.failing;
+    },
+    set failing(f: ((q: string) => boolean) | undefined) {
+      state.failing = f;
     },
     close: server.close,
   };

@@ -96,6 +96,10 @@ export function PageBar({ trg, tabId, codes, locale }: Props) {
   }, [status?.state]);
 
   const translated = status !== undefined && status.state !== 'original';
+  // Asked again as it is (same target, mode and language), a page stopped or translated with
+  // failures goes on: what failed or was left is sent, what is written stays (content/page.ts).
+  const asItIs = status?.trg === trg && status.mode === (bilingual ? 'bilingual' : 'replace') && (pageLang === undefined || pageLang === status.src);
+  const goesOn = !asItIs ? undefined : status.state === 'cancelled' ? 'resume' : status.state === 'translated' && status.errors > 0 ? 'retry' : undefined;
   const own = status?.lang;
   // The page's own language first (named even when no provider reads it), then the engine's.
   const choices = own ? [{ code: own, name: languageName(own, locale) }, ...languages(codes.filter((c) => c !== own), locale)] : [];
@@ -110,7 +114,7 @@ export function PageBar({ trg, tabId, codes, locale }: Props) {
         </label>
       )}
       <button type="button" onClick={() => translate()}>
-        {t('translatePage', 'Translate this page')}
+        {goesOn === 'resume' ? t('resumePage', 'Resume translating') : goesOn === 'retry' ? t('retryPage', 'Retry the $1 failed parts', String(status!.errors)) : t('translatePage', 'Translate this page')}
       </button>
       <button type="button" disabled={!translated} onClick={() => run(() => send('page:restore', tab))}>
         {t('restorePage', 'Restore')}
