@@ -31,7 +31,7 @@ function tabParam(): number | undefined {
 const errOf = (body: unknown): string => (body as { err?: string } | null)?.err ?? JSON.stringify(body);
 
 /** The source picker's "Detect language": the text's language is read by the browser's detector. */
-export const AUTO = 'auto';
+const AUTO = 'auto';
 
 /** What the detector read in a text: a code of the source list, or `null` (none, or `name` that no provider translates from). */
 interface Detected {
