@@ -127,6 +127,8 @@ describe('sites: rules on load, privacy routing, provider log, sync', () => {
     await expect.poll(() => popup.locator('label:has(#lang-always)').textContent()).toContain('English');
     await popup.locator('#lang-always').check();
     await expect.poll(() => storageGet(popup, 'ui:sites')).toMatchObject({ sites: { '127.0.0.1': { mode: 'never', private: true } }, languages: { en: 'always' } });
+    // A pair named (the source is detected from the text by default): its routes show at once.
+    await popup.locator('#src-select').selectOption('en');
     await popup.getByLabel('Domain').selectOption({ label: 'Technology' });
     await expect.poll(() => popup.locator('[data-id="apertium.ts"] .health').getAttribute('data-state'), { timeout: 10_000 }).toBe('ok');
     expect(await popup.locator('[data-id="libre.ts"] .health').textContent()).toBe('ok');
