@@ -6,7 +6,7 @@
  * call (or from before a restore or cancel) is dropped at write time.
  */
 import type { ApiReply, TrdObj } from '../core/types';
-import type { PageMode, PageScope, PageState, PageStatus } from '../shared/messages';
+import { PortClosedError, type PageMode, type PageScope, type PageState, type PageStatus } from '../shared/messages';
 import { writeAnswer } from './answers';
 import { copyOf, place, readsAsOriginal, type Copy } from './bilingual';
 import { Call, fit, prepare, TEXT_LIMIT, type Markup } from './chunk';
@@ -27,6 +27,13 @@ import { unitElement, type Segmenter, type Unit } from './segment';
  * Above the calls in flight at once, so one burst of failures among them is not enough.
  */
 export const STOP_AFTER_FAILED_CALLS = 8;
+
+/**
+ * Times a unit is sent again after its call was lost with the worker (`PortClosedError`: Chromium
+ * stopped or restarted it while the call ran), before it counts as failed. Calls lost count toward
+ * `STOP_AFTER_FAILED_CALLS` too, so a worker that dies on every call stops the page.
+ */
+export const LOST_CALL_TRIES = 2;
 
 export class PageCalls {
   protected readonly doc: Document;
@@ -85,6 +92,8 @@ export class PageCalls {
    */
   protected failed: Job[] = [];
   protected unsent: Job[] = [];
+  /** Jobs sent again after their call was lost with the worker, and how many times (`LOST_CALL_TRIES`). */
+  private lostTries = new WeakMap<Job, number>();
   protected pending: Pending[] = [];
   /** Jobs written, in order: restore undoes them backwards. */
   protected merged: Job[] = [];
@@ -244,14 +253,14 @@ export class PageCalls {
     this.clock.exclude(performance.now() - t0);
     sent
       .then(
-        (reply) => (reply.status === 200 ? undefined : replyError(reply)),
-        (e: unknown) => (e instanceof Error ? e.message : String(e)),
+        (reply): { error?: string; lost?: boolean } => (reply.status === 200 ? {} : { error: replyError(reply) }),
+        (e: unknown) => (e instanceof PortClosedError ? { error: e.message, lost: true } : { error: e instanceof Error ? e.message : String(e) }),
       )
-      .then((error) => {
+      .then(({ error, lost }) => {
         if (epoch !== this.epoch) return;
         // The slot is free at once; the units' fate is settled in order after the answers' writes.
         this.inflight.delete(req);
-        this.later({ kind: 'end', req, epoch, call, ...(error === undefined ? {} : { error }) }, near);
+        this.later({ kind: 'end', req, epoch, call, ...(error === undefined ? {} : { error }), ...(lost ? { lost } : {}) }, near);
         if (error !== undefined) this.failedInRow++;
         if (this.failedInRow >= STOP_AFTER_FAILED_CALLS && this.state === 'translating') this.stop();
         else this.pump();
@@ -335,7 +344,7 @@ export class PageCalls {
       for (const p of batch) {
         if (p.epoch !== this.epoch) continue;
         if (p.kind === 'item') this.write(p.req, p.call, p.item);
-        else this.end(p.req, p.call, p.error);
+        else this.end(p.req, p.call, p.error, p.lost);
       }
     }));
     if (this.metrics.firstWriteMs < 0 && this.done > before) this.metrics.firstWriteMs = performance.now() - this.metrics.startedAt;
@@ -385,11 +394,18 @@ export class PageCalls {
     job.followers = null;
   }
 
-  protected end(req: number, call: Call<Job>, error?: string): void {
+  /** `lost`: the call went with the worker (`PortClosedError`); its units are sent again, a few times. */
+  protected end(req: number, call: Call<Job>, error?: string, lost = false): void {
     this.inflight.delete(req);
     for (const job of call.jobs.values()) {
+      if (job.req !== req || job.state !== 'sent') continue;
+      const tries = lost ? (this.lostTries.get(job) ?? 0) : LOST_CALL_TRIES;
+      if (tries < LOST_CALL_TRIES) {
+        this.lostTries.set(job, tries + 1);
+        this.requeue(job);
+      }
       // A unit the answer lost, or a call that failed as a whole.
-      if (job.req === req && job.state === 'sent') this.fail(job, error ?? 'the translation lost this unit');
+      else this.fail(job, error ?? 'the translation lost this unit');
     }
   }
 

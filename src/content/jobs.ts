@@ -74,5 +74,5 @@ export interface Job extends Ranked {
 
 export type Pending =
   | { kind: 'item'; req: number; epoch: number; call: Call<Job>; item: TrdObj }
-  | { kind: 'end'; req: number; epoch: number; call: Call<Job>; error?: string };
+  | { kind: 'end'; req: number; epoch: number; call: Call<Job>; error?: string; lost?: boolean };
 

@@ -6,6 +6,7 @@ import type { Runtime } from 'webextension-polyfill';
 import { ext } from './browser';
 import type { ApiReply, TrdObj, TrObj } from '../core/types';
 import {
+  PortClosedError,
   RemoteError,
   TRANSLATE_MANY_PORT,
   TRANSLATE_PORT,
@@ -84,7 +85,7 @@ export function translateStream(
       else if (m.type === 'error') finish(() => reject(new RemoteError(m.error.status, m.error.message)));
     });
     port.onDisconnect.addListener(() => {
-      finish(() => reject(new RemoteError(503, 'the background closed the translate port')));
+      finish(() => reject(new PortClosedError()));
     });
     const request: TranslatePortRequest = { params };
     port.postMessage(request);
@@ -138,7 +139,7 @@ export function translateChannel(runtime: Messaging = ext().runtime, idleMs = 20
       if (port === p) port = null;
       const lost = [...calls.values()];
       calls.clear();
-      for (const c of lost) c.reject(new RemoteError(503, 'the background closed the translate port'));
+      for (const c of lost) c.reject(new PortClosedError());
     });
     return p;
   };

@@ -191,6 +191,17 @@ export class RemoteError extends Error {
   }
 }
 
+/**
+ * A call the background never answered: the port it went on closed while it ran (the worker was
+ * stopped or restarted). Nothing says the provider failed; the caller may send it again.
+ */
+export class PortClosedError extends RemoteError {
+  constructor() {
+    super(503, 'the background closed the translate port');
+    this.name = 'PortClosedError';
+  }
+}
+
 /** Any thrown value in wire form: an ApiError or RemoteError keeps its status, anything else is 500. */
 export function toWireError(e: unknown): WireError {
   const status = typeof e === 'object' && e !== null && typeof (e as { status?: unknown }).status === 'number'

@@ -5,7 +5,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { COPY_ATTR } from '../../src/content/bilingual';
-import { STOP_AFTER_FAILED_CALLS } from '../../src/content/calls';
+import { LOST_CALL_TRIES, STOP_AFTER_FAILED_CALLS } from '../../src/content/calls';
+import { PortClosedError } from '../../src/shared/messages';
 import { PageTranslator } from '../../src/content/page';
 import { fakeTranslator, manualFrames, startPage } from './page-fakes';
 
@@ -205,5 +206,37 @@ describe('a page asked again as it is', () => {
     await frames.settle();
     expect(fake.calls.slice(sent).flatMap((c) => numbers(c.markup)).sort()).toEqual([0, 1, 2]);
     expect(page.status()).toMatchObject({ state: 'translated', trg: 'fr', errors: 1 });
+  });
+});
+
+describe('calls lost with the worker', () => {
+  it('are sent again at once, not counted as failures; a unit lost every time fails after a few tries', async () => {
+    // The worker stops while the first two calls run (their port closes); later calls reach a new one.
+    let lose = 2;
+    const fake = fakeTranslator({
+      reply: (markup) => {
+        if (lose > 0) {
+          lose--;
+          throw new PortClosedError();
+        }
+        return upperText(markup);
+      },
+    });
+    const body = paragraphs(6);
+    const { page, frames } = start(body, fake, 2);
+    await frames.settle();
+    expect(page.status()).toMatchObject({ state: 'translated', done: 6, total: 6, errors: 0 });
+    expect(translated()).toEqual(Array(6).fill(true));
+    // Paragraphs 0 and 1 twice (lost, then answered), the others once.
+    expect(fake.calls.flatMap((c) => numbers(c.markup)).sort((a, b) => a - b)).toEqual([0, 0, 1, 1, 2, 3, 4, 5]);
+    page.restore();
+    expect(document.body.innerHTML).toBe(body);
+
+    // A call that never comes back: sent 1 + LOST_CALL_TRIES times, then failed with why.
+    const never = fakeTranslator({ reply: (markup) => (numbers(markup).includes(1) ? (() => { throw new PortClosedError(); })() : upperText(markup)) });
+    const again = start(paragraphs(3), never, 2);
+    await again.frames.settle();
+    expect(never.calls.filter((c) => numbers(c.markup).includes(1))).toHaveLength(1 + LOST_CALL_TRIES);
+    expect(again.page.status()).toMatchObject({ state: 'translated', done: 2, errors: 1, error: 'the background closed the translate port' });
   });
 });

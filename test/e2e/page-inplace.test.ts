@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
 import { tabDriver, useApertiumAt } from '../fakes/page-e2e';
 import { startPageServer, type PageServer } from '../fakes/page-server';
-import { launchExtension, OPTIONS_PATH, type ExtensionBrowser } from './browser';
+import { launchExtension, OPTIONS_PATH, stopServiceWorkers, type ExtensionBrowser } from './browser';
 import { POPUP_PATH, storageGet, storageSet } from './ui-helpers';
 
 const ARTICLE = `<!doctype html><html lang="en"><head><title>Two routes</title></head><body>
@@ -422,6 +422,31 @@ describe('bilingual mode and alternatives in place', () => {
     await expect.poll(async () => (await status())['src']).toBe('es');
     expect(await settle(tabId)).toMatchObject({ state: 'translated', src: 'es', trg: 'en', errors: 0 });
     await popup.close();
+    await page.close();
+  });
+
+  it('a worker stopped while the page translates: the calls it was running are sent again, nothing fails; restore exact', async () => {
+    const paragraphs = Array.from({ length: 300 }, (_, i) => `<p>Paragraph number ${i} of a long page.</p>`).join('');
+    server.set('/worker-stops.html', `<!doctype html><html lang="en"><head><title>Long</title></head><body>${paragraphs}</body></html>`);
+    const { page, tabId } = await open(`${server.origin}/worker-stops.html`);
+    const before = await page.evaluate(() => document.body.innerHTML);
+    const status = async () => (await send({ type: 'page:status', data: { tabId } })).data as { state: string; done: number; total: number };
+    apy.latencyMs = 800;
+    try {
+      await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+      await expect.poll(async () => (await status()).done, { timeout: 10_000 }).toBeGreaterThan(0);
+      const mid = await status();
+      expect(mid.done).toBeLessThan(mid.total);
+      // As Chromium does to an idle worker, or on an update: the calls it ran lose their port.
+      await stopServiceWorkers(page);
+      await expect.poll(async () => (await status()).state, { timeout: 30_000 }).toBe('translated');
+      expect(await status()).toMatchObject({ errors: 0 });
+      expect(await page.evaluate(() => [...document.querySelectorAll('p')].every((p) => p.textContent!.startsWith('⟦')))).toBe(true);
+    } finally {
+      apy.latencyMs = 0;
+    }
+    expect(await send({ type: 'page:restore', data: { tabId } })).toMatchObject({ data: { state: 'original' } });
+    expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
     await page.close();
   });
 
