@@ -145,6 +145,13 @@ const loadedLanguage = () => (detected ??= pageLanguage());
  */
 let chosen: string | undefined;
 
+/** The user put this document back: an app's own navigation does not translate it again (`askOnLoad`). */
+let restored = false;
+function restoredByUser(): PageStatus {
+  restored = true;
+  return page.restore();
+}
+
 async function handle(message: TabMessage): Promise<PageStatus> {
   switch (message.type) {
     case 'page:translate': {
@@ -159,7 +166,7 @@ async function handle(message: TabMessage): Promise<PageStatus> {
     }
     case 'page:toggle': {
       const state = page.status().state;
-      if (state !== 'original') return page.restore();
+      if (state !== 'original') return restoredByUser();
       const { trg, mode } = message.data;
       return startInto(await sourceFor(trg), trg, mode ? { mode } : {});
     }
@@ -167,7 +174,7 @@ async function handle(message: TabMessage): Promise<PageStatus> {
       if (document.hasFocus()) chooser.openAtCursor();
       return page.status();
     case 'page:restore':
-      return page.restore();
+      return restoredByUser();
     case 'page:cancel':
       return page.cancel();
     case 'page:status':
@@ -215,12 +222,45 @@ wakeAhead(window, () => void send('page:wake', {}).catch(() => undefined), {
 // the page before. Only where a stored rule could translate this page, or while some tab is
 // translated (`page:framesAsk`): elsewhere (most pages, and every page of a user without rules)
 // neither its language is detected nor the background started. Both read at once.
+/** Reports the page's language to the background where a stored rule could translate it (above). */
+async function askOnLoad(): Promise<void> {
+  const stored = await ext().storage.local.get([SITES_KEY, FRAMES_ASK_KEY]);
+  if (stored[FRAMES_ASK_KEY] !== true && !mayTranslateOnLoad(storedSitePrefs(stored[SITES_KEY]), location.hostname)) return;
+  await send('page:loaded', { lang: await loadedLanguage() });
+}
+
 if (top && /^https?:$/.test(location.protocol)) {
-  (async () => {
-    const stored = await ext().storage.local.get([SITES_KEY, FRAMES_ASK_KEY]);
-    if (stored[FRAMES_ASK_KEY] !== true && !mayTranslateOnLoad(storedSitePrefs(stored[SITES_KEY]), location.hostname)) return;
-    await send('page:loaded', { lang: await loadedLanguage() });
-  })().catch(() => undefined);
+  askOnLoad().catch(() => undefined);
+  followAppNavigation(() => {
+    // A new page of the app, maybe in another language: read afresh.
+    detected = undefined;
+    chosen = undefined;
+    askOnLoad().catch(() => undefined);
+  });
+}
+
+/**
+ * A single-page app's own navigation (its router's `history.pushState`) loads no page, so nothing
+ * above runs again: it is asked again as at a load, once the app has had time to show the new
+ * page, while this document is shown as it is (not translated, nor restored by the user: a page
+ * translated goes on following the app's changes). A move within the page (only the `#hash`) is
+ * not a new page. Through Chromium's Navigation API (content scripts see it); where there is none
+ * (Firefox ESR), only loads are asked.
+ */
+function followAppNavigation(onPage: () => void, settleMs = 600): void {
+  const nav = (globalThis as { navigation?: EventTarget }).navigation;
+  if (!nav) return;
+  let at = location.pathname + location.search;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  nav.addEventListener('currententrychange', () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const now = location.pathname + location.search;
+      if (now === at) return;
+      at = now;
+      if (page.status().state === 'original' && !restored) onPage();
+    }, settleMs);
+  });
 }
 
 // A frame that loads after its page was translated (a lazy embed, a widget) follows the page; the

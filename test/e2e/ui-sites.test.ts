@@ -73,6 +73,31 @@ describe('sites: rules on load, privacy routing, provider log, sync', () => {
     await sites({ languages: { en: null }, trg: null });
   });
 
+  it("asks again when a single-page app shows a new page of its own, unless the user restored it", async () => {
+    await sites({ sites: { '127.0.0.1': null }, languages: { fr: 'always' }, trg: 'es' });
+    const page = await open('/app');
+    // The app's router: a new address, and the new page's text and language.
+    const navigate = (path: string, text: string) => page.evaluate(([p, t]) => {
+      history.pushState({}, '', p);
+      document.documentElement.lang = 'fr';
+      document.getElementById('text')!.textContent = t;
+    }, [path, text] as const);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await text(page)).toBe('Hello world');
+    await navigate('/app/fr', 'Bonjour le monde');
+    await expect.poll(() => text(page), { timeout: 10_000 }).toBe('⟪Bonjour le monde⟫');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+
+    // Restored by the user: the app's next page is left as it is.
+    const tabId = await browser.worker.evaluate(async (url) => (await (globalThis as unknown as { chrome: Chrome }).chrome.tabs.query({})).find((t) => t.url === url)?.id, page.url());
+    await message(options, { type: 'page:restore', data: { tabId } });
+    await expect.poll(() => text(page)).toBe('Bonjour le monde');
+    await navigate('/app/fr/2', 'Bonsoir le monde');
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await text(page)).toBe('Bonsoir le monde');
+    await sites({ languages: { fr: null }, trg: null });
+  });
+
   it('sends a private site\'s text to local providers only: page translation and min=max=3 alike', async () => {
     const before = remote.texts.length;
     await sites({ sites: { '127.0.0.1': { mode: 'always', trg: 'es', private: true } } });
