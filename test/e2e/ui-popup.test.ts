@@ -149,6 +149,14 @@ describe('popup: compare alternatives', () => {
     await page.getByRole('button', { name: 'Translate', exact: true }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Could not tell the text’s language: pick it under From.');
     expect(libre.requests.filter((r) => r.path === '/translate').length).toBe(before + 1);
+    // A text in the target language: said, and nothing is sent.
+    await page.locator('#trg-select').selectOption('es');
+    await page.getByLabel('Text to translate').fill('Buenas noches a todos. Mañana vamos a pasear otra vez por el parque de la ciudad.');
+    await expect.poll(() => page.locator('.detected').textContent()).toBe('Detected: Spanish');
+    await expect.poll(() => page.locator('.routes-panel .empty').textContent()).toBe('The text is in Spanish already: pick another language under To.');
+    await page.getByRole('button', { name: 'Translate', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('The text is in Spanish already: pick another language under To.');
+    expect(libre.requests.filter((r) => r.path === '/translate').length).toBe(before + 1);
     await page.locator('#src-select').selectOption('en');
     await expect.poll(() => page.locator('.detected').count()).toBe(0);
   });

@@ -165,6 +165,10 @@ export function Popup() {
       source = d.code;
     }
     if (!source) return;
+    if (source === trg) {
+      setError(alreadyIn(source, locale));
+      return;
+    }
     remember({ recent: pushRecent(prefs?.recent ?? [], [source, trg]) });
     setPending(true);
     const start = performance.now();
@@ -218,7 +222,7 @@ export function Popup() {
       <textarea id="text" rows={4} lang={from} value={text} onInput={(e) => setText(e.currentTarget.value)}
         onKeyDown={(e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void translate(); }} />
       <RoutesPanel rows={rows} onRows={changeRows} limits={limits} loading={routesLoading} health={health}
-        empty={src === AUTO && !from ? t('routesAfterDetect', 'The routes show once the text’s language is detected.') : undefined}
+        empty={src === AUTO && !from ? t('routesAfterDetect', 'The routes show once the text’s language is detected.') : from === trg ? alreadyIn(trg, locale) : undefined}
         onLimits={(l) => { setLimits(l); remember(l); }} />
       <p class="actions">
         <button type="button" class="primary" id="translate" disabled={!text.trim()} onClick={() => void translate()}>
@@ -236,4 +240,9 @@ function notDetected(d: Detected): string {
   return d.name
     ? t('detectedNoRoute', 'Detected $1, which no provider translates from: pick the language under From.', d.name)
     : t('notDetected', 'Could not tell the text’s language: pick it under From.');
+}
+
+/** Said when the text is in the target language already (detected so, or picked so). */
+function alreadyIn(code: string, locale: string): string {
+  return t('textAlreadyIn', 'The text is in $1 already: pick another language under To.', languageName(code, locale));
 }
