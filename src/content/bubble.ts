@@ -43,7 +43,8 @@ export interface BubbleDeps {
   callApi: typeof callApiDefault;
   send: typeof sendDefault;
   translateStream: typeof streamDefault;
-  detect: (text: string) => Promise<string | undefined>;
+  /** The browser detector's reading of a text; with `sure`, only a reading it calls reliable. */
+  detect: (text: string, sure?: boolean) => Promise<string | undefined>;
   uiLanguage: () => string;
 }
 
@@ -51,7 +52,7 @@ const defaults = (): BubbleDeps => ({
   callApi: callApiDefault,
   send: sendDefault,
   translateStream: streamDefault,
-  detect: detectWithBrowser,
+  detect: (text, sure) => detectWithBrowser(text, undefined, sure),
   uiLanguage: () => ext().i18n.getUILanguage(),
 });
 
@@ -96,7 +97,9 @@ export class SelectionBubble {
     view.host.style.top = `${selected.rect.bottom + (win?.scrollY ?? 0) + 8}px`;
     this.doc.documentElement.append(view.host);
     view.focus();
-    const src = primaryCode(selected.lang || this.doc.documentElement.lang || (await this.deps.detect(selected.text)) || 'en');
+    // What the selection reads as, where the detector is sure of it, comes before the `lang`
+    // around it (a French quote on an English page); a short or unsure reading never does.
+    const src = primaryCode((await this.deps.detect(selected.text, true)) || selected.lang || this.doc.documentElement.lang || (await this.deps.detect(selected.text)) || 'en');
     const prefs = await load<BubblePrefs>(BUBBLE_KEY, {});
     await this.translate(src, prefs.trg ?? primaryCode(this.deps.uiLanguage()));
     return true;

@@ -91,4 +91,35 @@ describe('selection', () => {
     expect(document.querySelector('polyglot-bubble')).toBeNull();
     bubble.destroy();
   });
+
+  it("reads the selection's language where the detector is sure of it, before the page's lang; an unsure reading does not", async () => {
+    document.documentElement.lang = 'en';
+    document.body.innerHTML = '<p id="p">Le président a annoncé hier une réforme des retraites.</p><p id="q">Buenos días a todos</p>';
+    const sent: { src?: string }[] = [];
+    const deps = (reading: Record<string, { language: string; sure: boolean }>): BubbleDeps => ({
+      callApi: async () => ({ status: 200, body: { src: ['fr', 'en', 'es', 'gl'], trg: ['en', 'es'], exclude: [] } }),
+      send: vi.fn() as unknown as BubbleDeps['send'],
+      translateStream: async (params) => {
+        sent.push(params as { src?: string });
+        return { status: 200, body: { dat: [] } };
+      },
+      // As CLD reads them: the sentence surely French, the greeting unsurely Galician.
+      detect: async (text, sure) => {
+        const r = reading[text];
+        return r && (r.sure || !sure) ? r.language : undefined;
+      },
+      uiLanguage: () => 'es',
+    });
+    const readings = {
+      'Le président a annoncé hier une réforme des retraites.': { language: 'fr', sure: true },
+      'Buenos días a todos': { language: 'gl', sure: false },
+    };
+    for (const id of ['p', 'q']) {
+      getSelection()!.selectAllChildren(document.getElementById(id)!);
+      const bubble = new SelectionBubble(deps(readings), document);
+      await bubble.show();
+      bubble.destroy();
+    }
+    expect(sent.map((p) => p.src)).toEqual(['fr', 'en']);
+  });
 });
