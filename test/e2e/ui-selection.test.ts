@@ -105,4 +105,19 @@ describe('selection bubble', () => {
     await page.mouse.click(5, 400);
     await expect.poll(() => page.locator('polyglot-bubble').count()).toBe(0);
   });
+
+  it("translates a French sentence selected on an English page from French: Chromium's detector is sure of it", async () => {
+    await page.evaluate(() => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      const p = document.createElement('p');
+      p.textContent = 'Le président a annoncé hier une réforme des retraites.';
+      document.body.append(p);
+      getSelection()!.selectAllChildren(p);
+    });
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await evaluateInContentScript(page, browser.id, 'globalThis.polyglot.bubble.show()');
+    await expect.poll(async () => (await snapshot(page, browser.id))?.src, { timeout: 5000 }).toBe('fr');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('polyglot-bubble').count()).toBe(0);
+  });
 });
