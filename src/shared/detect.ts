@@ -7,19 +7,29 @@ import { ext, type Browser } from './browser';
 
 type Detector = Pick<Browser['i18n'], 'detectLanguage'>;
 
+/** What the detector read: its likeliest language (`fr`, `zh-TW`), and whether it calls the reading reliable. */
+export interface Reading {
+  language: string;
+  sure: boolean;
+}
+
 /**
- * The likeliest language of `text` as the detector names it (`fr`, `zh-TW`), or undefined when it
- * reads none (`und`) or there is no detector; with `sure`, only when the detector calls its reading
- * reliable (CLD says so of a sentence, not of "Buenos días a todos", which it reads as Galician).
+ * The detector's reading of `text`, or undefined when it reads no language (`und`) or there is no
+ * detector. CLD calls a sentence's reading reliable, not that of "Buenos días a todos" (Galician).
  */
-export async function detectWithBrowser(text: string, i18n: () => Detector = () => ext().i18n, sure = false): Promise<string | undefined> {
+export async function readLanguage(text: string, i18n: () => Detector = () => ext().i18n): Promise<Reading | undefined> {
   try {
     const found = await i18n().detectLanguage(text);
-    if (sure && !found.isReliable) return undefined;
     const best = [...found.languages].sort((a, b) => b.percentage - a.percentage)[0]?.language;
-    return best && best !== 'und' ? best : undefined;
+    return best && best !== 'und' ? { language: best, sure: found.isReliable } : undefined;
   } catch {
     // No detector here, or nothing it can read.
     return undefined;
   }
+}
+
+/** `readLanguage`'s language; with `sure`, only a reading the detector calls reliable. */
+export async function detectWithBrowser(text: string, i18n: () => Detector = () => ext().i18n, sure = false): Promise<string | undefined> {
+  const reading = await readLanguage(text, i18n);
+  return reading && (reading.sure || !sure) ? reading.language : undefined;
 }

@@ -149,6 +149,10 @@ describe('popup: compare alternatives', () => {
     await page.getByRole('button', { name: 'Translate', exact: true }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Could not tell the text’s language: pick it under From.');
     expect(libre.requests.filter((r) => r.path === '/translate').length).toBe(before + 1);
+    // A short text: the detector's reading is a guess, and said so (CLD reads this as Galician).
+    await page.getByLabel('Text to translate').fill('Buenos días a todos');
+    await expect.poll(() => page.locator('.detected').textContent()).toBe('Detected: Galician (a guess: check it)');
+
     // A text in the target language: said, and nothing is sent.
     await page.locator('#trg-select').selectOption('es');
     await page.getByLabel('Text to translate').fill('Buenas noches a todos. Mañana vamos a pasear otra vez por el parque de la ciudad.');

@@ -11,7 +11,7 @@ import { Compare } from '../shared/Compare';
 import { domainLabel } from '../shared/domains';
 import { t, uiLanguage } from '../shared/i18n';
 import { codeFor, languageName, primaryCode } from '../shared/langs';
-import { detectWithBrowser } from '../../shared/detect';
+import { readLanguage } from '../../shared/detect';
 import { applyPref, pairKey, prefOf, pushRecent, ridOf, ROUTES_KEY, type RoutePref, type RouteRow } from '../shared/routes';
 import { HANDOFF_KEY, load, POPUP_KEY, remove, save, type Handoff, type PopupPrefs } from '../shared/store';
 import { PageBar } from './PageBar';
@@ -33,18 +33,22 @@ const errOf = (body: unknown): string => (body as { err?: string } | null)?.err 
 /** The source picker's "Detect language": the text's language is read by the browser's detector. */
 const AUTO = 'auto';
 
-/** What the detector read in a text: a code of the source list, or `null` (none, or `name` that no provider translates from). */
+/**
+ * What the detector read in a text: a code of the source list, or `null` (none, or `name` that no
+ * provider translates from); `sure` as the detector says (a short text's reading is a guess).
+ */
 interface Detected {
   text: string;
   code: string | null;
   name?: string;
+  sure?: boolean;
 }
 
 /** The detector's reading of `text` against the source list. */
 async function detect(text: string, codes: readonly string[], locale: string): Promise<Detected> {
-  const found = await detectWithBrowser(text);
+  const found = await readLanguage(text);
   if (!found) return { text, code: null };
-  return { text, code: codeFor(found, codes) ?? null, name: languageName(found, locale) };
+  return { text, code: codeFor(found.language, codes) ?? null, name: languageName(found.language, locale), sure: found.sure };
 }
 
 /** The pair's routes in the user's stored order. */
@@ -209,7 +213,9 @@ export function Popup() {
         onPair={(s, g) => { setSrc(s); setTrg(g); remember({ src: s, trg: g }); }}
         note={detecting && detected?.text === text && (
           <p class={detected.code ? 'detected' : 'detected error'} role="status">
-            {detected.code ? t('detectedAs', 'Detected: $1', languageName(detected.code, locale)) : notDetected(detected)}
+            {!detected.code ? notDetected(detected)
+              : detected.sure ? t('detectedAs', 'Detected: $1', languageName(detected.code, locale))
+              : t('detectedUnsure', 'Detected: $1 (a guess: check it)', languageName(detected.code, locale))}
           </p>
         )} />
       <div class="row">

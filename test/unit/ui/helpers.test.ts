@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { failures, formatMs, groupAlternatives, resultOf, routeLabel } from '../../../src/ui/shared/alternatives';
 import { codeFor, languageName, languages, primaryCode, searchLanguages } from '../../../src/ui/shared/langs';
-import { detectWithBrowser } from '../../../src/shared/detect';
+import { detectWithBrowser, readLanguage } from '../../../src/shared/detect';
 import { applyPref, move, prefOf, pushRecent, ridOf } from '../../../src/ui/shared/routes';
 import { t } from '../../../src/ui/shared/i18n';
 import { rankedIds, withField } from '../../../src/ui/options/fields';
@@ -80,6 +80,7 @@ describe('languages', () => {
     const unsure = () => ({ detectLanguage: async () => ({ isReliable: false, languages: [{ language: 'gl', percentage: 100 }] }) });
     expect(await detectWithBrowser('Buenos días a todos', unsure)).toBe('gl');
     expect(await detectWithBrowser('Buenos días a todos', unsure, true)).toBeUndefined();
+    expect(await readLanguage('Buenos días a todos', unsure)).toEqual({ language: 'gl', sure: false });
     expect(await detectWithBrowser('x', detector([{ language: 'fr', percentage: 100 }]), true)).toBe('fr');
     expect(await detectWithBrowser('x', () => ({ detectLanguage: () => Promise.reject(new Error('no detector')) }))).toBeUndefined();
     // Outside an extension (no API at all): no language, no throw.
