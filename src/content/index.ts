@@ -244,8 +244,8 @@ if (top && /^https?:$/.test(location.protocol)) {
  * above runs again: it is asked again as at a load, once the app has had time to show the new
  * page, while this document is shown as it is (not translated, nor restored by the user: a page
  * translated goes on following the app's changes). A move within the page (only the `#hash`) is
- * not a new page. Through Chromium's Navigation API (content scripts see it); where there is none
- * (Firefox ESR), only loads are asked.
+ * not a new page. Through the Navigation API, which content scripts see in Chromium and in
+ * Firefox (153 ESR); a browser without it asks on loads only.
  */
 function followAppNavigation(onPage: () => void, settleMs = 600): void {
   const nav = (globalThis as { navigation?: EventTarget }).navigation;

@@ -8,7 +8,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLibre, type FakeLibre } from '../fakes/fake-libre';
-import { MARK_OPEN, startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
+import { MARK_CLOSE, MARK_OPEN, startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
 import { startPageServer, type PageServer } from '../fakes/page-server';
 import { APY_URL } from '../support/apy-setup';
 import { requireShared } from '../support/shared';
@@ -363,5 +363,29 @@ describe('Firefox: options page', () => {
     expect(settings.data?.providers['libre.ts']).toMatchObject({ enabled: true, url: libre.url });
     await expect.poll(async () => (await api('GetRoutes', { src: 'en', trg: 'es' })).data?.body).toEqual(['apertium.ts', 'libre.ts']);
     await page.close();
+  });
+});
+
+describe("Firefox: a single-page app's own navigation", () => {
+  it('asks the site rules again when the app shows a new page of its own (the Navigation API)', async () => {
+    await useMarker();
+    await ff.message({ type: 'sites:set', data: { languages: { fr: 'always' }, trg: 'en' } });
+    try {
+      server.set('/app', '<!doctype html><html lang="en"><title>App</title><p id="text">Hello world</p></html>');
+      const page = await ff.openPage(`${server.origin}/app`);
+      const text = () => page.evaluate(() => document.getElementById('text')!.textContent);
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(await text()).toBe('Hello world');
+      // The app's router: a new address, and the new page's text and language.
+      await page.evaluate(() => {
+        history.pushState({}, '', '/app/fr');
+        document.documentElement.lang = 'fr';
+        document.getElementById('text')!.textContent = 'Bonjour le monde';
+      });
+      await expect.poll(text, { timeout: 10_000 }).toBe(`${MARK_OPEN}Bonjour le monde${MARK_CLOSE}`);
+      await page.close();
+    } finally {
+      await ff.message({ type: 'sites:set', data: { languages: { fr: null }, trg: null } });
+    }
   });
 });
