@@ -5,7 +5,7 @@
  */
 import { callApi as callApiDefault, send as sendDefault, translateStream as streamDefault } from '../shared/api';
 import { ext } from '../shared/browser';
-import { detectWithBrowser } from '../shared/detect';
+import { readLanguage, type Reading } from '../shared/detect';
 import { isSelectionMessage } from '../shared/messages';
 import type { LanguageLists, TrObj } from '../core/types';
 import { resultOf } from '../ui/shared/alternatives';
@@ -43,8 +43,8 @@ export interface BubbleDeps {
   callApi: typeof callApiDefault;
   send: typeof sendDefault;
   translateStream: typeof streamDefault;
-  /** The browser detector's reading of a text; with `sure`, only a reading it calls reliable. */
-  detect: (text: string, sure?: boolean) => Promise<string | undefined>;
+  /** The browser detector's reading of a text, and whether it calls it reliable. */
+  detect: (text: string) => Promise<Reading | undefined>;
   uiLanguage: () => string;
 }
 
@@ -52,7 +52,7 @@ const defaults = (): BubbleDeps => ({
   callApi: callApiDefault,
   send: sendDefault,
   translateStream: streamDefault,
-  detect: (text, sure) => detectWithBrowser(text, undefined, sure),
+  detect: (text) => readLanguage(text),
   uiLanguage: () => ext().i18n.getUILanguage(),
 });
 
@@ -99,7 +99,8 @@ export class SelectionBubble {
     view.focus();
     // What the selection reads as, where the detector is sure of it, comes before the `lang`
     // around it (a French quote on an English page); a short or unsure reading never does.
-    const src = primaryCode((await this.deps.detect(selected.text, true)) || selected.lang || this.doc.documentElement.lang || (await this.deps.detect(selected.text)) || 'en');
+    const read = await this.deps.detect(selected.text);
+    const src = primaryCode((read?.sure ? read.language : '') || selected.lang || this.doc.documentElement.lang || read?.language || 'en');
     const prefs = await load<BubblePrefs>(BUBBLE_KEY, {});
     await this.translate(src, prefs.trg ?? primaryCode(this.deps.uiLanguage()));
     return true;

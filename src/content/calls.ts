@@ -15,6 +15,7 @@ import { readAnswer } from './answer';
 import { UndoLog } from './merge';
 import { nextFrame, type Frame, type PageObserver } from './observe';
 import { Pacer } from './pace';
+import { Progress } from './progress';
 import { Owners } from './ownership';
 import type { Bucket, Prioritizer } from './prioritize';
 import type { Job, PageDeps, Pending } from './jobs';
@@ -105,10 +106,7 @@ export class PageCalls {
    * (aows-nba: ~5 000 prose titles, ~1 100 distinct values).
    */
   protected attrLeaders = new Map<string, Job>();
-  /** The state last reported, and whether a progress report waits for the next frame. */
-  private reported: PageState | null = null;
-  private reportLater = false;
-  private lastReport = '';
+  private readonly progress: Progress;
 
   constructor(protected readonly deps: PageDeps) {
     this.doc = deps.doc ?? document;
@@ -116,6 +114,7 @@ export class PageCalls {
     this.pacer = deps.pacer ?? new Pacer({ frame: this.frame });
     this.limit = deps.limit ?? TEXT_LIMIT;
     this.maxInFlight = deps.maxInFlight ?? 6;
+    this.progress = new Progress(() => this.status(), () => this.state, this.frame, deps.onStatus);
   }
 
   status(): PageStatus {
@@ -131,7 +130,6 @@ export class PageCalls {
       ...(this.rid ? { rid: this.rid } : {}),
     };
   }
-
 
   /** Runs `fn` as DOM work of `phase` (metrics.ts `DomClock`). */
   protected timed<T>(phase: Phase, fn: () => T): T {
@@ -150,7 +148,6 @@ export class PageCalls {
     this.attrLeaders.clear();
   }
 
-
   protected enqueue(origin: Unit, bucket?: Bucket, at?: Element): void {
     if (origin.kind === 'attr' && this.follow(origin)) return;
     const max = this.limit - 40;
@@ -168,16 +165,27 @@ export class PageCalls {
         const markup = u === unit ? whole : prepare(u, opaque);
         const job = this.job(u, 'queued', markup, bi?.copy, bi ? origin : undefined);
         together?.push(job);
-        if (u.kind === 'attr') this.attrLeaders.set(u.value, job);
         this.owners.own(job);
         if (bi) this.owners.own(job, origin);
         this.total++;
-        this.queuedSize += job.size;
-        this.queue!.add(job, u.hidden ? 2 : bucket, rankBy);
+        this.put(job, bucket, rankBy);
       }
     }
   }
 
+  /** Queues `job` by `bucket`, else by where `at` (else its unit) is; an attribute value's job leads that value's others. */
+  private put(job: Job, bucket?: Bucket, at?: Element): void {
+    const u = job.unit;
+    if (u.kind === 'attr') this.attrLeaders.set(u.value, job);
+    this.queuedSize += job.size;
+    this.queue!.add(job, u.hidden ? 2 : bucket, at);
+  }
+
+  /** The job queued or sent for the value of attribute unit `u`, if any: `u` follows it rather than being sent again. */
+  private leaderOf(u: Unit): Job | undefined {
+    const leader = u.kind === 'attr' ? this.attrLeaders.get(u.value) : undefined;
+    return leader && (leader.state === 'queued' || leader.state === 'sent') ? leader : undefined;
+  }
 
   private job(unit: Unit, state: 'queued' | 'waiting', markup: Markup | null, copy?: Job['copy'], origin?: Unit): Job {
     // Every field at once: one shape, no property added later (it would need a store of its own).
@@ -191,8 +199,8 @@ export class PageCalls {
 
   /** An attribute unit whose value a queued or sent job translates already: it follows that job. */
   private follow(u: Unit & { kind: 'attr' }): boolean {
-    const leader = this.attrLeaders.get(u.value);
-    if (!leader || (leader.state !== 'queued' && leader.state !== 'sent')) return false;
+    const leader = this.leaderOf(u);
+    if (!leader) return false;
     const job = this.job(u, 'waiting', null);
     (leader.followers ??= []).push(job);
     this.owners.own(job);
@@ -283,10 +291,13 @@ export class PageCalls {
     this.report();
   }
 
-  /** Jobs a retry would send again, each once. */
-  protected retryable(): Job[] {
+  /** The jobs a retry sends again, each once (the lists are emptied). */
+  protected takeRetryable(): Job[] {
     const again = (j: Job) => j.state === 'error' || j.state === 'queued' || j.state === 'sent';
-    return [...new Set([...this.failed.filter(again), ...this.unsent.filter(again)])];
+    const jobs = [...new Set([...this.failed, ...this.unsent])].filter(again);
+    this.failed = [];
+    this.unsent = [];
+    return jobs;
   }
 
   /**
@@ -297,23 +308,16 @@ export class PageCalls {
   protected requeue(job: Job): void {
     if (job.state === 'error') this.errors--;
     job.req = 0;
-    const u = job.unit;
-    if (u.kind === 'attr') {
-      const leader = this.attrLeaders.get(u.value);
-      if (leader && leader !== job && (leader.state === 'queued' || leader.state === 'sent')) {
-        job.state = 'waiting';
-        (leader.followers ??= []).push(job);
-        return;
-      }
-      this.attrLeaders.set(u.value, job);
+    const leader = this.leaderOf(job.unit);
+    if (leader && leader !== job) {
+      job.state = 'waiting';
+      (leader.followers ??= []).push(job);
+      return;
     }
-    const markup = prepare(u, this.segmenter?.opaque);
-    job.markup = markup;
-    job.size = markup.size;
+    job.markup = prepare(job.unit, this.segmenter?.opaque);
+    job.size = job.markup.size;
     job.state = 'queued';
-    this.queuedSize += job.size;
-    const at = job.origin ? (unitElement(job.origin) ?? undefined) : undefined;
-    this.queue!.add(job, u.hidden ? 2 : undefined, at);
+    this.put(job, undefined, job.origin ? (unitElement(job.origin) ?? undefined) : undefined);
   }
 
   /**
@@ -419,34 +423,9 @@ export class PageCalls {
     this.lead(job);
   }
 
-
-  /**
-   * Progress to the indicator and the badge: a change of state at once, counts at most once per
-   * frame (it was asked for after every answer, packing and mutation batch: ~35 ms of the page's
-   * main thread on readability-wikipedia, indicator writes included). `now`: the caller is in a
-   * frame already (a write): the counts go with it.
-   */
+  /** Progress to the indicator and the badge (progress.ts); `now`: in a frame already (a write). */
   protected report(now = false): void {
-    const onStatus = this.deps.onStatus;
-    if (!onStatus) return;
-    const tell = () => {
-      const status = this.status();
-      const key = JSON.stringify(status);
-      if (key === this.lastReport) return;
-      this.lastReport = key;
-      onStatus(status);
-    };
-    if (this.state !== this.reported || now) {
-      this.reported = this.state;
-      tell();
-      return;
-    }
-    if (this.reportLater) return;
-    this.reportLater = true;
-    this.frame(() => {
-      this.reportLater = false;
-      tell();
-    });
+    this.progress.report(now);
   }
 }
 

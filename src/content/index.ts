@@ -44,15 +44,8 @@ declare global {
 
 const top = window === window.top;
 // Its Stop is the user's cancel; `page` is made below, before any status can show the button.
-/**
- * The indicator's "Retry": this document asked again as it is translated, which sends again what
- * failed (and, after a stop, what was left: page.ts `resume`). Frames go on from the popup's button.
- */
-const retry = () => {
-  const s = page.status();
-  if (s.src && s.trg) page.start(s.src, s.trg, { ...(s.mode ? { mode: s.mode } : {}), ...(s.scope ? { scope: s.scope } : {}) });
-};
-const indicator = new Indicator(document, () => void page.cancel(), retry);
+// The indicator's Retry goes on with this document (page.ts `resume`); the popup's button, with every frame.
+const indicator = new Indicator(document, () => void page.cancel(), () => void page.retry());
 let lastSent = 0;
 let lastState = '';
 let progressTimer: ReturnType<typeof setTimeout> | undefined;

@@ -13,20 +13,15 @@ import { Prioritizer } from './prioritize';
 import { Segmenter, type Unit } from './segment';
 import { LateRoots } from './late-roots';
 import { pageShadow } from './shadow';
-import { ASK_UPGRADE, awaitsDefinition, UPGRADED } from './upgrades';
+import { Definitions } from './upgrades';
 
 export type { PageState, PageStatus };
 export type { PageDeps, TranslateFn } from './jobs';
 
 export class PageTranslator extends PageChoices {
   private scrolls: AbortController | null = null;
-  /**
-   * Custom elements the walk met before their definition, by name (upgrades.ts), and what stops
-   * listening for definitions; both until restore.
-   */
-  private undefinedHosts = new Map<string, Set<Element>>();
-  private upgrades: AbortController | null = null;
-  private readonly undefinedEl = this.deps.awaitsDefinition ?? awaitsDefinition;
+  /** Custom elements the walk met before their definition (upgrades.ts); until restore. */
+  private definitions: Definitions | null = null;
   /** An element's shadow root, open or closed: the segmenter's, the watch's and `defined`'s. */
   private readonly shadowOf = this.deps.shadow ?? pageShadow;
   /** Elements the walk met with no shadow root that may get one later (late-roots.ts); until restore. */
@@ -54,6 +49,11 @@ export class PageTranslator extends PageChoices {
     this.observer = new PageObserver((records) => this.onMutations(records), this.frame);
     const observer = this.observer;
     const ignore = this.deps.ignore;
+    this.definitions = new Definitions(this.doc, {
+      ...(this.deps.awaitsDefinition ? { waits: this.deps.awaitsDefinition } : {}),
+      active: () => this.state === 'translating' || this.state === 'translated',
+      defined: (els) => this.defined(els),
+    });
     this.lateRoots = new LateRoots({
       shadow: this.shadowOf,
       rooted: (hosts) => this.rooted(hosts),
@@ -119,16 +119,13 @@ export class PageTranslator extends PageChoices {
   }
 
   /**
-   * Goes on with a page translated with failures, or stopped (by the user, or after calls failed
-   * in a row): what failed, and what the stop left unsent, is sent again; after a stop the page is
-   * walked again for what was not found yet or changed meanwhile (units already covered are
-   * skipped). What is written stays; nothing is sent twice that was answered.
+   * Goes on with a page translated with failures, or stopped (by the user, or after calls failed in
+   * a row): what failed, and what the stop left unsent, is sent again; after a stop the page is walked
+   * again for what was not found or changed meanwhile. Nothing answered is sent twice.
    */
   private resume(): PageStatus {
     const stopped = this.state === 'cancelled';
-    const again = this.retryable();
-    this.failed = [];
-    this.unsent = [];
+    const again = this.takeRetryable();
     if (!stopped && again.length === 0) return this.status();
     this.state = 'translating';
     this.failedInRow = 0;
@@ -141,6 +138,11 @@ export class PageTranslator extends PageChoices {
     this.report();
     this.pump(true);
     return this.status();
+  }
+
+  /** The indicator's Retry: what failed is sent again (after a stop, what was left too), as when asked again as it is. */
+  retry(): PageStatus {
+    return this.state === 'translated' || this.state === 'cancelled' ? this.resume() : this.status();
   }
 
   /** Stops every request at once; what is translated stays (restore undoes it). */
@@ -166,9 +168,8 @@ export class PageTranslator extends PageChoices {
     this.copyWaits = null;
     this.scrolls?.abort();
     this.scrolls = null;
-    this.upgrades?.abort();
-    this.upgrades = null;
-    this.undefinedHosts.clear();
+    this.definitions?.stop();
+    this.definitions = null;
     this.lateRoots?.stop();
     this.lateRoots = null;
     this.rid = undefined;
@@ -351,42 +352,18 @@ export class PageTranslator extends PageChoices {
    * out inline (its size is not reported: late-roots.ts).
    */
   private rootless(el: Element, inline: boolean): void {
-    if (this.undefinedEl(el)) this.awaitDefinition(el);
-    else if (!inline) this.lateRoots?.add(el);
-  }
-
-  /** A custom element met before its definition: the page's world is asked to say when it comes (once per name). */
-  private awaitDefinition(el: Element): void {
-    const name = el.localName;
-    const hosts = this.undefinedHosts.get(name);
-    if (hosts) {
-      hosts.add(el);
-      return;
-    }
-    this.undefinedHosts.set(name, new Set([el]));
-    if (!this.upgrades) {
-      this.upgrades = new AbortController();
-      this.doc.addEventListener(UPGRADED, (e) => this.defined((e as CustomEvent<unknown>).detail), { signal: this.upgrades.signal });
-    }
-    this.doc.dispatchEvent(new CustomEvent(ASK_UPGRADE, { detail: name }));
+    if (this.definitions?.wait(el)) return;
+    if (!inline) this.lateRoots?.add(el);
   }
 
   /**
-   * A name the walk waited for is defined: what the new shadow roots of its elements hold is
-   * translated, and the roots followed. The page can send this event too: it only makes us look
-   * at the elements of that name we were waiting for.
+   * Custom elements whose definition came while the page was translated: what their new shadow
+   * roots hold is translated, and the roots followed; one that attaches its root later (on some
+   * event after its upgrade) is watched for it.
    */
-  private defined(name: unknown): void {
-    if (typeof name !== 'string' || (this.state !== 'translating' && this.state !== 'translated')) return;
-    const hosts = this.undefinedHosts.get(name);
-    if (!hosts) return;
-    // Only those the registry did upgrade (an event sent early by the page leaves the rest waiting).
-    const ready = [...hosts].filter((el) => !this.undefinedEl(el));
-    for (const el of ready) hosts.delete(el);
-    if (hosts.size === 0) this.undefinedHosts.delete(name);
-    // One that attaches its root later (on some event after its upgrade) is watched for it.
+  private defined(els: readonly Element[]): void {
     const withRoot: Element[] = [];
-    for (const el of ready) {
+    for (const el of els) {
       if (this.shadowOf(el)) withRoot.push(el);
       else if (el.isConnected) this.lateRoots?.add(el);
     }
@@ -420,5 +397,4 @@ export class PageTranslator extends PageChoices {
     };
     addEventListener('scroll', onScroll, { passive: true, capture: true, signal: this.scrolls.signal });
   }
-
 }

@@ -54,3 +54,65 @@ export function serveUpgrades(doc: Document, registry: Registry | null | undefin
 export function awaitsDefinition(el: Element): boolean {
   return el.localName.includes('-') && !el.matches(':defined');
 }
+
+export interface DefinitionsOptions {
+  /** Whether an element waits for its definition (default `awaitsDefinition`). */
+  waits?: (el: Element) => boolean;
+  /** Whether definitions are still wanted (the page translated); a name defined otherwise is left waiting. */
+  active: () => boolean;
+  /** Told the elements of a name just defined, each once. */
+  defined: (els: Element[]) => void;
+}
+
+/**
+ * The isolated world's side: custom elements the walk met before their definition, by name. The
+ * page's world is asked once per name; when it says a name is defined, `defined` is told the
+ * elements of that name the registry did upgrade (an event the page sends early leaves the rest
+ * waiting, and the page can make us look at nothing else). Until `stop`.
+ */
+export class Definitions {
+  private readonly hosts = new Map<string, Set<Element>>();
+  private listening: AbortController | null = null;
+  private readonly waits: (el: Element) => boolean;
+
+  constructor(
+    private readonly doc: Document,
+    private readonly opts: DefinitionsOptions,
+  ) {
+    this.waits = opts.waits ?? awaitsDefinition;
+  }
+
+  /** Follows `el` until its definition comes, if it waits for one; false if it does not. */
+  wait(el: Element): boolean {
+    if (!this.waits(el)) return false;
+    const name = el.localName;
+    const hosts = this.hosts.get(name);
+    if (hosts) {
+      hosts.add(el);
+      return true;
+    }
+    this.hosts.set(name, new Set([el]));
+    if (!this.listening) {
+      this.listening = new AbortController();
+      this.doc.addEventListener(UPGRADED, (e) => this.arrived((e as CustomEvent<unknown>).detail), { signal: this.listening.signal });
+    }
+    this.doc.dispatchEvent(new CustomEvent(ASK_UPGRADE, { detail: name }));
+    return true;
+  }
+
+  stop(): void {
+    this.listening?.abort();
+    this.listening = null;
+    this.hosts.clear();
+  }
+
+  private arrived(name: unknown): void {
+    if (typeof name !== 'string' || !this.opts.active()) return;
+    const hosts = this.hosts.get(name);
+    if (!hosts) return;
+    const ready = [...hosts].filter((el) => !this.waits(el));
+    for (const el of ready) hosts.delete(el);
+    if (hosts.size === 0) this.hosts.delete(name);
+    this.opts.defined(ready);
+  }
+}

@@ -28,8 +28,7 @@ export async function readLanguage(text: string, i18n: () => Detector = () => ex
   }
 }
 
-/** `readLanguage`'s language; with `sure`, only a reading the detector calls reliable. */
-export async function detectWithBrowser(text: string, i18n: () => Detector = () => ext().i18n, sure = false): Promise<string | undefined> {
-  const reading = await readLanguage(text, i18n);
-  return reading && (reading.sure || !sure) ? reading.language : undefined;
+/** `readLanguage`'s language, sure or not. */
+export async function detectWithBrowser(text: string, i18n: () => Detector = () => ext().i18n): Promise<string | undefined> {
+  return (await readLanguage(text, i18n))?.language;
 }

@@ -104,10 +104,7 @@ describe('selection', () => {
         return { status: 200, body: { dat: [] } };
       },
       // As CLD reads them: the sentence surely French, the greeting unsurely Galician.
-      detect: async (text, sure) => {
-        const r = reading[text];
-        return r && (r.sure || !sure) ? r.language : undefined;
-      },
+      detect: async (text) => reading[text],
       uiLanguage: () => 'es',
     });
     const readings = {

@@ -76,12 +76,11 @@ describe('languages', () => {
     expect(await detectWithBrowser('x', detector([{ language: 'ca', percentage: 20 }, { language: 'es', percentage: 80 }]))).toBe('es');
     expect(await detectWithBrowser('x', detector([{ language: 'und', percentage: 100 }]))).toBeUndefined();
     expect(await detectWithBrowser('x', detector([]))).toBeUndefined();
-    // `sure`: only a reading the detector calls reliable.
+    // Whether the detector calls its reading reliable goes with it.
     const unsure = () => ({ detectLanguage: async () => ({ isReliable: false, languages: [{ language: 'gl', percentage: 100 }] }) });
     expect(await detectWithBrowser('Buenos días a todos', unsure)).toBe('gl');
-    expect(await detectWithBrowser('Buenos días a todos', unsure, true)).toBeUndefined();
     expect(await readLanguage('Buenos días a todos', unsure)).toEqual({ language: 'gl', sure: false });
-    expect(await detectWithBrowser('x', detector([{ language: 'fr', percentage: 100 }]), true)).toBe('fr');
+    expect(await readLanguage('x', detector([{ language: 'fr', percentage: 100 }]))).toEqual({ language: 'fr', sure: true });
     expect(await detectWithBrowser('x', () => ({ detectLanguage: () => Promise.reject(new Error('no detector')) }))).toBeUndefined();
     // Outside an extension (no API at all): no language, no throw.
     expect(await detectWithBrowser('x')).toBeUndefined();
