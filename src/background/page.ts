@@ -10,6 +10,7 @@ import { ApiError } from '../core/errors';
 import { canonicalLanguage } from '../core/lang';
 import { ext } from '../shared/browser';
 import type { FrameDecision, PageMode, PageOptions, PageStatus } from '../shared/messages';
+import { FrameProgress } from './frame-progress';
 import { frames, pruneFor } from './frames';
 import type { Handler } from './router';
 import { sitesStore, type SitesStore } from './sites';
@@ -21,7 +22,11 @@ export const MENU_ID = 'toggle-page-translation';
 const MENU_TRANSLATE = 'Translate this page';
 const MENU_ORIGINAL = 'Show original';
 
-type PageMessage = 'page:translate' | 'page:restore' | 'page:cancel' | 'page:status' | 'page:progress' | 'page:frame' | 'page:wake';
+type PageMessage = 'page:translate' | 'page:restore' | 'page:cancel' | 'page:status' | 'page:progress' | 'page:retry' | 'page:frame' | 'page:wake';
+
+/** The worker's count of each tab's frames (frame-progress.ts). */
+let shared: FrameProgress | undefined;
+export const frameProgress = (): FrameProgress => (shared ??= new FrameProgress());
 
 const PAGES = ['options', 'page'] as const;
 
@@ -53,8 +58,16 @@ export function badgeOf(s: PageStatus): { text: string; color: string } {
   return { text: s.errors ? '!' : '✓', color: s.errors ? '#d93025' : '#188038' };
 }
 
+const STATES: readonly unknown[] = ['original', 'translating', 'translated', 'cancelled'];
+const count = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0;
+
+/** A content script's report is counted only in the form a page status has. */
+function isStatus(s: PageStatus): boolean {
+  return STATES.includes(s.state) && count(s.done) && count(s.total) && count(s.errors) && (s.error === undefined || typeof s.error === 'string');
+}
+
 /** Menu titles follow the state of the tab that last reported. */
-async function showProgress(tabId: number, status: PageStatus, browser: Browser): Promise<void> {
+async function showProgress(tabId: number, status: PageStatus, browser: Browser = ext()): Promise<void> {
   const { text, color } = badgeOf(status);
   await browser.action?.setBadgeText({ tabId, text });
   await browser.action?.setBadgeBackgroundColor({ tabId, color });
@@ -85,17 +98,48 @@ export const PAGE_HANDLERS: { [K in PageMessage]: Handler<K> } = {
   },
   'page:restore': { allow: PAGES, handle: (data) => toTab(data.tabId, 'page:restore', {}) },
   'page:cancel': { allow: PAGES, handle: (data) => toTab(data.tabId, 'page:cancel', {}) },
-  'page:status': { allow: PAGES, handle: (data) => toTab(data.tabId, 'page:status', {}) },
+  'page:status': {
+    allow: PAGES,
+    // The top frame's, with the units of the tab's frames (a frame's failures are the popup's "Retry").
+    async handle(data, _ctx, deps) {
+      const tabs = deps.tabs ?? TABS;
+      const tabId = await tabs.id(data.tabId);
+      return (deps.progress ?? frameProgress()).of(tabId, await tabs.status(tabId));
+    },
+  },
   'page:progress': {
     allow: ['content'],
     async handle(status, ctx, deps) {
       const tabId = ctx.sender.tab?.id;
       if (tabId === undefined) throw new ApiError(400, 'page:progress: no tab');
-      // Only the top frame reports; frames loading later in this tab ask while it is translated.
-      // The list of translated tabs, with what each is translated as: a navigation in it goes on translating.
+      if (!isStatus(status)) throw new ApiError(400, 'page:progress: not a page status');
+      const progress = deps.progress ?? frameProgress();
+      const frameId = ctx.sender.frameId ?? 0;
+      if (frameId !== 0) {
+        // A frame's units count in its tab's badge, once its top frame has reported since the worker started.
+        progress.frame(tabId, frameId, status);
+        const tab = progress.last(tabId);
+        if (tab) await (deps.badge ?? showProgress)(tabId, tab);
+        return { ok: true };
+      }
+      // The list of translated tabs, with what each is translated as: a navigation in it goes on
+      // translating; frames loading later in this tab ask while it is translated.
       void (deps.frames ?? frames()).note(tabId, status).catch(() => undefined);
-      await showProgress(tabId, status, ext());
+      progress.top(tabId, status);
+      await (deps.badge ?? showProgress)(tabId, progress.of(tabId, status));
       return { ok: true };
+    },
+  },
+  'page:retry': {
+    allow: ['content'],
+    // The in-page indicator's Retry (the top frame's): every frame of the tab goes on with what
+    // failed, as the popup's "Retry" does by asking the tab again as it is.
+    async handle(_data, ctx, deps) {
+      const tabId = ctx.sender.tab?.id;
+      if (tabId === undefined || (ctx.sender.frameId ?? 0) !== 0) throw new ApiError(400, 'page:retry: only from the top frame of a tab');
+      const progress = deps.progress ?? frameProgress();
+      progress.retrying(tabId);
+      return progress.of(tabId, await toTab(tabId, 'page:retry', {}));
     },
   },
   'page:frame': {

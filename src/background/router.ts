@@ -24,6 +24,8 @@ import type { SettingsStore } from './settings';
 import { SITES_HANDLERS, type SitesStore } from './sites';
 import type { TabControl } from './tabs';
 import type { FrameFlag } from './frames';
+import type { FrameProgress } from './frame-progress';
+import type { PageStatus } from '../shared/messages';
 
 export interface RouterDeps {
   service: Pick<TranslationService, 'call' | 'flush' | 'health' | 'warm'>;
@@ -40,6 +42,10 @@ export interface RouterDeps {
   tabs?: TabControl;
   /** Whether frames ask about their page when they load (frames.ts); absent: storage's. */
   frames?: FrameFlag;
+  /** Each tab's frames' progress (frame-progress.ts); absent: the worker's. */
+  progress?: FrameProgress;
+  /** Shows a tab's progress (its badge and the menu's title); absent: the browser's action. */
+  badge?: (tabId: number, status: PageStatus) => Promise<void>;
 }
 
 export interface Context {

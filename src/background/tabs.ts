@@ -73,6 +73,8 @@ export interface TabControl {
   translate(tabId: number | undefined, data: { src?: string; trg: string } & PageOptions): Promise<PageStatus>;
   /** What the tab's top frame says of its page, its site included (absent tabId: the active tab). */
   status(tabId: number | undefined): Promise<PageStatus>;
+  /** The tab meant (absent: the active tab). */
+  id(tabId: number | undefined): Promise<number>;
   /** The browser's language: the target when no rule names one. */
   language(): string;
 }
@@ -80,5 +82,6 @@ export interface TabControl {
 export const TABS: TabControl = {
   translate: (tabId, data) => trigger(tabId, 'page:translate', data),
   status: (tabId) => toTab(tabId, 'page:status', {}, ext(), 0),
+  id: (tabId) => tabOf(tabId, ext()),
   language: () => defaultTarget(),
 };

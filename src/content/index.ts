@@ -44,20 +44,28 @@ declare global {
 
 const top = window === window.top;
 // Its Stop is the user's cancel; `page` is made below, before any status can show the button.
-// The indicator's Retry goes on with this document (page.ts `resume`); the popup's button, with every frame.
-const indicator = new Indicator(document, () => void page.cancel(), () => void page.retry());
+// The indicator's Retry goes on in every frame of the tab, through the background (`page:retry`);
+// this document's alone when the background cannot be reached.
+const indicator = new Indicator(document, () => void page.cancel(), () => void send('page:retry', {}).catch(() => page.retry()));
 let lastSent = 0;
 let lastState = '';
 let progressTimer: ReturnType<typeof setTimeout> | undefined;
 
-/** Progress to the background (the tab's badge): on every state change, else at most 4 times a second. */
+/** Whether this frame has told the background it translates (a frame never started sends nothing). */
+let reported = false;
+
+/**
+ * Progress to the background (the tab's badge and the popup count every frame's): on every state
+ * change, else at most 4 times a second.
+ */
 function report(status: PageStatus): void {
   if (top) indicator.show(status);
   if (status.state === 'original') {
     chooser.close();
     hover.hide();
   }
-  if (!top) return;
+  if (!top && status.state === 'original' && !reported) return;
+  reported = true;
   clearTimeout(progressTimer);
   const now = Date.now();
   const sendIt = () => {
@@ -170,6 +178,8 @@ async function handle(message: TabMessage): Promise<PageStatus> {
       return restoredByUser();
     case 'page:cancel':
       return page.cancel();
+    case 'page:retry':
+      return page.retry();
     case 'page:status':
       // The popup's site rules need the host and the language; only here, the badge needs neither.
       return { ...page.status(), site: location.hostname, lang: chosen ?? (await loadedLanguage()) };

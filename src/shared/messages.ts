@@ -28,8 +28,13 @@ export interface Protocol {
   'page:cancel': { request: { tabId?: number }; response: PageStatus };
   /** Where the page's translation stands. */
   'page:status': { request: { tabId?: number }; response: PageStatus };
-  /** From the content script of a tab's top frame: its progress, shown as the tab's badge. */
+  /**
+   * From the content script of each frame of a tab, once it has started: its progress. The tab's
+   * badge and `page:status` count the top frame's units and its frames' (background/frame-progress.ts).
+   */
   'page:progress': { request: PageStatus; response: { ok: true } };
+  /** From the in-page indicator's Retry (a tab's top frame): every frame goes on with what failed. */
+  'page:retry': { request: Record<string, never>; response: PageStatus };
   /** From the selection bubble: opens the popup (or a tab of it) with this text and pair. */
   'selection:open-popup': { request: { text: string; src?: string; trg?: string }; response: { ok: true } };
   /** Usage counted per API key name and per app (options page). */
@@ -119,6 +124,8 @@ export interface TabProtocol {
   'page:toggle': { request: { trg: string; mode?: PageMode }; response: PageStatus };
   /** Keyboard shortcut: the frame with the focus opens the alternatives of the translated paragraph at its cursor. */
   'page:alternatives': { request: Record<string, never>; response: PageStatus };
+  /** The indicator's Retry, through the background: each frame goes on with what failed, or was left by a stop. */
+  'page:retry': { request: Record<string, never>; response: PageStatus };
 }
 
 /** Requests and characters, per key name (`keys`) and per app (`apps`). */
@@ -145,7 +152,7 @@ export function isSelectionMessage(value: unknown): value is SelectionMessage {
 
 export type TabMessageType = keyof TabProtocol;
 export type TabMessage = { [K in TabMessageType]: { type: K; data: TabProtocol[K]['request'] } }[TabMessageType];
-export const TAB_MESSAGE_TYPES: readonly TabMessageType[] = ['page:translate', 'page:restore', 'page:cancel', 'page:status', 'page:toggle', 'page:alternatives'];
+export const TAB_MESSAGE_TYPES: readonly TabMessageType[] = ['page:translate', 'page:restore', 'page:cancel', 'page:status', 'page:toggle', 'page:alternatives', 'page:retry'];
 
 export function isTabMessage(value: unknown): value is TabMessage {
   if (typeof value !== 'object' || value === null) return false;
@@ -169,7 +176,7 @@ export interface WireError {
 export type WireReply<K extends MessageType> = { data: ResponseOf<K> } | { error: WireError };
 
 export const MESSAGE_TYPES: readonly MessageType[] = [
-  'api', 'settings:get', 'settings:set', 'page:translate', 'page:restore', 'page:cancel', 'page:status', 'page:progress',
+  'api', 'settings:get', 'settings:set', 'page:translate', 'page:restore', 'page:cancel', 'page:status', 'page:progress', 'page:retry',
   'selection:open-popup', 'usage:get', 'health',
   'sites:get', 'sites:set', 'page:loaded', 'page:frame', 'page:wake', 'log:get', 'log:set', 'log:clear',
 ];

@@ -450,6 +450,14 @@ describe('bilingual mode and alternatives in place', () => {
     await page.close();
   });
 
+  /** The popup of the tab, into the page's pair (English to Spanish), has the page button `name`. */
+  const popupOffers = async (tabId: number, name: string) => {
+    await storageSet(control, { 'ui:popup': { src: 'en', trg: 'es' } });
+    const popup = await browser.openExtensionPage(`${POPUP_PATH}?tab=${tabId}`);
+    await expect.poll(() => popup.getByRole('button', { name }).count()).toBe(1);
+    await popup.close();
+  };
+
   it("parts that failed are sent again by the indicator's Retry (the popup offers it too), not what was written; restore exact", async () => {
     // Each paragraph a call of its own: the two the provider fails on fail alone.
     const paragraphs = Array.from({ length: 6 }, (_, i) => `<p>Paragraph ${i} ${'with some words '.repeat(50)}</p>`).join('');
@@ -465,22 +473,62 @@ describe('bilingual mode and alternatives in place', () => {
       expect(await marked()).toEqual([true, true, false, true, false, true]);
       expect(await piercedText(page, 'polyglot-progress')).toMatch(/^Translated · 2 failed: .+\|Retry$/);
       // The popup, into the page's target: its button goes on rather than starting afresh.
-      await storageSet(control, { 'ui:popup': { src: 'en', trg: 'es' } });
-      const popup = await browser.openExtensionPage(`${POPUP_PATH}?tab=${tabId}`);
-      await expect.poll(() => popup.getByRole('button', { name: 'Retry the 2 failed parts' }).count()).toBe(1);
-      await popup.close();
+      await popupOffers(tabId, 'Retry the 2 failed parts');
 
       apy.failing = undefined;
       const requests = apy.requests;
-      const box = await piercedBox(page, 'polyglot-progress', 'button');
-      expect(box).toBeDefined();
-      await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
+      await clickIndicatorButton(page);
       expect(await settle(tabId)).toMatchObject({ state: 'translated', errors: 0 });
       expect(await marked()).toEqual(Array(6).fill(true));
       // The two paragraphs, once each, on the direct route.
       expect(apy.requests - requests).toBe(2);
       await expect.poll(() => piercedText(page, 'polyglot-progress')).toBe('Translated');
       expect(await send({ type: 'page:restore', data: { tabId } })).toMatchObject({ data: { state: 'original' } });
+      expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
+    } finally {
+      apy.failing = undefined;
+    }
+    await page.close();
+  });
+
+  it("a frame's failed parts count in the tab's badge and the popup, and the indicator's Retry sends them again too", async () => {
+    // The page's own paragraphs and a frame's, each a call of its own; one of each fails.
+    const words = 'with some words '.repeat(50);
+    const framed = Array.from({ length: 2 }, (_, i) => `<p>Framed ${i} ${words}</p>`).join('');
+    // Not the words of the test above: the translation memory has those.
+    const paragraphs = Array.from({ length: 3 }, (_, i) => `<p>Section ${i} ${words}</p>`).join('');
+    server.set('/framed.html', `<!doctype html><html lang="en"><head><title>Framed</title></head><body>${paragraphs}<iframe srcdoc="${framed}"></iframe></body></html>`);
+    const { page, tabId } = await open(`${server.origin}/framed.html`);
+    const frame = () => page.frames().find((f) => f !== page.mainFrame())!;
+    await expect.poll(() => frame()?.evaluate(() => document.querySelectorAll('p').length)).toBe(2);
+    const before = await page.evaluate(() => document.body.innerHTML);
+    const marked = async () => [
+      ...(await page.evaluate(() => [...document.querySelectorAll('p')].map((p) => p.textContent!.startsWith('⟦')))),
+      ...(await frame().evaluate(() => [...document.querySelectorAll('p')].map((p) => p.textContent!.startsWith('⟦')))),
+    ];
+    const badge = () => browser.worker.evaluate(
+      (id) => (globalThis as unknown as { chrome: { action: { getBadgeText(d: { tabId: number }): Promise<string> } } }).chrome.action.getBadgeText({ tabId: id }),
+      tabId,
+    );
+    apy.failing = (q) => /Section 1\b|Framed 0\b/.test(q);
+    try {
+      await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+      await expect.poll(marked).toEqual([true, false, true, false, true]);
+      // The tab's status counts the frame's parts: 6 in all with the title, 2 failed (the top frame has 1).
+      await expect.poll(async () => (await send({ type: 'page:status', data: { tabId } })).data).toMatchObject({ state: 'translated', done: 4, total: 6, errors: 2 });
+      expect(await badge()).toBe('!');
+      expect(await piercedText(page, 'polyglot-progress')).toMatch(/^Translated · 1 failed: .+\|Retry$/);
+      await popupOffers(tabId, 'Retry the 2 failed parts');
+
+      apy.failing = undefined;
+      const requests = apy.requests;
+      await clickIndicatorButton(page);
+      await expect.poll(marked).toEqual(Array(5).fill(true));
+      await expect.poll(async () => (await send({ type: 'page:status', data: { tabId } })).data).toMatchObject({ state: 'translated', done: 6, total: 6, errors: 0 });
+      // The two failed parts, once each: the frame's came through the background.
+      expect(apy.requests - requests).toBe(2);
+      await expect.poll(badge).toBe('✓');
+      expect(await send({ type: 'page:restore', data: { tabId } })).toMatchObject({ data: { state: 'original', done: 0, total: 0 } });
       expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
     } finally {
       apy.failing = undefined;
@@ -525,9 +573,7 @@ describe('bilingual mode and alternatives in place', () => {
     try {
       await stopsAfterSome(async () => {
         expect(await piercedText(page, 'polyglot-progress')).toMatch(/^Translating… \d+%\|Stop$/);
-        const box = await piercedBox(page, 'polyglot-progress', 'button');
-        expect(box).toBeDefined();
-        await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
+        await clickIndicatorButton(page);
       });
       expect(await piercedText(page, 'polyglot-progress')).toBe('');
 
@@ -571,6 +617,13 @@ async function piercedBox(page: Page, tag: string, inner: string): Promise<{ x: 
 }
 
 /** The text of the element named `tag`, through the DevTools protocol, which pierces closed shadow roots. */
+/** A trusted click on the in-page indicator's button (its Retry, or its Stop). */
+async function clickIndicatorButton(page: Page): Promise<void> {
+  const box = await piercedBox(page, 'polyglot-progress', 'button');
+  expect(box).toBeDefined();
+  await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
+}
+
 async function piercedText(page: Page, tag: string): Promise<string> {
   const cdp = await page.context().newCDPSession(page);
   const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };

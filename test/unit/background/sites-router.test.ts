@@ -50,6 +50,7 @@ function setup(initial: Record<string, unknown> = {}, routes = ['google.ts', 'ap
       return top.status;
     },
     language: () => 'es',
+    id: async (tabId?: number) => tabId ?? 1,
   };
   const closed = new Set<number>();
   // What frames.ts is told: the tabs each page:frame's check keeps; what each tab was translated as.

@@ -1,0 +1,112 @@
+/**
+ * A tab's page translation counted over its frames (background/frame-progress.ts) and the page
+ * messages that use it: every frame's page:progress, the popup's page:status, the indicator's
+ * page:retry.
+ */
+import type { Runtime } from 'webextension-polyfill';
+import { describe, expect, it } from 'vitest';
+import { FrameProgress } from '../../../src/background/frame-progress';
+import { createMessageHandler } from '../../../src/background/router';
+import { createSettingsStore } from '../../../src/background/settings';
+import type { PageStatus } from '../../../src/shared/messages';
+import { CONTENT_SENDER, fakeStorage, PAGE_SENDER, SELF } from './fakes';
+
+const TAB = 7;
+const status = (state: PageStatus['state'], done: number, total: number, errors = 0, error?: string): PageStatus => ({
+  state, done, total, errors, trg: 'es', src: 'en', ...(error ? { error } : {}),
+});
+
+describe('FrameProgress', () => {
+  it("adds a tab's frames to its top frame: their parts, done and failed, and translating while one is", () => {
+    const p = new FrameProgress();
+    p.top(TAB, status('translating', 0, 10));
+    p.frame(TAB, 3, status('translating', 1, 4));
+    p.top(TAB, status('translated', 10, 10));
+    expect(p.last(TAB)).toMatchObject({ state: 'translating', done: 11, total: 14, errors: 0 });
+    p.frame(TAB, 3, status('translated', 2, 4, 2, '503 the provider is down'));
+    p.frame(TAB, 5, status('translated', 3, 3));
+    expect(p.last(TAB)).toEqual({ ...status('translated', 15, 17, 2, '503 the provider is down') });
+    // Another tab is its own.
+    expect(p.of(8, status('translated', 1, 1))).toEqual(status('translated', 1, 1));
+  });
+
+  it('forgets the frames of a page restored, or started afresh, and not those of a page going on', () => {
+    const p = new FrameProgress();
+    p.top(TAB, status('translating', 0, 10));
+    p.frame(TAB, 3, status('translated', 2, 4, 2));
+    p.top(TAB, status('translated', 10, 10));
+    // Asked again as it is: the top goes on from what it has done, and the frame is still counted.
+    p.top(TAB, status('translating', 10, 10));
+    expect(p.last(TAB)).toMatchObject({ done: 12, total: 14, errors: 2 });
+    // A top translating with nothing done yet reports again: its frames are not forgotten for that.
+    const q = new FrameProgress();
+    q.top(TAB, status('translating', 0, 3));
+    q.frame(TAB, 3, status('translating', 0, 4));
+    q.top(TAB, status('translating', 0, 5));
+    expect(q.last(TAB)).toMatchObject({ done: 0, total: 9 });
+    // A restore: the original has no frames counted, and a page translated afresh starts from its own.
+    p.top(TAB, status('original', 0, 0));
+    expect(p.of(TAB, status('original', 0, 0))).toEqual(status('original', 0, 0));
+    expect(p.last(TAB)).toBeUndefined();
+    p.top(TAB, status('translating', 0, 6));
+    expect(p.last(TAB)).toMatchObject({ done: 0, total: 6, errors: 0 });
+    // A frame shown as it is again (its own restore) is no longer counted.
+    p.frame(TAB, 4, status('translated', 1, 1));
+    p.frame(TAB, 4, status('original', 0, 0));
+    expect(p.last(TAB)).toMatchObject({ total: 6 });
+  });
+
+  it('counts a retried frame from its next report: one that is gone no longer shows failures', () => {
+    const p = new FrameProgress();
+    p.top(TAB, status('translated', 5, 5));
+    p.frame(TAB, 3, status('translated', 2, 4, 2));
+    p.frame(TAB, 4, status('translated', 3, 3));
+    p.retrying(TAB);
+    expect(p.last(TAB)).toMatchObject({ state: 'translated', done: 8, total: 8, errors: 0 });
+    p.frame(TAB, 3, status('translated', 4, 4));
+    expect(p.last(TAB)).toMatchObject({ done: 12, total: 12, errors: 0 });
+  });
+});
+
+describe('page:progress, page:status and page:retry over frames', () => {
+  const TOP = { ...CONTENT_SENDER, frameId: 0 } as Runtime.MessageSender;
+  const FRAME = { ...CONTENT_SENDER, url: 'http://127.0.0.1:8001/embed.html', frameId: 3 } as Runtime.MessageSender;
+
+  function setup() {
+    const storage = fakeStorage({});
+    const settings = createSettingsStore(storage.area, storage.onChanged);
+    const service = { call: async () => ({ status: 200, body: {} }), flush: async () => undefined };
+    const badges: PageStatus[] = [];
+    const top: { status: PageStatus } = { status: status('translated', 10, 10) };
+    const tabs = {
+      translate: async () => top.status,
+      status: async () => top.status,
+      language: () => 'es',
+      id: async (tabId?: number) => tabId ?? TAB,
+    };
+    const frames = { note: async () => undefined, announce: async () => undefined, translation: async () => undefined, prune: async () => undefined, reset: async () => undefined };
+    const ask = createMessageHandler({
+      service, settings, self: SELF, tabs, frames, progress: new FrameProgress(),
+      badge: async (_tabId, s) => void badges.push(s),
+    });
+    return { ask, badges, top };
+  }
+
+  it("shows a frame's failures in the tab's badge and in the popup's status", async () => {
+    const { ask, badges, top } = setup();
+    expect(await ask({ type: 'page:progress', data: status('translating', 0, 10) }, TOP)).toEqual({ data: { ok: true } });
+    await ask({ type: 'page:progress', data: status('translated', 10, 10) }, TOP);
+    await ask({ type: 'page:progress', data: status('translated', 1, 3, 2, '503 down') }, FRAME);
+    expect(badges.at(-1)).toMatchObject({ state: 'translated', done: 11, total: 13, errors: 2 });
+    expect(await ask({ type: 'page:status', data: {} }, PAGE_SENDER)).toEqual({ data: { ...top.status, done: 11, total: 13, errors: 2, error: '503 down' } });
+  });
+
+  it('refuses a report that is not a page status, and a retry from a frame or an extension page', async () => {
+    const { ask, badges } = setup();
+    expect(await ask({ type: 'page:progress', data: { state: 'translated', done: -1, total: 'x', errors: 0 } as unknown as PageStatus }, FRAME))
+      .toEqual({ error: { status: 400, message: 'page:progress: not a page status' } });
+    expect(badges).toEqual([]);
+    expect(await ask({ type: 'page:retry', data: {} }, FRAME)).toEqual({ error: { status: 400, message: 'page:retry: only from the top frame of a tab' } });
+    expect(await ask({ type: 'page:retry', data: {} }, PAGE_SENDER)).toMatchObject({ error: { status: 403 } });
+  });
+});
