@@ -2,17 +2,18 @@
  * A tab's page translation counted over all its frames. Every frame of a tab translates its own
  * document (an embedded article, a comments widget), but only the top frame answers the popup and
  * shows the indicator: a frame whose parts failed left the tab's badge at ✓ and the popup with no
- * "Retry". So each frame reports its progress too (`page:progress`), and the tab's badge and the
- * status the popup reads (`page:status`) are the top frame's with its frames' units added.
+ * "Retry". So each frame reports its progress too (`page:progress`), and the tab's badge, the
+ * status the popup reads (`page:status`) and the top frame's indicator (`page:frames`) add the
+ * frames' units to the top frame's.
  *
  * Kept in the worker's memory: a worker stopped while a page translates forgets its frames until
  * each reports again (at its next change; every frame reports its end). A tab's frames are forgotten
  * when its top frame shows the original (a restore; a new page, which reports only if translated)
- * and when its top starts a translation afresh (nothing done yet: a navigation to a page translated
+ * and when its top starts a translation afresh (`startsAfresh`: a navigation to a page translated
  * in turn, or another target), so the frames of a page that is gone are never counted. A frame
  * whose first report comes before its top's start loses it, and is counted again from its next one.
  */
-import type { PageStatus } from '../shared/messages';
+import { startsAfresh, withFrames, type FrameCounts, type PageStatus } from '../shared/messages';
 
 type Counts = Pick<PageStatus, 'state' | 'done' | 'total' | 'errors' | 'error'>;
 
@@ -21,12 +22,16 @@ export class FrameProgress {
   private readonly tops = new Map<number, PageStatus>();
   /** By tab, by frame id: each frame's last report, while it is not the original. */
   private readonly frames = new Map<number, Map<number, Counts>>();
+  /** By tab: the sum its top frame was last told (`news`). */
+  private readonly told = new Map<number, string>();
 
   /** The tab's top frame reported `status`. */
   top(tabId: number, status: PageStatus): void {
-    // A start afresh is the top's move into translating with nothing done (a resume has done some).
-    const started = status.state === 'translating' && status.done === 0 && this.tops.get(tabId)?.state !== 'translating';
-    if (started || status.state === 'original') this.frames.delete(tabId);
+    // The top frame drops what it was told by the same rule (content/index.ts).
+    if (status.state === 'original' || startsAfresh(this.tops.get(tabId)?.state, status)) {
+      this.frames.delete(tabId);
+      this.told.delete(tabId);
+    }
     if (status.state === 'original') this.tops.delete(tabId);
     else this.tops.set(tabId, status);
   }
@@ -49,27 +54,42 @@ export class FrameProgress {
     if (frames) for (const [id, f] of frames) if (f.errors > 0) frames.delete(id);
   }
 
+  /** The units of the tab's frames, added up; undefined while none has reported. */
+  sum(tabId: number): FrameCounts | undefined {
+    const frames = this.frames.get(tabId);
+    if (!frames?.size) return undefined;
+    const sum: FrameCounts = { done: 0, total: 0, errors: 0, translating: false };
+    for (const f of frames.values()) {
+      sum.done += f.done;
+      sum.total += f.total;
+      sum.errors += f.errors;
+      if (f.error && sum.error === undefined) sum.error = f.error;
+      if (f.state === 'translating') sum.translating = true;
+    }
+    return sum;
+  }
+
+  /**
+   * The frames' sum for the tab's top frame, when it is not what it was last told (then recorded
+   * as told); undefined when it is. Told even when the top has not reported since the worker
+   * started: a top frame that counted a frame translating must hear that it is done.
+   */
+  news(tabId: number): FrameCounts | undefined {
+    const sum = this.sum(tabId) ?? { done: 0, total: 0, errors: 0, translating: false };
+    const key = JSON.stringify(sum);
+    if ((this.told.get(tabId) ?? JSON.stringify({ done: 0, total: 0, errors: 0, translating: false })) === key) return undefined;
+    this.told.set(tabId, key);
+    return sum;
+  }
+
   /** The tab's status as its top's last report says, with its frames' (undefined: no report from the top since the worker started). */
   last(tabId: number): PageStatus | undefined {
     const top = this.tops.get(tabId);
     return top && this.of(tabId, top);
   }
 
-  /**
-   * `top` (what the tab's top frame says) with the units of the tab's frames added: their parts,
-   * done and failed; translating while one of them is. A page shown as it is has no frames counted.
-   */
+  /** `top` (what the tab's top frame says) with the units of the tab's frames added (shared/messages.ts `withFrames`). */
   of(tabId: number, top: PageStatus): PageStatus {
-    const frames = this.frames.get(tabId);
-    if (top.state === 'original' || !frames?.size) return top;
-    let { state, done, total, errors, error } = top;
-    for (const f of frames.values()) {
-      done += f.done;
-      total += f.total;
-      errors += f.errors;
-      error ??= f.error;
-      if (f.state === 'translating' && state === 'translated') state = 'translating';
-    }
-    return { ...top, state, done, total, errors, ...(error ? { error } : {}) };
+    return withFrames(top, this.sum(tabId));
   }
 }

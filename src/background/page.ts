@@ -9,7 +9,7 @@ import type { Browser } from 'webextension-polyfill';
 import { ApiError } from '../core/errors';
 import { canonicalLanguage } from '../core/lang';
 import { ext } from '../shared/browser';
-import type { FrameDecision, PageMode, PageOptions, PageStatus } from '../shared/messages';
+import type { FrameCounts, FrameDecision, PageMode, PageOptions, PageStatus } from '../shared/messages';
 import { FrameProgress } from './frame-progress';
 import { frames, pruneFor } from './frames';
 import type { Handler } from './router';
@@ -56,6 +56,12 @@ export function badgeOf(s: PageStatus): { text: string; color: string } {
   if (s.state === 'translating') return { text: `${s.total ? Math.floor((100 * s.done) / s.total) : 0}%`, color: '#4a6ee0' };
   if (s.state === 'cancelled') return { text: '×', color: '#777777' };
   return { text: s.errors ? '!' : '✓', color: s.errors ? '#d93025' : '#188038' };
+}
+
+/** Tells the tab's top frame its frames' units, when they changed (`page:frames`: its indicator adds them). */
+function tellTop(tabId: number, progress: FrameProgress, deps: { tellTop?: (tabId: number, counts: FrameCounts) => Promise<unknown> }): void {
+  const news = progress.news(tabId);
+  if (news) void (deps.tellTop ?? ((id, counts) => toTab(id, 'page:frames', counts, ext(), 0)))(tabId, news).catch(() => undefined);
 }
 
 const STATES: readonly unknown[] = ['original', 'translating', 'translated', 'cancelled'];
@@ -116,8 +122,10 @@ export const PAGE_HANDLERS: { [K in PageMessage]: Handler<K> } = {
       const progress = deps.progress ?? frameProgress();
       const frameId = ctx.sender.frameId ?? 0;
       if (frameId !== 0) {
-        // A frame's units count in its tab's badge, once its top frame has reported since the worker started.
+        // A frame's units count in its tab's badge and its top frame's indicator, once the top
+        // frame has reported since the worker started.
         progress.frame(tabId, frameId, status);
+        tellTop(tabId, progress, deps);
         const tab = progress.last(tabId);
         if (tab) await (deps.badge ?? showProgress)(tabId, tab);
         return { ok: true };
@@ -139,7 +147,9 @@ export const PAGE_HANDLERS: { [K in PageMessage]: Handler<K> } = {
       if (tabId === undefined || (ctx.sender.frameId ?? 0) !== 0) throw new ApiError(400, 'page:retry: only from the top frame of a tab');
       const progress = deps.progress ?? frameProgress();
       progress.retrying(tabId);
-      return progress.of(tabId, await toTab(tabId, 'page:retry', {}));
+      const status = await toTab(tabId, 'page:retry', {});
+      tellTop(tabId, progress, deps);
+      return progress.of(tabId, status);
     },
   },
   'page:frame': {

@@ -25,7 +25,7 @@ import { SITES_HANDLERS, type SitesStore } from './sites';
 import type { TabControl } from './tabs';
 import type { FrameFlag } from './frames';
 import type { FrameProgress } from './frame-progress';
-import type { PageStatus } from '../shared/messages';
+import type { FrameCounts, PageStatus } from '../shared/messages';
 
 export interface RouterDeps {
   service: Pick<TranslationService, 'call' | 'flush' | 'health' | 'warm'>;
@@ -46,6 +46,8 @@ export interface RouterDeps {
   progress?: FrameProgress;
   /** Shows a tab's progress (its badge and the menu's title); absent: the browser's action. */
   badge?: (tabId: number, status: PageStatus) => Promise<void>;
+  /** Tells a tab's top frame its frames' units (`page:frames`); absent: tabs.sendMessage. */
+  tellTop?: (tabId: number, counts: FrameCounts) => Promise<unknown>;
 }
 
 export interface Context {

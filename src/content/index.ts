@@ -12,7 +12,7 @@ import { callApi, send, translateChannel, translateStream } from '../shared/api'
 import { ext } from '../shared/browser';
 import { detectWithBrowser } from '../shared/detect';
 import { CHORDS_KEY, DEFAULT_CHORDS, isChords } from '../shared/chords';
-import { FRAMES_ASK_KEY, isTabMessage, toWireError, type PageOptions, type PageStatus, type TabMessage } from '../shared/messages';
+import { FRAMES_ASK_KEY, isFrameCounts, isTabMessage, startsAfresh, toWireError, withFrames, type FrameCounts, type PageOptions, type PageState, type PageStatus, type TabMessage } from '../shared/messages';
 import { installSelectionBubble, type SelectionBubble } from './bubble';
 import { Chooser } from './chooser';
 import { HoverButton } from './hover';
@@ -53,13 +53,22 @@ let progressTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** Whether this frame has told the background it translates (a frame never started sends nothing). */
 let reported = false;
+/** The top frame's: the units of its frames, as the background last told them (`page:frames`), for the indicator. */
+let frameCounts: FrameCounts | undefined;
+/** The state of the last status reported. */
+let lastReported: PageState | undefined;
 
 /**
  * Progress to the background (the tab's badge and the popup count every frame's): on every state
- * change, else at most 4 times a second.
+ * change, else at most 4 times a second. The top frame's indicator adds its frames' units.
  */
 function report(status: PageStatus): void {
-  if (top) indicator.show(status);
+  if (top) {
+    // The background forgets the frames' counts by the same rule (frame-progress.ts).
+    if (status.state === 'original' || startsAfresh(lastReported, status)) frameCounts = undefined;
+    indicator.show(withFrames(status, frameCounts));
+  }
+  lastReported = status.state;
   if (status.state === 'original') {
     chooser.close();
     hover.hide();
@@ -180,6 +189,18 @@ async function handle(message: TabMessage): Promise<PageStatus> {
       return page.cancel();
     case 'page:retry':
       return page.retry();
+    case 'page:frames': {
+      if (!top || !isFrameCounts(message.data)) return page.status();
+      const failedBefore = frameCounts?.errors ?? 0;
+      frameCounts = message.data;
+      // Shown again for what a frame changed once the top frame's own result had gone: a new
+      // failure (with its Retry), or a frame still translating; a frame done without one does not
+      // bring it back.
+      const tab = withFrames(page.status(), frameCounts);
+      const news = frameCounts.translating || frameCounts.errors > failedBefore;
+      if (tab.state !== 'original' && (indicator.shown() || news)) indicator.show(tab);
+      return page.status();
+    }
     case 'page:status':
       // The popup's site rules need the host and the language; only here, the badge needs neither.
       return { ...page.status(), site: location.hostname, lang: chosen ?? (await loadedLanguage()) };

@@ -38,6 +38,11 @@ export class Indicator {
     return el === this.host;
   }
 
+  /** Whether it is on the page now. */
+  shown(): boolean {
+    return this.host !== null;
+  }
+
   show(s: PageStatus): void {
     if (s.state === 'original') return this.remove();
     // An error stays long enough to be read (and retried); progress stays until the next report.

@@ -111,6 +111,46 @@ export interface PageStatus {
   lang?: string;
 }
 
+/** The units of a tab's frames other than the top, added up (background/frame-progress.ts). */
+export interface FrameCounts {
+  done: number;
+  total: number;
+  errors: number;
+  /** The first frame's last error. */
+  error?: string;
+  /** Whether one of them is translating. */
+  translating: boolean;
+}
+
+const isCount = (n: unknown): boolean => Number.isSafeInteger(n) && (n as number) >= 0;
+
+/** A `FrameCounts` as the background sends it (checked where it arrives). */
+export function isFrameCounts(v: unknown): v is FrameCounts {
+  if (typeof v !== 'object' || v === null) return false;
+  const c = v as Record<string, unknown>;
+  return isCount(c['done']) && isCount(c['total']) && isCount(c['errors']) && typeof c['translating'] === 'boolean' && (c['error'] === undefined || typeof c['error'] === 'string');
+}
+
+/**
+ * `top` (what a tab's top frame says) with its frames' units added: their parts, done and failed;
+ * translating while one of them is. A page shown as it is counts no frames.
+ */
+export function withFrames(top: PageStatus, frames: FrameCounts | undefined): PageStatus {
+  if (!frames || top.state === 'original') return top;
+  const state = frames.translating && top.state === 'translated' ? 'translating' : top.state;
+  const error = top.error ?? frames.error;
+  return { ...top, state, done: top.done + frames.done, total: top.total + frames.total, errors: top.errors + frames.errors, ...(error ? { error } : {}) };
+}
+
+/**
+ * Whether a top frame's report starts its page afresh, after `before` (its last state): translating
+ * with nothing done, from any other state (a resume has done some). Its frames' counts from before
+ * are dropped then, and at `original`.
+ */
+export function startsAfresh(before: PageState | undefined, now: PageStatus): boolean {
+  return now.state === 'translating' && now.done === 0 && before !== 'translating';
+}
+
 /**
  * What the background sends to a tab's content script (tabs.sendMessage), in the same wire form;
  * only the top frame answers, every frame acts.
@@ -126,6 +166,8 @@ export interface TabProtocol {
   'page:alternatives': { request: Record<string, never>; response: PageStatus };
   /** The indicator's Retry, through the background: each frame goes on with what failed, or was left by a stop. */
   'page:retry': { request: Record<string, never>; response: PageStatus };
+  /** To the top frame: its frames' units, added up, for its indicator (on each change). */
+  'page:frames': { request: FrameCounts; response: PageStatus };
 }
 
 /** Requests and characters, per key name (`keys`) and per app (`apps`). */
@@ -152,7 +194,7 @@ export function isSelectionMessage(value: unknown): value is SelectionMessage {
 
 export type TabMessageType = keyof TabProtocol;
 export type TabMessage = { [K in TabMessageType]: { type: K; data: TabProtocol[K]['request'] } }[TabMessageType];
-export const TAB_MESSAGE_TYPES: readonly TabMessageType[] = ['page:translate', 'page:restore', 'page:cancel', 'page:status', 'page:toggle', 'page:alternatives', 'page:retry'];
+export const TAB_MESSAGE_TYPES: readonly TabMessageType[] = ['page:translate', 'page:restore', 'page:cancel', 'page:status', 'page:toggle', 'page:alternatives', 'page:retry', 'page:frames'];
 
 export function isTabMessage(value: unknown): value is TabMessage {
   if (typeof value !== 'object' || value === null) return false;

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { isBilingual, type SitePrefs } from '../../core/sites';
 import { send } from '../../shared/api';
 import type { PageStatus } from '../../shared/messages';
-import { t } from '../shared/i18n';
+import { isOne, t } from '../shared/i18n';
 import { languageName, languages } from '../shared/langs';
 import { editSiteRule } from '../shared/sites';
 import { load, merge, PAGE_KEY, type PagePrefs } from '../shared/store';
@@ -31,10 +31,18 @@ function describe(s: PageStatus): string {
     // Left as it is, and why ("the page is already in es").
     case 'original': return s.error ? t('pageNotTranslated', 'Page not translated: $1', s.error) : t('pageOriginal', 'Page shown as it is');
     case 'translating': return t('pageTranslating', 'Translating page: $1 of $2', String(s.done), String(s.total));
-    case 'translated': return s.errors > 0 ? t('pageErrors', 'Page translated; $1 parts failed ($2)', String(s.errors), s.error ?? '') : t('pageTranslated', 'Page translated');
+    case 'translated':
+      if (s.errors === 0) return t('pageTranslated', 'Page translated');
+      return isOne(s.errors)
+        ? t('pageErrorsOne', 'Page translated; $1 part failed ($2)', String(s.errors), s.error ?? '')
+        : t('pageErrors', 'Page translated; $1 parts failed ($2)', String(s.errors), s.error ?? '');
     // Stopped by the user, or after calls failed in a row: then why.
     case 'cancelled': return s.errors > 0 && s.error ? t('pageStoppedError', 'Page translation stopped: $1', s.error) : t('pageCancelled', 'Page translation stopped');
   }
+}
+
+function retryLabel(errors: number): string {
+  return isOne(errors) ? t('retryPageOne', 'Retry the $1 failed part', String(errors)) : t('retryPage', 'Retry the $1 failed parts', String(errors));
 }
 
 export function PageBar({ trg, tabId, codes, locale }: Props) {
@@ -114,7 +122,7 @@ export function PageBar({ trg, tabId, codes, locale }: Props) {
         </label>
       )}
       <button type="button" onClick={() => translate()}>
-        {goesOn === 'resume' ? t('resumePage', 'Resume translating') : goesOn === 'retry' ? t('retryPage', 'Retry the $1 failed parts', String(status!.errors)) : t('translatePage', 'Translate this page')}
+        {goesOn === 'resume' ? t('resumePage', 'Resume translating') : goesOn === 'retry' ? retryLabel(status!.errors) : t('translatePage', 'Translate this page')}
       </button>
       <button type="button" disabled={!translated} onClick={() => run(() => send('page:restore', tab))}>
         {t('restorePage', 'Restore')}

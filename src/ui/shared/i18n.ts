@@ -32,3 +32,16 @@ export function uiLanguage(): string {
     return 'en';
   }
 }
+
+/**
+ * Whether `n` takes the singular form ("1 part failed") in the UI's language: its plural rules'
+ * `one` (which in some languages covers other numbers too: 21 in Russian; the message keeps the
+ * count). _locales has no plurals, so a counted message has a `…One` twin.
+ */
+export function isOne(n: number): boolean {
+  try {
+    return new Intl.PluralRules(uiLanguage()).select(n) === 'one';
+  } catch {
+    return n === 1;
+  }
+}

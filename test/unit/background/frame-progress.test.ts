@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { FrameProgress } from '../../../src/background/frame-progress';
 import { createMessageHandler } from '../../../src/background/router';
 import { createSettingsStore } from '../../../src/background/settings';
-import type { PageStatus } from '../../../src/shared/messages';
+import { isFrameCounts, startsAfresh, withFrames, type FrameCounts, type PageStatus } from '../../../src/shared/messages';
 import { CONTENT_SENDER, fakeStorage, PAGE_SENDER, SELF } from './fakes';
 
 const TAB = 7;
@@ -66,6 +66,51 @@ describe('FrameProgress', () => {
     p.frame(TAB, 3, status('translated', 4, 4));
     expect(p.last(TAB)).toMatchObject({ done: 12, total: 12, errors: 0 });
   });
+
+  it("tells the top frame its frames' sum when it changes, and once more when they are forgotten", () => {
+    const p = new FrameProgress();
+    p.frame(TAB, 3, status('translating', 1, 4));
+    // Told before the top has reported (a worker started again): a top counting a frame translating hears it is done.
+    expect(p.news(TAB)).toEqual({ done: 1, total: 4, errors: 0, translating: true });
+    expect(p.news(TAB)).toBeUndefined();
+    p.top(TAB, status('translated', 5, 5));
+    p.frame(TAB, 3, status('translated', 3, 4, 1, '503 down'));
+    expect(p.news(TAB)).toEqual({ done: 3, total: 4, errors: 1, error: '503 down', translating: false });
+    p.retrying(TAB);
+    expect(p.news(TAB)).toEqual({ done: 0, total: 0, errors: 0, translating: false });
+    p.frame(TAB, 3, status('translated', 4, 4));
+    expect(p.news(TAB)).toMatchObject({ done: 4, errors: 0 });
+    // The top restored: it forgets its frames itself, so nothing is told.
+    p.top(TAB, status('original', 0, 0));
+    expect(p.news(TAB)).toBeUndefined();
+  });
+});
+
+describe('withFrames, startsAfresh, isFrameCounts', () => {
+  it("adds a frames' sum to a top frame's status, and nothing to a page shown as it is", () => {
+    const frames = { done: 1, total: 3, errors: 2, error: '503 down', translating: false };
+    expect(withFrames(status('translated', 4, 4), frames)).toEqual(status('translated', 5, 7, 2, '503 down'));
+    expect(withFrames(status('cancelled', 2, 4, 1, '400 no route'), { ...frames, translating: true })).toEqual(status('cancelled', 3, 7, 3, '400 no route'));
+    expect(withFrames(status('translated', 4, 4), { ...frames, translating: true }).state).toBe('translating');
+    expect(withFrames(status('original', 0, 0), frames)).toEqual(status('original', 0, 0));
+    expect(withFrames(status('translated', 4, 4), undefined)).toEqual(status('translated', 4, 4));
+  });
+
+  it('tells a start afresh from a resume and from progress', () => {
+    expect(startsAfresh(undefined, status('translating', 0, 3))).toBe(true);
+    expect(startsAfresh('original', status('translating', 0, 3))).toBe(true);
+    expect(startsAfresh('cancelled', status('translating', 0, 3))).toBe(true);
+    expect(startsAfresh('translating', status('translating', 0, 9))).toBe(false);
+    expect(startsAfresh('translated', status('translating', 4, 6))).toBe(false);
+    expect(startsAfresh(undefined, status('translated', 0, 0))).toBe(false);
+  });
+
+  it('takes only counts that are whole numbers, a flag and a string', () => {
+    expect(isFrameCounts({ done: 1, total: 2, errors: 0, translating: false })).toBe(true);
+    expect(isFrameCounts({ done: 1, total: 2, errors: 0, translating: true, error: '503' })).toBe(true);
+    for (const bad of [null, 'x', { done: -1, total: 2, errors: 0, translating: false }, { done: 1.5, total: 2, errors: 0, translating: false },
+      { done: 1, total: 2, errors: 0 }, { done: 1, total: 2, errors: 0, translating: false, error: 5 }]) expect(isFrameCounts(bad)).toBe(false);
+  });
 });
 
 describe('page:progress, page:status and page:retry over frames', () => {
@@ -85,19 +130,22 @@ describe('page:progress, page:status and page:retry over frames', () => {
       id: async (tabId?: number) => tabId ?? TAB,
     };
     const frames = { note: async () => undefined, announce: async () => undefined, translation: async () => undefined, prune: async () => undefined, reset: async () => undefined };
+    const told: FrameCounts[] = [];
     const ask = createMessageHandler({
       service, settings, self: SELF, tabs, frames, progress: new FrameProgress(),
       badge: async (_tabId, s) => void badges.push(s),
+      tellTop: async (_tabId, counts) => void told.push(counts),
     });
-    return { ask, badges, top };
+    return { ask, badges, top, told };
   }
 
-  it("shows a frame's failures in the tab's badge and in the popup's status", async () => {
-    const { ask, badges, top } = setup();
+  it("shows a frame's failures in the tab's badge, the top frame's indicator and the popup's status", async () => {
+    const { ask, badges, top, told } = setup();
     expect(await ask({ type: 'page:progress', data: status('translating', 0, 10) }, TOP)).toEqual({ data: { ok: true } });
     await ask({ type: 'page:progress', data: status('translated', 10, 10) }, TOP);
     await ask({ type: 'page:progress', data: status('translated', 1, 3, 2, '503 down') }, FRAME);
     expect(badges.at(-1)).toMatchObject({ state: 'translated', done: 11, total: 13, errors: 2 });
+    expect(told).toEqual([{ done: 1, total: 3, errors: 2, error: '503 down', translating: false }]);
     expect(await ask({ type: 'page:status', data: {} }, PAGE_SENDER)).toEqual({ data: { ...top.status, done: 11, total: 13, errors: 2, error: '503 down' } });
   });
 

@@ -3,7 +3,7 @@ import { failures, formatMs, groupAlternatives, resultOf, routeLabel } from '../
 import { codeFor, languageName, languages, primaryCode, searchLanguages } from '../../../src/ui/shared/langs';
 import { detectWithBrowser, readLanguage } from '../../../src/shared/detect';
 import { applyPref, move, prefOf, pushRecent, ridOf } from '../../../src/ui/shared/routes';
-import { t } from '../../../src/ui/shared/i18n';
+import { isOne, t } from '../../../src/ui/shared/i18n';
 import { rankedIds, withField } from '../../../src/ui/options/fields';
 import { testOutcome } from '../../../src/ui/options/Providers';
 import { newKey, usageLine } from '../../../src/ui/options/Keys';
@@ -84,6 +84,25 @@ describe('languages', () => {
     expect(await detectWithBrowser('x', () => ({ detectLanguage: () => Promise.reject(new Error('no detector')) }))).toBeUndefined();
     // Outside an extension (no API at all): no language, no throw.
     expect(await detectWithBrowser('x')).toBeUndefined();
+  });
+});
+
+describe('counted messages', () => {
+  it("take the singular by the UI language's plural rules, the count kept in it", () => {
+    const ui = (lang: string) => {
+      (globalThis as { chrome?: unknown }).chrome = { i18n: { getMessage: () => '', getUILanguage: () => lang } };
+    };
+    try {
+      ui('en');
+      expect([0, 1, 2, 21].map(isOne)).toEqual([false, true, false, false]);
+      // Russian says "21 part" as "1 part".
+      ui('ru');
+      expect([1, 2, 21, 11].map(isOne)).toEqual([true, false, true, false]);
+      ui('not a language tag!');
+      expect([1, 2].map(isOne)).toEqual([true, false]);
+    } finally {
+      delete (globalThis as { chrome?: unknown }).chrome;
+    }
   });
 });
 
