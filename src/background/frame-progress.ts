@@ -17,6 +17,9 @@ import { startsAfresh, withFrames, type FrameCounts, type PageStatus } from '../
 
 type Counts = Pick<PageStatus, 'state' | 'done' | 'total' | 'errors' | 'error'>;
 
+/** No frame's units. */
+const NONE: Readonly<FrameCounts> = { done: 0, total: 0, errors: 0, translating: false, stopped: false };
+
 export class FrameProgress {
   /** By tab: its top frame's last report. */
   private readonly tops = new Map<number, PageStatus>();
@@ -58,13 +61,14 @@ export class FrameProgress {
   sum(tabId: number): FrameCounts | undefined {
     const frames = this.frames.get(tabId);
     if (!frames?.size) return undefined;
-    const sum: FrameCounts = { done: 0, total: 0, errors: 0, translating: false };
+    const sum: FrameCounts = { ...NONE };
     for (const f of frames.values()) {
       sum.done += f.done;
       sum.total += f.total;
       sum.errors += f.errors;
       if (f.error && sum.error === undefined) sum.error = f.error;
       if (f.state === 'translating') sum.translating = true;
+      if (f.state === 'cancelled') sum.stopped = true;
     }
     return sum;
   }
@@ -75,9 +79,9 @@ export class FrameProgress {
    * started: a top frame that counted a frame translating must hear that it is done.
    */
   news(tabId: number): FrameCounts | undefined {
-    const sum = this.sum(tabId) ?? { done: 0, total: 0, errors: 0, translating: false };
+    const sum = this.sum(tabId) ?? { ...NONE };
     const key = JSON.stringify(sum);
-    if ((this.told.get(tabId) ?? JSON.stringify({ done: 0, total: 0, errors: 0, translating: false })) === key) return undefined;
+    if ((this.told.get(tabId) ?? JSON.stringify(NONE)) === key) return undefined;
     this.told.set(tabId, key);
     return sum;
   }

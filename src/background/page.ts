@@ -9,10 +9,10 @@ import type { Browser } from 'webextension-polyfill';
 import { ApiError } from '../core/errors';
 import { canonicalLanguage } from '../core/lang';
 import { ext } from '../shared/browser';
-import type { FrameCounts, FrameDecision, PageMode, PageOptions, PageStatus } from '../shared/messages';
+import { isPageStatus, type FrameCounts, type FrameDecision, type PageMode, type PageOptions, type PageStatus } from '../shared/messages';
 import { FrameProgress } from './frame-progress';
 import { frames, pruneFor } from './frames';
-import type { Handler } from './router';
+import type { Context, Handler } from './router';
 import { sitesStore, type SitesStore } from './sites';
 import { defaultTarget, TABS, toTab, trigger, type TabControl } from './tabs';
 
@@ -64,12 +64,11 @@ function tellTop(tabId: number, progress: FrameProgress, deps: { tellTop?: (tabI
   if (news) void (deps.tellTop ?? ((id, counts) => toTab(id, 'page:frames', counts, ext(), 0)))(tabId, news).catch(() => undefined);
 }
 
-const STATES: readonly unknown[] = ['original', 'translating', 'translated', 'cancelled'];
-const count = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0;
-
-/** A content script's report is counted only in the form a page status has. */
-function isStatus(s: PageStatus): boolean {
-  return STATES.includes(s.state) && count(s.done) && count(s.total) && count(s.errors) && (s.error === undefined || typeof s.error === 'string');
+/** The tab of a content script that must be a tab's top frame (the indicator's), else 400. */
+function topFrameTab(ctx: Context, type: string): number {
+  const tabId = ctx.sender.tab?.id;
+  if (tabId === undefined || (ctx.sender.frameId ?? 0) !== 0) throw new ApiError(400, `${type}: only from the top frame of a tab`);
+  return tabId;
 }
 
 /** Menu titles follow the state of the tab that last reported. */
@@ -103,7 +102,14 @@ export const PAGE_HANDLERS: { [K in PageMessage]: Handler<K> } = {
     },
   },
   'page:restore': { allow: PAGES, handle: (data) => toTab(data.tabId, 'page:restore', {}) },
-  'page:cancel': { allow: PAGES, handle: (data) => toTab(data.tabId, 'page:cancel', {}) },
+  'page:cancel': {
+    allow: [...PAGES, 'content'],
+    // The popup's Stop names its tab; the indicator's (a top frame's) stops its own tab's frames.
+    async handle(data, ctx, deps) {
+      const tabId = ctx.kind === 'content' ? topFrameTab(ctx, 'page:cancel') : await (deps.tabs ?? TABS).id(data.tabId);
+      return (deps.progress ?? frameProgress()).of(tabId, await toTab(tabId, 'page:cancel', {}));
+    },
+  },
   'page:status': {
     allow: PAGES,
     // The top frame's, with the units of the tab's frames (a frame's failures are the popup's "Retry").
@@ -118,7 +124,7 @@ export const PAGE_HANDLERS: { [K in PageMessage]: Handler<K> } = {
     async handle(status, ctx, deps) {
       const tabId = ctx.sender.tab?.id;
       if (tabId === undefined) throw new ApiError(400, 'page:progress: no tab');
-      if (!isStatus(status)) throw new ApiError(400, 'page:progress: not a page status');
+      if (!isPageStatus(status)) throw new ApiError(400, 'page:progress: not a page status');
       const progress = deps.progress ?? frameProgress();
       const frameId = ctx.sender.frameId ?? 0;
       if (frameId !== 0) {
@@ -143,8 +149,7 @@ export const PAGE_HANDLERS: { [K in PageMessage]: Handler<K> } = {
     // The in-page indicator's Retry (the top frame's): every frame of the tab goes on with what
     // failed, as the popup's "Retry" does by asking the tab again as it is.
     async handle(_data, ctx, deps) {
-      const tabId = ctx.sender.tab?.id;
-      if (tabId === undefined || (ctx.sender.frameId ?? 0) !== 0) throw new ApiError(400, 'page:retry: only from the top frame of a tab');
+      const tabId = topFrameTab(ctx, 'page:retry');
       const progress = deps.progress ?? frameProgress();
       progress.retrying(tabId);
       const status = await toTab(tabId, 'page:retry', {});

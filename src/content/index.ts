@@ -43,10 +43,18 @@ declare global {
 }
 
 const top = window === window.top;
-// Its Stop is the user's cancel; `page` is made below, before any status can show the button.
-// The indicator's Retry goes on in every frame of the tab, through the background (`page:retry`);
-// this document's alone when the background cannot be reached.
-const indicator = new Indicator(document, () => void page.cancel(), () => void send('page:retry', {}).catch(() => page.retry()));
+// Its Stop is the user's cancel: this document's requests stop at once, and every frame's through
+// the background (`page:cancel`). Its Retry goes on in every frame, through the background
+// (`page:retry`); this document's alone when the background cannot be reached. `page` is made
+// below, before any status can show the buttons.
+const indicator = new Indicator(
+  document,
+  () => {
+    page.cancel();
+    void send('page:cancel', {}).catch(() => undefined);
+  },
+  () => void send('page:retry', {}).catch(() => page.retry()),
+);
 let lastSent = 0;
 let lastState = '';
 let progressTimer: ReturnType<typeof setTimeout> | undefined;

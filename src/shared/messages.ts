@@ -24,7 +24,10 @@ export interface Protocol {
   'page:translate': { request: { tabId?: number; src?: string; trg: string } & PageOptions; response: PageStatus };
   /** Puts the page back exactly as it was. */
   'page:restore': { request: { tabId?: number }; response: PageStatus };
-  /** Stops every request of the page's translation at once; what is translated stays. */
+  /**
+   * Stops every request of the page's translation at once, in every frame; what is translated
+   * stays. From an extension page, or from a tab's top frame (the indicator's Stop: its own tab).
+   */
   'page:cancel': { request: { tabId?: number }; response: PageStatus };
   /** Where the page's translation stands. */
   'page:status': { request: { tabId?: number }; response: PageStatus };
@@ -120,24 +123,35 @@ export interface FrameCounts {
   error?: string;
   /** Whether one of them is translating. */
   translating: boolean;
+  /** Whether one of them is stopped (`cancelled`). */
+  stopped: boolean;
 }
 
 const isCount = (n: unknown): boolean => Number.isSafeInteger(n) && (n as number) >= 0;
+const PAGE_STATES: readonly unknown[] = ['original', 'translating', 'translated', 'cancelled'];
+
+/** A content script's report in the form a page status has: a state, whole counts ≥ 0, an error as text. */
+export function isPageStatus(v: unknown): v is PageStatus {
+  if (typeof v !== 'object' || v === null) return false;
+  const s = v as Record<string, unknown>;
+  return PAGE_STATES.includes(s['state']) && isCount(s['done']) && isCount(s['total']) && isCount(s['errors']) && (s['error'] === undefined || typeof s['error'] === 'string');
+}
 
 /** A `FrameCounts` as the background sends it (checked where it arrives). */
 export function isFrameCounts(v: unknown): v is FrameCounts {
   if (typeof v !== 'object' || v === null) return false;
   const c = v as Record<string, unknown>;
-  return isCount(c['done']) && isCount(c['total']) && isCount(c['errors']) && typeof c['translating'] === 'boolean' && (c['error'] === undefined || typeof c['error'] === 'string');
+  return isCount(c['done']) && isCount(c['total']) && isCount(c['errors']) && typeof c['translating'] === 'boolean' && typeof c['stopped'] === 'boolean' && (c['error'] === undefined || typeof c['error'] === 'string');
 }
 
 /**
  * `top` (what a tab's top frame says) with its frames' units added: their parts, done and failed;
- * translating while one of them is. A page shown as it is counts no frames.
+ * translating while one of them is, else stopped if one is (a translated top's). A page shown as
+ * it is counts no frames.
  */
 export function withFrames(top: PageStatus, frames: FrameCounts | undefined): PageStatus {
   if (!frames || top.state === 'original') return top;
-  const state = frames.translating && top.state === 'translated' ? 'translating' : top.state;
+  const state = top.state !== 'translated' ? top.state : frames.translating ? 'translating' : frames.stopped ? 'cancelled' : top.state;
   const error = top.error ?? frames.error;
   return { ...top, state, done: top.done + frames.done, total: top.total + frames.total, errors: top.errors + frames.errors, ...(error ? { error } : {}) };
 }

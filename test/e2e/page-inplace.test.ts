@@ -539,6 +539,38 @@ describe('bilingual mode and alternatives in place', () => {
     await page.close();
   });
 
+  it("the indicator's Stop stops the page's frames too; the tab reads stopped and the popup goes on from there", async () => {
+    // The page's own text is one call; its frame's, some 20 calls, 4 at a time at 1 s each.
+    const framed = Array.from({ length: 400 }, (_, i) => `<p>Framed line ${i} of a long frame.</p>`).join('');
+    server.set('/long-frame.html', `<!doctype html><html lang="en"><head><title>A frame</title></head><body><p>A short page.</p><iframe srcdoc="${framed}"></iframe></body></html>`);
+    const { page, tabId } = await open(`${server.origin}/long-frame.html`);
+    const frame = () => page.frames().find((f) => f !== page.mainFrame())!;
+    await expect.poll(() => frame()?.evaluate(() => document.querySelectorAll('p').length)).toBe(400);
+    const marked = () => frame().evaluate(() => [...document.querySelectorAll('p')].filter((p) => p.textContent!.startsWith('⟦')).length);
+    const status = async () => (await send({ type: 'page:status', data: { tabId } })).data as { state: string; done: number; total: number };
+    apy.latencyMs = 1000;
+    try {
+      await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+      // The top frame done, its frame not: the indicator still reads translating, with its Stop.
+      await expect.poll(() => page.evaluate(() => document.querySelector('p')!.textContent!.startsWith('⟦')), { timeout: 10_000 }).toBe(true);
+      await expect.poll(marked, { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(await piercedText(page, 'polyglot-progress')).toMatch(/^Translating… \d+%\|Stop$/);
+      await clickIndicatorButton(page);
+      await expect.poll(async () => (await status()).state).toBe('cancelled');
+      const [requests, written] = [apy.requests, await marked()];
+      expect(written).toBeLessThan(400);
+      await new Promise((r) => setTimeout(r, 2500));
+      expect(apy.requests).toBe(requests);
+      expect(await marked()).toBe(written);
+      await popupOffers(tabId, 'Resume translating');
+    } finally {
+      apy.latencyMs = 0;
+    }
+    expect(await send({ type: 'page:restore', data: { tabId } })).toMatchObject({ data: { state: 'original' } });
+    expect(await marked()).toBe(0);
+    await page.close();
+  });
+
   it("the indicator's Stop and the popup's stop a translation: no request after, what is written stays, restore exact", async () => {
     // Enough calls that the page is still translating when a slow machine has opened the popup:
     // some 30 calls of up to 1000 characters, 4 at a time at the provider, 1 s each.

@@ -26,6 +26,9 @@ describe('FrameProgress', () => {
     p.frame(TAB, 3, status('translated', 2, 4, 2, '503 the provider is down'));
     p.frame(TAB, 5, status('translated', 3, 3));
     expect(p.last(TAB)).toEqual({ ...status('translated', 15, 17, 2, '503 the provider is down') });
+    // A frame stopped (the indicator's Stop reached it after its top was done): the tab is stopped.
+    p.frame(TAB, 6, status('cancelled', 0, 2));
+    expect(p.last(TAB)).toMatchObject({ state: 'cancelled', done: 15, total: 19 });
     // Another tab is its own.
     expect(p.of(8, status('translated', 1, 1))).toEqual(status('translated', 1, 1));
   });
@@ -71,13 +74,13 @@ describe('FrameProgress', () => {
     const p = new FrameProgress();
     p.frame(TAB, 3, status('translating', 1, 4));
     // Told before the top has reported (a worker started again): a top counting a frame translating hears it is done.
-    expect(p.news(TAB)).toEqual({ done: 1, total: 4, errors: 0, translating: true });
+    expect(p.news(TAB)).toEqual({ done: 1, total: 4, errors: 0, translating: true, stopped: false });
     expect(p.news(TAB)).toBeUndefined();
     p.top(TAB, status('translated', 5, 5));
     p.frame(TAB, 3, status('translated', 3, 4, 1, '503 down'));
-    expect(p.news(TAB)).toEqual({ done: 3, total: 4, errors: 1, error: '503 down', translating: false });
+    expect(p.news(TAB)).toEqual({ done: 3, total: 4, errors: 1, error: '503 down', translating: false, stopped: false });
     p.retrying(TAB);
-    expect(p.news(TAB)).toEqual({ done: 0, total: 0, errors: 0, translating: false });
+    expect(p.news(TAB)).toEqual({ done: 0, total: 0, errors: 0, translating: false, stopped: false });
     p.frame(TAB, 3, status('translated', 4, 4));
     expect(p.news(TAB)).toMatchObject({ done: 4, errors: 0 });
     // The top restored: it forgets its frames itself, so nothing is told.
@@ -88,10 +91,14 @@ describe('FrameProgress', () => {
 
 describe('withFrames, startsAfresh, isFrameCounts', () => {
   it("adds a frames' sum to a top frame's status, and nothing to a page shown as it is", () => {
-    const frames = { done: 1, total: 3, errors: 2, error: '503 down', translating: false };
+    const frames = { done: 1, total: 3, errors: 2, error: '503 down', translating: false, stopped: false };
     expect(withFrames(status('translated', 4, 4), frames)).toEqual(status('translated', 5, 7, 2, '503 down'));
     expect(withFrames(status('cancelled', 2, 4, 1, '400 no route'), { ...frames, translating: true })).toEqual(status('cancelled', 3, 7, 3, '400 no route'));
     expect(withFrames(status('translated', 4, 4), { ...frames, translating: true }).state).toBe('translating');
+    // A frame stopped leaves the tab stopped (its popup offers to go on), unless another still translates.
+    expect(withFrames(status('translated', 4, 4), { ...frames, stopped: true }).state).toBe('cancelled');
+    expect(withFrames(status('translated', 4, 4), { ...frames, stopped: true, translating: true }).state).toBe('translating');
+    expect(withFrames(status('translating', 2, 4), { ...frames, stopped: true }).state).toBe('translating');
     expect(withFrames(status('original', 0, 0), frames)).toEqual(status('original', 0, 0));
     expect(withFrames(status('translated', 4, 4), undefined)).toEqual(status('translated', 4, 4));
   });
@@ -106,10 +113,10 @@ describe('withFrames, startsAfresh, isFrameCounts', () => {
   });
 
   it('takes only counts that are whole numbers, a flag and a string', () => {
-    expect(isFrameCounts({ done: 1, total: 2, errors: 0, translating: false })).toBe(true);
-    expect(isFrameCounts({ done: 1, total: 2, errors: 0, translating: true, error: '503' })).toBe(true);
-    for (const bad of [null, 'x', { done: -1, total: 2, errors: 0, translating: false }, { done: 1.5, total: 2, errors: 0, translating: false },
-      { done: 1, total: 2, errors: 0 }, { done: 1, total: 2, errors: 0, translating: false, error: 5 }]) expect(isFrameCounts(bad)).toBe(false);
+    expect(isFrameCounts({ done: 1, total: 2, errors: 0, translating: false, stopped: false })).toBe(true);
+    expect(isFrameCounts({ done: 1, total: 2, errors: 0, translating: true, stopped: false, error: '503' })).toBe(true);
+    for (const bad of [null, 'x', { done: -1, total: 2, errors: 0, translating: false, stopped: false }, { done: 1.5, total: 2, errors: 0, translating: false, stopped: false },
+      { done: 1, total: 2, errors: 0, translating: false }, { done: 1, total: 2, errors: 0, translating: false, stopped: false, error: 5 }]) expect(isFrameCounts(bad)).toBe(false);
   });
 });
 
@@ -145,16 +152,18 @@ describe('page:progress, page:status and page:retry over frames', () => {
     await ask({ type: 'page:progress', data: status('translated', 10, 10) }, TOP);
     await ask({ type: 'page:progress', data: status('translated', 1, 3, 2, '503 down') }, FRAME);
     expect(badges.at(-1)).toMatchObject({ state: 'translated', done: 11, total: 13, errors: 2 });
-    expect(told).toEqual([{ done: 1, total: 3, errors: 2, error: '503 down', translating: false }]);
+    expect(told).toEqual([{ done: 1, total: 3, errors: 2, error: '503 down', translating: false, stopped: false }]);
     expect(await ask({ type: 'page:status', data: {} }, PAGE_SENDER)).toEqual({ data: { ...top.status, done: 11, total: 13, errors: 2, error: '503 down' } });
   });
 
-  it('refuses a report that is not a page status, and a retry from a frame or an extension page', async () => {
+  it('refuses a report that is not a page status, a retry or a stop from a frame, and a retry from an extension page', async () => {
     const { ask, badges } = setup();
     expect(await ask({ type: 'page:progress', data: { state: 'translated', done: -1, total: 'x', errors: 0 } as unknown as PageStatus }, FRAME))
       .toEqual({ error: { status: 400, message: 'page:progress: not a page status' } });
     expect(badges).toEqual([]);
     expect(await ask({ type: 'page:retry', data: {} }, FRAME)).toEqual({ error: { status: 400, message: 'page:retry: only from the top frame of a tab' } });
     expect(await ask({ type: 'page:retry', data: {} }, PAGE_SENDER)).toMatchObject({ error: { status: 403 } });
+    // The indicator's Stop is the top frame's, for its own tab only.
+    expect(await ask({ type: 'page:cancel', data: { tabId: 99 } }, FRAME)).toEqual({ error: { status: 400, message: 'page:cancel: only from the top frame of a tab' } });
   });
 });
