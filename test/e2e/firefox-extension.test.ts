@@ -279,18 +279,29 @@ describe('Firefox: bilingual mode', () => {
 });
 
 describe('Firefox: frames with no address of their own', () => {
-  it('a srcdoc frame and a sandboxed one are translated with the page, and restored', async () => {
+  it("a srcdoc frame and a sandboxed one are translated with the page, counted in the tab's status (a failure there retried), and restored", async () => {
     await useMarker();
     const page = await ff.openPage(`${server.origin}/embeds`);
+    marker.failing = (q) => q.includes('in a sandbox');
     try {
       const tabId = await ff.tabId(page.url());
       const texts = () => Promise.all(page.frames().filter((f) => f !== page.mainFrame()).map((f) => f.evaluate(() => document.getElementById('w')?.textContent ?? '')));
+      const status = async () => (await ff.message<Wire<PageStatus>>({ type: 'page:status', data: { tabId } })).data;
       await expect.poll(async () => (await texts()).length, { timeout: 10_000, interval: 100 }).toBe(2);
-      await ff.message<Wire<PageStatus>>({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+      const translate = () => ff.message<Wire<PageStatus>>({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+      await translate();
+      await expect.poll(texts, { timeout: 10_000, interval: 100 }).toEqual(['⟦A message shown in a frame.⟧', 'A message in a sandbox.']);
+      // The page's title and paragraph, and a part in each frame: the sandbox's failed.
+      await expect.poll(status, { timeout: 10_000, interval: 100 }).toMatchObject({ state: 'translated', done: 3, total: 4, errors: 1 });
+      // Asked again as it is (the popup's "Retry the 1 failed part"): only the frame's part goes.
+      marker.failing = undefined;
+      await translate();
       await expect.poll(texts, { timeout: 10_000, interval: 100 }).toEqual(['⟦A message shown in a frame.⟧', '⟦A message in a sandbox.⟧']);
+      await expect.poll(status, { timeout: 10_000, interval: 100 }).toMatchObject({ state: 'translated', done: 4, total: 4, errors: 0 });
       await ff.message<Wire<PageStatus>>({ type: 'page:restore', data: { tabId } });
       await expect.poll(texts, { timeout: 10_000, interval: 100 }).toEqual(['A message shown in a frame.', 'A message in a sandbox.']);
     } finally {
+      marker.failing = undefined;
       await page.close();
     }
   });
