@@ -8,14 +8,20 @@
  *
  * Kept in the worker's memory: a worker stopped while a page translates forgets its frames until
  * each reports again (at its next change; every frame reports its end). A tab's frames are forgotten
- * when its top frame shows the original (a restore; a new page, which reports only if translated)
- * and when its top starts a translation afresh (`startsAfresh`: a navigation to a page translated
- * in turn, or another target), so the frames of a page that is gone are never counted. A frame
- * whose first report comes before its top's start loses it, and is counted again from its next one.
+ * when its top frame shows the original (a restore). When the top starts a translation afresh
+ * (`startsAfresh`: a page loaded in a translated tab, another target), what is known of its frames
+ * may be of a page that is gone, or already of this translation (a frame's report can arrive before
+ * its top's): each is counted again only once it is confirmed, by its own next report or by its
+ * answer when asked (`unconfirmed`, `confirm`: a frame that is gone does not answer).
  */
 import { startsAfresh, withFrames, type FrameCounts, type PageStatus } from '../shared/messages';
 
 type Counts = Pick<PageStatus, 'state' | 'done' | 'total' | 'errors' | 'error'>;
+
+interface Entry extends Counts {
+  /** False from its top's start afresh until the frame reports or answers. */
+  confirmed: boolean;
+}
 
 /** No frame's units. */
 const NONE: Readonly<FrameCounts> = { done: 0, total: 0, errors: 0, translating: false, stopped: false };
@@ -24,22 +30,33 @@ export class FrameProgress {
   /** By tab: its top frame's last report. */
   private readonly tops = new Map<number, PageStatus>();
   /** By tab, by frame id: each frame's last report, while it is not the original. */
-  private readonly frames = new Map<number, Map<number, Counts>>();
+  private readonly frames = new Map<number, Map<number, Entry>>();
   /** By tab: the sum its top frame was last told (`news`). */
   private readonly told = new Map<number, string>();
+  /** Tabs whose top frame is to be told (`tellSoon`). */
+  private readonly telling = new Set<number>();
 
-  /** The tab's top frame reported `status`. */
-  top(tabId: number, status: PageStatus): void {
-    // The top frame drops what it was told by the same rule (content/index.ts).
-    if (status.state === 'original' || startsAfresh(this.tops.get(tabId)?.state, status)) {
-      this.frames.delete(tabId);
-      this.told.delete(tabId);
-    }
+  /**
+   * The tab's top frame reported `status`. At a start afresh, the frames known until then are the
+   * ones to ask (`confirm` each with its answer).
+   */
+  top(tabId: number, status: PageStatus): number[] {
+    const before = this.tops.get(tabId)?.state;
     if (status.state === 'original') this.tops.delete(tabId);
     else this.tops.set(tabId, status);
+    // The top frame forgets what it was told by the same rule (content/index.ts).
+    if (status.state === 'original' || startsAfresh(before, status)) this.told.delete(tabId);
+    if (status.state === 'original') {
+      this.frames.delete(tabId);
+      return [];
+    }
+    const frames = this.frames.get(tabId);
+    if (!frames || !startsAfresh(before, status)) return [];
+    for (const f of frames.values()) f.confirmed = false;
+    return [...frames.keys()];
   }
 
-  /** A frame (not the top) of the tab reported `status`. */
+  /** A frame (not the top) of the tab reported `status`, or answered with it when asked (`confirm`). */
   frame(tabId: number, frameId: number, status: Counts): void {
     let frames = this.frames.get(tabId);
     if (status.state === 'original') {
@@ -48,7 +65,16 @@ export class FrameProgress {
     }
     if (!frames) this.frames.set(tabId, (frames = new Map()));
     const { state, done, total, errors, error } = status;
-    frames.set(frameId, { state, done, total, errors, ...(error ? { error } : {}) });
+    frames.set(frameId, { state, done, total, errors, ...(error ? { error } : {}), confirmed: true });
+  }
+
+  /** What a frame asked at its top's start afresh answered: its status, or nothing (it is gone). */
+  confirm(tabId: number, frameId: number, status: Counts | undefined): void {
+    const f = this.frames.get(tabId)?.get(frameId);
+    // A report since it was asked is newer than the answer.
+    if (!f || f.confirmed) return;
+    if (status) this.frame(tabId, frameId, status);
+    else this.frames.get(tabId)!.delete(frameId);
   }
 
   /** Frames are asked to go on (`page:retry`): those with failures are counted again from their next report. */
@@ -57,12 +83,14 @@ export class FrameProgress {
     if (frames) for (const [id, f] of frames) if (f.errors > 0) frames.delete(id);
   }
 
-  /** The units of the tab's frames, added up; undefined while none has reported. */
+  /** The units of the tab's confirmed frames, added up; undefined while none is known. */
   sum(tabId: number): FrameCounts | undefined {
     const frames = this.frames.get(tabId);
     if (!frames?.size) return undefined;
-    const sum: FrameCounts = { ...NONE };
+    let sum: FrameCounts | undefined;
     for (const f of frames.values()) {
+      if (!f.confirmed) continue;
+      sum ??= { ...NONE };
       sum.done += f.done;
       sum.total += f.total;
       sum.errors += f.errors;
@@ -84,6 +112,20 @@ export class FrameProgress {
     if ((this.told.get(tabId) ?? JSON.stringify(NONE)) === key) return undefined;
     this.told.set(tabId, key);
     return sum;
+  }
+
+  /**
+   * Tells the tab's top frame its frames' sum `ms` from now, if it changed by then: one tell at a
+   * time per tab, with what is known when it goes (frames that report together are told once).
+   */
+  tellSoon(tabId: number, ms: number, tell: (counts: FrameCounts) => void): void {
+    if (this.telling.has(tabId)) return;
+    this.telling.add(tabId);
+    setTimeout(() => {
+      this.telling.delete(tabId);
+      const news = this.news(tabId);
+      if (news) tell(news);
+    }, ms);
   }
 
   /** The tab's status as its top's last report says, with its frames' (undefined: no report from the top since the worker started). */

@@ -58,10 +58,13 @@ export function badgeOf(s: PageStatus): { text: string; color: string } {
   return { text: s.errors ? '!' : '✓', color: s.errors ? '#d93025' : '#188038' };
 }
 
-/** Tells the tab's top frame its frames' units, when they changed (`page:frames`: its indicator adds them). */
-function tellTop(tabId: number, progress: FrameProgress, deps: { tellTop?: (tabId: number, counts: FrameCounts) => Promise<unknown> }): void {
-  const news = progress.news(tabId);
-  if (news) void (deps.tellTop ?? ((id, counts) => toTab(id, 'page:frames', counts, ext(), 0)))(tabId, news).catch(() => undefined);
+/** How long frames' reports are gathered before their sum goes to the top frame. */
+const TELL_MS = 250;
+
+/** Tells the tab's top frame its frames' units soon, when they changed (`page:frames`: its indicator adds them). */
+function tellTop(tabId: number, progress: FrameProgress, deps: { tellTop?: (tabId: number, counts: FrameCounts) => Promise<unknown>; tellMs?: number }): void {
+  const tell = deps.tellTop ?? ((id, counts) => toTab(id, 'page:frames', counts, ext(), 0));
+  progress.tellSoon(tabId, deps.tellMs ?? TELL_MS, (counts) => void tell(tabId, counts).catch(() => undefined));
 }
 
 /** The tab of a content script that must be a tab's top frame (the indicator's), else 400. */
@@ -112,11 +115,15 @@ export const PAGE_HANDLERS: { [K in PageMessage]: Handler<K> } = {
   },
   'page:status': {
     allow: PAGES,
-    // The top frame's, with the units of the tab's frames (a frame's failures are the popup's "Retry").
+    // The top frame's, with the units of the tab's frames (a frame's failures are the popup's
+    // "Retry"). Every frame is asked, as before frames were counted: each reads its page's language
+    // while the popup is open, not on the path of its "Translate this page" (asked of the top frame
+    // alone, the popup's first unit on readability-nytimes-1, a page of 13 frames, came later:
+    // medians of 4 alternate runs, 300 ms against 283; asked of all, 293 against 300).
     async handle(data, _ctx, deps) {
       const tabs = deps.tabs ?? TABS;
       const tabId = await tabs.id(data.tabId);
-      return (deps.progress ?? frameProgress()).of(tabId, await tabs.status(tabId));
+      return (deps.progress ?? frameProgress()).of(tabId, await tabs.status(tabId, true));
     },
   },
   'page:progress': {
@@ -139,7 +146,14 @@ export const PAGE_HANDLERS: { [K in PageMessage]: Handler<K> } = {
       // The list of translated tabs, with what each is translated as: a navigation in it goes on
       // translating; frames loading later in this tab ask while it is translated.
       void (deps.frames ?? frames()).note(tabId, status).catch(() => undefined);
-      progress.top(tabId, status);
+      // A start afresh: the frames known until now are asked whether they are still there, and how.
+      const ask = deps.askFrame ?? ((tab: number, frameId: number) => toTab(tab, 'page:frame-status', {}, ext(), frameId));
+      for (const frameId of progress.top(tabId, status)) {
+        void ask(tabId, frameId).then((s) => (isPageStatus(s) ? s : undefined), () => undefined).then((s) => {
+          progress.confirm(tabId, frameId, s);
+          tellTop(tabId, progress, deps);
+        });
+      }
       await (deps.badge ?? showProgress)(tabId, progress.of(tabId, status));
       return { ok: true };
     },

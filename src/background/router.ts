@@ -48,6 +48,10 @@ export interface RouterDeps {
   badge?: (tabId: number, status: PageStatus) => Promise<void>;
   /** Tells a tab's top frame its frames' units (`page:frames`); absent: tabs.sendMessage. */
   tellTop?: (tabId: number, counts: FrameCounts) => Promise<unknown>;
+  /** How long frames' reports are gathered before their sum is told (absent: 250 ms). */
+  tellMs?: number;
+  /** Asks one frame of a tab its own status (`page:frame-status`); absent: tabs.sendMessage. */
+  askFrame?: (tabId: number, frameId: number) => Promise<PageStatus>;
 }
 
 export interface Context {

@@ -71,8 +71,11 @@ export function defaultTarget(browser: Browser = ext()): string {
 export interface TabControl {
   /** page:translate to every frame of the tab (absent tabId: the active tab). */
   translate(tabId: number | undefined, data: { src?: string; trg: string } & PageOptions): Promise<PageStatus>;
-  /** What the tab's top frame says of its page, its site included (absent tabId: the active tab). */
-  status(tabId: number | undefined): Promise<PageStatus>;
+  /**
+   * What the tab's top frame says of its page, its site included (absent tabId: the active tab).
+   * `everyFrame`: every frame is asked (each reads its page's language then), the top answers.
+   */
+  status(tabId: number | undefined, everyFrame?: boolean): Promise<PageStatus>;
   /** The tab meant (absent: the active tab). */
   id(tabId: number | undefined): Promise<number>;
   /** The browser's language: the target when no rule names one. */
@@ -81,7 +84,7 @@ export interface TabControl {
 
 export const TABS: TabControl = {
   translate: (tabId, data) => trigger(tabId, 'page:translate', data),
-  status: (tabId) => toTab(tabId, 'page:status', {}, ext(), 0),
+  status: (tabId, everyFrame) => toTab(tabId, 'page:status', {}, ext(), everyFrame ? undefined : 0),
   id: (tabId) => tabOf(tabId, ext()),
   language: () => defaultTarget(),
 };

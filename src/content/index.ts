@@ -67,8 +67,17 @@ let frameCounts: FrameCounts | undefined;
 let lastReported: PageState | undefined;
 
 /**
+ * How often progress goes to the background at most: the top frame's 4 times a second (the badge's
+ * percentage), a frame's once a second (it only adds to the tab's counts).
+ */
+const REPORT_MS = top ? 250 : 1000;
+
+/**
  * Progress to the background (the tab's badge and the popup count every frame's): on every state
- * change, else at most 4 times a second. The top frame's indicator adds its frames' units.
+ * change, else at most once per `REPORT_MS`, the latest status. A frame that finds nothing to
+ * translate (most ads and empty embeds) says nothing: a page with a dozen frames sent a dozen
+ * reports at the trigger, and its top frame as many sums of them, while its first paragraph was on
+ * its way. The top frame's indicator adds its frames' units.
  */
 function report(status: PageStatus): void {
   if (top) {
@@ -81,18 +90,21 @@ function report(status: PageStatus): void {
     chooser.close();
     hover.hide();
   }
-  if (!top && status.state === 'original' && !reported) return;
+  // A frame with nothing to translate (most ads and empty embeds) adds nothing: it never reports.
+  if (!top && !reported && (status.state === 'original' || (status.total === 0 && status.errors === 0))) return;
   reported = true;
-  clearTimeout(progressTimer);
-  const now = Date.now();
   const sendIt = () => {
+    clearTimeout(progressTimer);
+    progressTimer = undefined;
     lastSent = Date.now();
     send('page:progress', page.status()).catch(() => undefined);
   };
-  if (status.state !== lastState || now - lastSent > 250) {
-    lastState = status.state;
-    sendIt();
-  } else progressTimer = setTimeout(sendIt, 250);
+  const changed = status.state !== lastState;
+  lastState = status.state;
+  if (changed) return sendIt();
+  // One on its way sends the status as it is then.
+  if (progressTimer !== undefined) return;
+  progressTimer = setTimeout(sendIt, Math.max(0, REPORT_MS - (Date.now() - lastSent)));
 }
 
 // Page translation sends a call every few ms: all of them on one port.
@@ -209,6 +221,8 @@ async function handle(message: TabMessage): Promise<PageStatus> {
       if (tab.state !== 'original' && (indicator.shown() || news)) indicator.show(tab);
       return page.status();
     }
+    case 'page:frame-status':
+      return page.status();
     case 'page:status':
       // The popup's site rules need the host and the language; only here, the badge needs neither.
       return { ...page.status(), site: location.hostname, lang: chosen ?? (await loadedLanguage()) };
@@ -223,8 +237,9 @@ runtime.onMessage.addListener(((message: unknown, sender: { id?: string; tab?: u
     (data) => ({ data }),
     (e: unknown) => ({ error: toWireError(e) }),
   );
-  // Every frame acts; only the top frame answers, or a frame's answer would race the top's.
-  if (!top) return undefined;
+  // Every frame acts; only the top frame answers, or a frame's answer would race the top's (but
+  // for the one message sent to a single frame).
+  if (!top && message.type !== 'page:frame-status') return undefined;
   void reply.then(sendResponse);
   return true;
 }) as Parameters<typeof runtime.onMessage.addListener>[0]);

@@ -182,6 +182,8 @@ export interface TabProtocol {
   'page:retry': { request: Record<string, never>; response: PageStatus };
   /** To the top frame: its frames' units, added up, for its indicator (on each change). */
   'page:frames': { request: FrameCounts; response: PageStatus };
+  /** To one frame (any, not only the top): its own status; a frame that is gone does not answer. */
+  'page:frame-status': { request: Record<string, never>; response: PageStatus };
 }
 
 /** Requests and characters, per key name (`keys`) and per app (`apps`). */
@@ -208,7 +210,7 @@ export function isSelectionMessage(value: unknown): value is SelectionMessage {
 
 export type TabMessageType = keyof TabProtocol;
 export type TabMessage = { [K in TabMessageType]: { type: K; data: TabProtocol[K]['request'] } }[TabMessageType];
-export const TAB_MESSAGE_TYPES: readonly TabMessageType[] = ['page:translate', 'page:restore', 'page:cancel', 'page:status', 'page:toggle', 'page:alternatives', 'page:retry', 'page:frames'];
+export const TAB_MESSAGE_TYPES: readonly TabMessageType[] = ['page:translate', 'page:restore', 'page:cancel', 'page:status', 'page:toggle', 'page:alternatives', 'page:retry', 'page:frames', 'page:frame-status'];
 
 export function isTabMessage(value: unknown): value is TabMessage {
   if (typeof value !== 'object' || value === null) return false;

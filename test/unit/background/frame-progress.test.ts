@@ -33,7 +33,7 @@ describe('FrameProgress', () => {
     expect(p.of(8, status('translated', 1, 1))).toEqual(status('translated', 1, 1));
   });
 
-  it('forgets the frames of a page restored, or started afresh, and not those of a page going on', () => {
+  it('forgets the frames of a page restored, and not those of a page going on', () => {
     const p = new FrameProgress();
     p.top(TAB, status('translating', 0, 10));
     p.frame(TAB, 3, status('translated', 2, 4, 2));
@@ -41,22 +41,45 @@ describe('FrameProgress', () => {
     // Asked again as it is: the top goes on from what it has done, and the frame is still counted.
     p.top(TAB, status('translating', 10, 10));
     expect(p.last(TAB)).toMatchObject({ done: 12, total: 14, errors: 2 });
-    // A top translating with nothing done yet reports again: its frames are not forgotten for that.
+    // A top translating with nothing done yet reports again: its frames are still counted.
     const q = new FrameProgress();
-    q.top(TAB, status('translating', 0, 3));
+    expect(q.top(TAB, status('translating', 0, 3))).toEqual([]);
     q.frame(TAB, 3, status('translating', 0, 4));
-    q.top(TAB, status('translating', 0, 5));
+    expect(q.top(TAB, status('translating', 0, 5))).toEqual([]);
     expect(q.last(TAB)).toMatchObject({ done: 0, total: 9 });
     // A restore: the original has no frames counted, and a page translated afresh starts from its own.
     p.top(TAB, status('original', 0, 0));
     expect(p.of(TAB, status('original', 0, 0))).toEqual(status('original', 0, 0));
     expect(p.last(TAB)).toBeUndefined();
-    p.top(TAB, status('translating', 0, 6));
+    expect(p.top(TAB, status('translating', 0, 6))).toEqual([]);
     expect(p.last(TAB)).toMatchObject({ done: 0, total: 6, errors: 0 });
     // A frame shown as it is again (its own restore) is no longer counted.
     p.frame(TAB, 4, status('translated', 1, 1));
     p.frame(TAB, 4, status('original', 0, 0));
     expect(p.last(TAB)).toMatchObject({ total: 6 });
+  });
+
+  it("at a start afresh, counts the frames known before only once each reports or answers: a frame that is gone, never", () => {
+    const p = new FrameProgress();
+    p.top(TAB, status('translating', 0, 4));
+    p.frame(TAB, 3, status('translating', 1, 4));
+    p.frame(TAB, 4, status('translating', 0, 2));
+    p.top(TAB, status('translated', 4, 4));
+    // A link followed in the translated tab: the next page is translated in turn (frame 3 of the
+    // page before is gone, frame 4 navigated), and frame 5's report of it came before its top's.
+    p.frame(TAB, 5, status('translating', 0, 2));
+    expect(p.top(TAB, status('translating', 0, 6))).toEqual([3, 4, 5]);
+    expect(p.last(TAB)).toEqual(status('translating', 0, 6));
+    p.confirm(TAB, 3, undefined);
+    p.confirm(TAB, 5, status('translating', 1, 2));
+    expect(p.last(TAB)).toMatchObject({ done: 1, total: 8 });
+    // Frame 4 reported before its answer came: the report stands.
+    p.frame(TAB, 4, status('translated', 3, 3, 1));
+    p.confirm(TAB, 4, status('translating', 0, 3));
+    expect(p.last(TAB)).toMatchObject({ state: 'translating', done: 4, total: 11, errors: 1 });
+    p.frame(TAB, 5, status('translated', 2, 2));
+    p.top(TAB, status('translated', 6, 6));
+    expect(p.last(TAB)).toMatchObject({ state: 'translated', done: 11, total: 11, errors: 1 });
   });
 
   it('counts a retried frame from its next report: one that is gone no longer shows failures', () => {
@@ -142,17 +165,42 @@ describe('page:progress, page:status and page:retry over frames', () => {
       service, settings, self: SELF, tabs, frames, progress: new FrameProgress(),
       badge: async (_tabId, s) => void badges.push(s),
       tellTop: async (_tabId, counts) => void told.push(counts),
+      tellMs: 20,
+      // Frame 3 is gone; the others answer as translating.
+      askFrame: async (_tabId, frameId) => {
+        asked.push(frameId);
+        if (frameId === 3) throw new Error('Could not establish connection. Receiving end does not exist.');
+        return status('translating', 0, 1);
+      },
     });
-    return { ask, badges, top, told };
+    const asked: number[] = [];
+    return { ask, badges, top, told, asked };
   }
+
+  it("asks the frames known before a start afresh whether they are there, and counts only those that answer", async () => {
+    const { ask, badges, asked } = setup();
+    const frame = (frameId: number) => ({ ...FRAME, frameId }) as Runtime.MessageSender;
+    await ask({ type: 'page:progress', data: status('translated', 4, 4) }, TOP);
+    await ask({ type: 'page:progress', data: status('translated', 1, 2, 1) }, frame(3));
+    await ask({ type: 'page:progress', data: status('translated', 2, 2) }, frame(4));
+    expect(badges.at(-1)).toMatchObject({ done: 7, total: 8, errors: 1 });
+    // The tab's next page, translated in turn.
+    await ask({ type: 'page:progress', data: status('translating', 0, 5) }, TOP);
+    expect(asked).toEqual([3, 4]);
+    expect(badges.at(-1)).toMatchObject({ state: 'translating', done: 0, total: 5, errors: 0 });
+    await ask({ type: 'page:progress', data: status('translating', 1, 5) }, TOP);
+    expect(badges.at(-1)).toMatchObject({ done: 1, total: 6, errors: 0 });
+  });
 
   it("shows a frame's failures in the tab's badge, the top frame's indicator and the popup's status", async () => {
     const { ask, badges, top, told } = setup();
     expect(await ask({ type: 'page:progress', data: status('translating', 0, 10) }, TOP)).toEqual({ data: { ok: true } });
     await ask({ type: 'page:progress', data: status('translated', 10, 10) }, TOP);
+    await ask({ type: 'page:progress', data: status('translating', 0, 3) }, FRAME);
     await ask({ type: 'page:progress', data: status('translated', 1, 3, 2, '503 down') }, FRAME);
     expect(badges.at(-1)).toMatchObject({ state: 'translated', done: 11, total: 13, errors: 2 });
-    expect(told).toEqual([{ done: 1, total: 3, errors: 2, error: '503 down', translating: false, stopped: false }]);
+    // Told once its frames' reports of the moment are in: the first as translating is not told on its own.
+    await expect.poll(() => told).toEqual([{ done: 1, total: 3, errors: 2, error: '503 down', translating: false, stopped: false }]);
     expect(await ask({ type: 'page:status', data: {} }, PAGE_SENDER)).toEqual({ data: { ...top.status, done: 11, total: 13, errors: 2, error: '503 down' } });
   });
 
