@@ -33,7 +33,7 @@ export class FrameProgress {
   private readonly frames = new Map<number, Map<number, Entry>>();
   /** By tab: the sum its top frame was last told (`news`). */
   private readonly told = new Map<number, string>();
-  /** Tabs whose top frame is to be told (`tellSoon`). */
+  /** Tabs whose frames' units are to be shown (`soon`). */
   private readonly telling = new Set<number>();
 
   /**
@@ -115,16 +115,15 @@ export class FrameProgress {
   }
 
   /**
-   * Tells the tab's top frame its frames' sum `ms` from now, if it changed by then: one tell at a
-   * time per tab, with what is known when it goes (frames that report together are told once).
+   * Runs `show` for the tab `ms` from now, unless one is waiting already: frames that report
+   * together are shown once, with what is known when it runs.
    */
-  tellSoon(tabId: number, ms: number, tell: (counts: FrameCounts) => void): void {
+  soon(tabId: number, ms: number, show: () => void): void {
     if (this.telling.has(tabId)) return;
     this.telling.add(tabId);
     setTimeout(() => {
       this.telling.delete(tabId);
-      const news = this.news(tabId);
-      if (news) tell(news);
+      show();
     }, ms);
   }
 

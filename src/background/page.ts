@@ -9,10 +9,10 @@ import type { Browser } from 'webextension-polyfill';
 import { ApiError } from '../core/errors';
 import { canonicalLanguage } from '../core/lang';
 import { ext } from '../shared/browser';
-import { isPageStatus, type FrameCounts, type FrameDecision, type PageMode, type PageOptions, type PageStatus } from '../shared/messages';
+import { isPageStatus, type FrameDecision, type PageMode, type PageOptions, type PageStatus } from '../shared/messages';
 import { FrameProgress } from './frame-progress';
 import { frames, pruneFor } from './frames';
-import type { Context, Handler } from './router';
+import type { Context, Handler, RouterDeps } from './router';
 import { sitesStore, type SitesStore } from './sites';
 import { defaultTarget, TABS, toTab, trigger, type TabControl } from './tabs';
 
@@ -58,13 +58,26 @@ export function badgeOf(s: PageStatus): { text: string; color: string } {
   return { text: s.errors ? '!' : '✓', color: s.errors ? '#d93025' : '#188038' };
 }
 
-/** How long frames' reports are gathered before their sum goes to the top frame. */
+/** How long frames' reports are gathered before their sum is shown (the badge, the top frame's indicator). */
 const TELL_MS = 250;
 
-/** Tells the tab's top frame its frames' units soon, when they changed (`page:frames`: its indicator adds them). */
-function tellTop(tabId: number, progress: FrameProgress, deps: { tellTop?: (tabId: number, counts: FrameCounts) => Promise<unknown>; tellMs?: number }): void {
+type TellDeps = Pick<RouterDeps, 'tellTop' | 'tellMs' | 'badge'>;
+
+/**
+ * Shows the tab's frames' units soon, when they changed: the top frame is told them (`page:frames`:
+ * its indicator adds them) and the badge counts them. Frames that report together are shown once,
+ * after the moment of a trigger, when the top frame's first paragraph is on its way.
+ */
+function tellTop(tabId: number, progress: FrameProgress, deps: TellDeps): void {
   const tell = deps.tellTop ?? ((id, counts) => toTab(id, 'page:frames', counts, ext(), 0));
-  progress.tellSoon(tabId, deps.tellMs ?? TELL_MS, (counts) => void tell(tabId, counts).catch(() => undefined));
+  progress.soon(tabId, deps.tellMs ?? TELL_MS, () => {
+    const news = progress.news(tabId);
+    if (!news) return;
+    void tell(tabId, news).catch(() => undefined);
+    // Once the top frame has reported since the worker started.
+    const tab = progress.last(tabId);
+    if (tab) void (deps.badge ?? showProgress)(tabId, tab).catch(() => undefined);
+  });
 }
 
 /** The tab of a content script that must be a tab's top frame (the indicator's), else 400. */
@@ -135,12 +148,9 @@ export const PAGE_HANDLERS: { [K in PageMessage]: Handler<K> } = {
       const progress = deps.progress ?? frameProgress();
       const frameId = ctx.sender.frameId ?? 0;
       if (frameId !== 0) {
-        // A frame's units count in its tab's badge and its top frame's indicator, once the top
-        // frame has reported since the worker started.
+        // A frame's units count in its tab's badge and its top frame's indicator.
         progress.frame(tabId, frameId, status);
         tellTop(tabId, progress, deps);
-        const tab = progress.last(tabId);
-        if (tab) await (deps.badge ?? showProgress)(tabId, tab);
         return { ok: true };
       }
       // The list of translated tabs, with what each is translated as: a navigation in it goes on

@@ -183,13 +183,14 @@ describe('page:progress, page:status and page:retry over frames', () => {
     await ask({ type: 'page:progress', data: status('translated', 4, 4) }, TOP);
     await ask({ type: 'page:progress', data: status('translated', 1, 2, 1) }, frame(3));
     await ask({ type: 'page:progress', data: status('translated', 2, 2) }, frame(4));
-    expect(badges.at(-1)).toMatchObject({ done: 7, total: 8, errors: 1 });
+    // Frames' reports shown together, a moment later.
+    await expect.poll(() => badges.at(-1)).toMatchObject({ done: 7, total: 8, errors: 1 });
     // The tab's next page, translated in turn.
     await ask({ type: 'page:progress', data: status('translating', 0, 5) }, TOP);
     expect(asked).toEqual([3, 4]);
     expect(badges.at(-1)).toMatchObject({ state: 'translating', done: 0, total: 5, errors: 0 });
     await ask({ type: 'page:progress', data: status('translating', 1, 5) }, TOP);
-    expect(badges.at(-1)).toMatchObject({ done: 1, total: 6, errors: 0 });
+    await expect.poll(() => badges.at(-1)).toMatchObject({ done: 1, total: 6, errors: 0 });
   });
 
   it("shows a frame's failures in the tab's badge, the top frame's indicator and the popup's status", async () => {
@@ -198,7 +199,7 @@ describe('page:progress, page:status and page:retry over frames', () => {
     await ask({ type: 'page:progress', data: status('translated', 10, 10) }, TOP);
     await ask({ type: 'page:progress', data: status('translating', 0, 3) }, FRAME);
     await ask({ type: 'page:progress', data: status('translated', 1, 3, 2, '503 down') }, FRAME);
-    expect(badges.at(-1)).toMatchObject({ state: 'translated', done: 11, total: 13, errors: 2 });
+    await expect.poll(() => badges.at(-1)).toMatchObject({ state: 'translated', done: 11, total: 13, errors: 2 });
     // Told once its frames' reports of the moment are in: the first as translating is not told on its own.
     await expect.poll(() => told).toEqual([{ done: 1, total: 3, errors: 2, error: '503 down', translating: false, stopped: false }]);
     expect(await ask({ type: 'page:status', data: {} }, PAGE_SENDER)).toEqual({ data: { ...top.status, done: 11, total: 13, errors: 2, error: '503 down' } });
