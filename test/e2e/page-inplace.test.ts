@@ -517,7 +517,7 @@ describe('bilingual mode and alternatives in place', () => {
       await expect.poll(marked).toEqual([true, true, true, false, true]);
       // The tab's status counts the frame's parts: 6 in all with the title, 1 failed.
       await expect.poll(async () => (await send({ type: 'page:status', data: { tabId } })).data).toMatchObject({ state: 'translated', done: 5, total: 6, errors: 1 });
-      expect(await badge()).toBe('!');
+      await expect.poll(badge).toBe('!');
       // The indicator too (the background tells the top frame its frames' units), with its Retry.
       await expect.poll(() => piercedText(page, 'polyglot-progress')).toMatch(/^Translated · 1 failed: .+\|Retry$/);
       await popupOffers(tabId, 'Retry the 1 failed part');
