@@ -12,7 +12,7 @@ import { callApi, send, translateChannel, translateStream } from '../shared/api'
 import { ext } from '../shared/browser';
 import { detectWithBrowser } from '../shared/detect';
 import { CHORDS_KEY, DEFAULT_CHORDS, isChords } from '../shared/chords';
-import { FRAMES_ASK_KEY, isFrameCounts, isTabMessage, startsAfresh, toWireError, withFrames, type FrameCounts, type PageOptions, type PageState, type PageStatus, type TabMessage } from '../shared/messages';
+import { FRAMES_ASK_KEY, isFrameCounts, isTabMessage, toWireError, type PageOptions, type PageStatus, type TabMessage } from '../shared/messages';
 import { installSelectionBubble, type SelectionBubble } from './bubble';
 import { Chooser } from './chooser';
 import { HoverButton } from './hover';
@@ -21,6 +21,7 @@ import { languageName } from '../ui/shared/langs';
 import { load, PAGE_KEY, SITES_KEY, type PagePrefs } from '../ui/shared/store';
 import { Indicator } from './indicator';
 import { PageTranslator } from './page';
+import { Reporter } from './reporter';
 import { primary } from './segment';
 import { wakeAhead } from './wake';
 
@@ -55,56 +56,21 @@ const indicator = new Indicator(
   },
   () => void send('page:retry', {}).catch(() => page.retry()),
 );
-let lastSent = 0;
-let lastState = '';
-let progressTimer: ReturnType<typeof setTimeout> | undefined;
+const reporter = new Reporter({
+  top,
+  send: (status) => void send('page:progress', status).catch(() => undefined),
+  status: () => page.status(),
+  show: (tab) => indicator.show(tab),
+  shown: () => indicator.shown(),
+});
 
-/** Whether this frame has told the background it translates (a frame never started sends nothing). */
-let reported = false;
-/** The top frame's: the units of its frames, as the background last told them (`page:frames`), for the indicator. */
-let frameCounts: FrameCounts | undefined;
-/** The state of the last status reported. */
-let lastReported: PageState | undefined;
-
-/**
- * How often progress goes to the background at most: the top frame's 4 times a second (the badge's
- * percentage), a frame's once a second (it only adds to the tab's counts).
- */
-const REPORT_MS = top ? 250 : 1000;
-
-/**
- * Progress to the background (the tab's badge and the popup count every frame's): on every state
- * change, else at most once per `REPORT_MS`, the latest status. A frame that finds nothing to
- * translate (most ads and empty embeds) says nothing: a page with a dozen frames sent a dozen
- * reports at the trigger, and its top frame as many sums of them, while its first paragraph was on
- * its way. The top frame's indicator adds its frames' units.
- */
+/** The page's status changed: told to the background, shown by the top frame's indicator; the chooser and the hover button go with the translation. */
 function report(status: PageStatus): void {
-  if (top) {
-    // The background forgets the frames' counts by the same rule (frame-progress.ts).
-    if (status.state === 'original' || startsAfresh(lastReported, status)) frameCounts = undefined;
-    indicator.show(withFrames(status, frameCounts));
-  }
-  lastReported = status.state;
+  reporter.report(status);
   if (status.state === 'original') {
     chooser.close();
     hover.hide();
   }
-  // A frame with nothing to translate (most ads and empty embeds) adds nothing: it never reports.
-  if (!top && !reported && (status.state === 'original' || (status.total === 0 && status.errors === 0))) return;
-  reported = true;
-  const sendIt = () => {
-    clearTimeout(progressTimer);
-    progressTimer = undefined;
-    lastSent = Date.now();
-    send('page:progress', page.status()).catch(() => undefined);
-  };
-  const changed = status.state !== lastState;
-  lastState = status.state;
-  if (changed) return sendIt();
-  // One on its way sends the status as it is then.
-  if (progressTimer !== undefined) return;
-  progressTimer = setTimeout(sendIt, Math.max(0, REPORT_MS - (Date.now() - lastSent)));
 }
 
 // Page translation sends a call every few ms: all of them on one port.
@@ -209,18 +175,9 @@ async function handle(message: TabMessage): Promise<PageStatus> {
       return page.cancel();
     case 'page:retry':
       return page.retry();
-    case 'page:frames': {
-      if (!top || !isFrameCounts(message.data)) return page.status();
-      const failedBefore = frameCounts?.errors ?? 0;
-      frameCounts = message.data;
-      // Shown again for what a frame changed once the top frame's own result had gone: a new
-      // failure (with its Retry), or a frame still translating; a frame done without one does not
-      // bring it back.
-      const tab = withFrames(page.status(), frameCounts);
-      const news = frameCounts.translating || frameCounts.errors > failedBefore;
-      if (tab.state !== 'original' && (indicator.shown() || news)) indicator.show(tab);
+    case 'page:frames':
+      if (isFrameCounts(message.data)) reporter.frameCounts(message.data);
       return page.status();
-    }
     case 'page:frame-status':
       return page.status();
     case 'page:status':
