@@ -25,6 +25,8 @@ interface Entry extends Counts {
 
 /** No frame's units. */
 const NONE: Readonly<FrameCounts> = { done: 0, total: 0, errors: 0, translating: false, stopped: false };
+/** What a top frame knows of its frames before it is told anything. */
+const NONE_TOLD = JSON.stringify(NONE);
 
 export class FrameProgress {
   /** By tab: its top frame's last report. */
@@ -41,17 +43,19 @@ export class FrameProgress {
    * ones to ask (`confirm` each with its answer).
    */
   top(tabId: number, status: PageStatus): number[] {
-    const before = this.tops.get(tabId)?.state;
-    if (status.state === 'original') this.tops.delete(tabId);
-    else this.tops.set(tabId, status);
-    // The top frame forgets what it was told by the same rule (content/index.ts).
-    if (status.state === 'original' || startsAfresh(before, status)) this.told.delete(tabId);
+    const afresh = startsAfresh(this.tops.get(tabId)?.state, status);
+    // The top frame forgets what it was told by the same rule (content/reporter.ts).
     if (status.state === 'original') {
+      this.tops.delete(tabId);
       this.frames.delete(tabId);
+      this.told.delete(tabId);
       return [];
     }
+    this.tops.set(tabId, status);
+    if (!afresh) return [];
+    this.told.delete(tabId);
     const frames = this.frames.get(tabId);
-    if (!frames || !startsAfresh(before, status)) return [];
+    if (!frames) return [];
     for (const f of frames.values()) f.confirmed = false;
     return [...frames.keys()];
   }
@@ -109,7 +113,7 @@ export class FrameProgress {
   news(tabId: number): FrameCounts | undefined {
     const sum = this.sum(tabId) ?? { ...NONE };
     const key = JSON.stringify(sum);
-    if ((this.told.get(tabId) ?? JSON.stringify(NONE)) === key) return undefined;
+    if ((this.told.get(tabId) ?? NONE_TOLD) === key) return undefined;
     this.told.set(tabId, key);
     return sum;
   }

@@ -16,6 +16,7 @@ import { UndoLog } from './merge';
 import { nextFrame, type Frame, type PageObserver } from './observe';
 import { Pacer } from './pace';
 import { Progress } from './progress';
+import { Retries } from './retries';
 import { Owners } from './ownership';
 import type { Bucket, Prioritizer } from './prioritize';
 import type { Job, PageDeps, Pending } from './jobs';
@@ -28,13 +29,6 @@ import { unitElement, type Segmenter, type Unit } from './segment';
  * Above the calls in flight at once, so one burst of failures among them is not enough.
  */
 export const STOP_AFTER_FAILED_CALLS = 8;
-
-/**
- * Times a unit is sent again after its call was lost with the worker (`PortClosedError`: Chromium
- * stopped or restarted it while the call ran), before it counts as failed. Calls lost count toward
- * `STOP_AFTER_FAILED_CALLS` too, so a worker that dies on every call stops the page.
- */
-export const LOST_CALL_TRIES = 2;
 
 export class PageCalls {
   protected readonly doc: Document;
@@ -86,15 +80,8 @@ export class PageCalls {
   protected queuedSize = 0;
   /** Calls in flight, by request id: what aborts each, and what it carries. */
   protected readonly inflight = new Map<number, { ac: AbortController; call: Call<Job> }>();
-  /**
-   * What a retry sends again (`retryable`): jobs that failed, and after a stop those it left unsent
-   * or in flight (a follower rides with its leader). Filtered by state when taken: a job the page
-   * changed since is retired, not retried.
-   */
-  protected failed: Job[] = [];
-  protected unsent: Job[] = [];
-  /** Jobs sent again after their call was lost with the worker, and how many times (`LOST_CALL_TRIES`). */
-  private lostTries = new WeakMap<Job, number>();
+  /** What a resume sends again, and the units of calls lost with the worker (retries.ts). */
+  protected readonly retries = new Retries();
   protected pending: Pending[] = [];
   /** Jobs written, in order: restore undoes them backwards. */
   protected merged: Job[] = [];
@@ -285,19 +272,11 @@ export class PageCalls {
     this.state = 'cancelled';
     this.flush();
     // Before halt forgets them: what a resume sends again.
-    this.unsent = this.queue?.jobs() ?? [];
-    for (const { call } of this.inflight.values()) for (const j of call.jobs.values()) if (j.state === 'sent') this.unsent.push(j);
+    const unsent = this.queue?.jobs() ?? [];
+    for (const { call } of this.inflight.values()) for (const j of call.jobs.values()) if (j.state === 'sent') unsent.push(j);
+    this.retries.stopped(unsent);
     this.halt();
     this.report();
-  }
-
-  /** The jobs a retry sends again, each once (the lists are emptied). */
-  protected takeRetryable(): Job[] {
-    const again = (j: Job) => j.state === 'error' || j.state === 'queued' || j.state === 'sent';
-    const jobs = [...new Set([...this.failed, ...this.unsent])].filter(again);
-    this.failed = [];
-    this.unsent = [];
-    return jobs;
   }
 
   /**
@@ -403,11 +382,7 @@ export class PageCalls {
     this.inflight.delete(req);
     for (const job of call.jobs.values()) {
       if (job.req !== req || job.state !== 'sent') continue;
-      const tries = lost ? (this.lostTries.get(job) ?? 0) : LOST_CALL_TRIES;
-      if (tries < LOST_CALL_TRIES) {
-        this.lostTries.set(job, tries + 1);
-        this.requeue(job);
-      }
+      if (lost && this.retries.afterLoss(job)) this.requeue(job);
       // A unit the answer lost, or a call that failed as a whole.
       else this.fail(job, error ?? 'the translation lost this unit');
     }
@@ -417,7 +392,7 @@ export class PageCalls {
     for (const j of this.withFollowers(job)) {
       j.state = 'error';
       this.errors++;
-      this.failed.push(j);
+      this.retries.failed(j);
     }
     this.error = err;
     this.lead(job);

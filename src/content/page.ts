@@ -125,7 +125,7 @@ export class PageTranslator extends PageChoices {
    */
   private resume(): PageStatus {
     const stopped = this.state === 'cancelled';
-    const again = this.takeRetryable();
+    const again = this.retries.take();
     if (!stopped && again.length === 0) return this.status();
     this.state = 'translating';
     this.failedInRow = 0;
@@ -174,8 +174,7 @@ export class PageTranslator extends PageChoices {
     this.lateRoots = null;
     this.rid = undefined;
     this.merged = [];
-    this.failed = [];
-    this.unsent = [];
+    this.retries.clear();
     this.owners.clear();
     this.queue = null;
     this.segmenter = null;

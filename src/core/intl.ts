@@ -36,3 +36,17 @@ export function languageName(code: string, locale = 'en'): string {
     return code;
   }
 }
+
+const plurals = new Map<string, Intl.PluralRules | null>();
+
+/** The plural rules of `locale` (cardinal); null where the locale is not one Intl takes. */
+export function pluralRules(locale: string): Intl.PluralRules | null {
+  if (!plurals.has(locale)) {
+    try {
+      plurals.set(locale, new Intl.PluralRules(locale));
+    } catch {
+      plurals.set(locale, null);
+    }
+  }
+  return plurals.get(locale) ?? null;
+}

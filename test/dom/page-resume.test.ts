@@ -5,7 +5,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { COPY_ATTR } from '../../src/content/bilingual';
-import { LOST_CALL_TRIES, STOP_AFTER_FAILED_CALLS } from '../../src/content/calls';
+import { STOP_AFTER_FAILED_CALLS } from '../../src/content/calls';
+import { LOST_CALL_TRIES } from '../../src/content/retries';
 import { PortClosedError } from '../../src/shared/messages';
 import { PageTranslator } from '../../src/content/page';
 import { fakeTranslator, manualFrames, startPage } from './page-fakes';

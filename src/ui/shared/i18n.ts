@@ -3,6 +3,8 @@
  * an extension (unit tests) or for a missing name, the English fallback given at the call site is
  * used, so a missing translation degrades to English rather than to an empty label.
  */
+import { pluralRules } from '../../core/intl';
+
 interface I18nLike {
   getMessage(name: string, substitutions?: string | string[]): string;
   getUILanguage(): string;
@@ -39,9 +41,6 @@ export function uiLanguage(): string {
  * count). _locales has no plurals, so a counted message has a `…One` twin.
  */
 export function isOne(n: number): boolean {
-  try {
-    return new Intl.PluralRules(uiLanguage()).select(n) === 'one';
-  } catch {
-    return n === 1;
-  }
+  const rules = pluralRules(uiLanguage());
+  return rules ? rules.select(n) === 'one' : n === 1;
 }
