@@ -252,7 +252,8 @@ export class PageCalls {
         (e: unknown) => (e instanceof PortClosedError ? { error: e.message, lost: true } : { error: e instanceof Error ? e.message : String(e) }),
       )
       .then(({ error, lost }) => {
-        if (epoch !== this.epoch) return;
+        // Stopped or restored since, or cancelled with nothing of the page's left in it (follow.ts).
+        if (epoch !== this.epoch || ac.signal.aborted) return;
         // The slot is free at once; the units' fate is settled in order after the answers' writes.
         this.inflight.delete(req);
         this.later({ kind: 'end', req, epoch, call, ...(error === undefined ? {} : { error }), ...(lost ? { lost } : {}) }, near);

@@ -45,6 +45,8 @@ export function discover(deps: DiscoverDeps): void {
       const deadline = performance.now() + budget;
       while (i < rest.length) {
         const item = rest[i++]!;
+        // The page removed it meanwhile (an app's view replaced): nothing there to send.
+        if (!item.el.isConnected) continue;
         const walk: Walk = { out: [], later: [], defer: () => (performance.now() > deadline ? item.rank : undefined) };
         deps.segmenter.resume(item, walk);
         deps.found(walk.out, item.rank as Bucket, item.el);

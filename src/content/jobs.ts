@@ -50,8 +50,11 @@ export interface PageDeps {
   viewportHeight?: () => number;
 }
 
-/** `waiting`: an attribute value that another job (its leader) translates. */
-export type JobState = 'queued' | 'sent' | 'waiting' | 'done' | 'error' | 'retired';
+/**
+ * `waiting`: an attribute value that another job (its leader) translates; `aside`: written, its
+ * nodes since removed by the page (follow.ts `leftPage`).
+ */
+export type JobState = 'queued' | 'sent' | 'waiting' | 'done' | 'error' | 'retired' | 'aside';
 
 export interface Job extends Ranked {
   unit: Unit;

@@ -57,6 +57,26 @@ export class Owners<J extends { unit: Unit }> {
     }
   }
 
+  /**
+   * Adds to `out` every job of a node or an attribute in `node`'s subtree, the shadow roots in it
+   * included (`shadow`): what leaves the page, or comes back, with `node`.
+   */
+  everyWithin(node: Node, out: Set<J>, shadow: (el: Element) => ShadowRoot | null): void {
+    const stack: Node[] = [node];
+    for (let n = stack.pop(); n; n = stack.pop()) {
+      const j = this.nodes.get(n);
+      if (j) out.add(j);
+      if (n.nodeType === 1) {
+        const had = this.attrs.get(n as Element);
+        if (had instanceof Map) for (const a of had.values()) out.add(a);
+        else if (had) out.add(had);
+        const root = shadow(n as Element);
+        if (root) stack.push(root);
+      }
+      for (let c = n.firstChild; c; c = c.nextSibling) stack.push(c);
+    }
+  }
+
   attr(el: Element, name: string): J | undefined {
     const had = this.attrs.get(el);
     return had instanceof Map ? had.get(name) : had && nameOf(had) === name ? had : undefined;

@@ -40,10 +40,15 @@ export class Retries {
    * changed since is retired, not retried.
    */
   take(): Job[] {
-    const again = (j: Job) => j.state === 'error' || j.state === 'queued' || j.state === 'sent';
     const jobs = [...new Set([...this.failedJobs, ...this.unsent])].filter(again);
     this.clear();
     return jobs;
+  }
+
+  /** Lets go of the jobs that can no longer be sent again (retired: the page changed or removed them). */
+  prune(): void {
+    this.failedJobs = this.failedJobs.filter(again);
+    this.unsent = this.unsent.filter(again);
   }
 
   clear(): void {
@@ -51,3 +56,6 @@ export class Retries {
     this.unsent = [];
   }
 }
+
+/** Whether a job can be sent again: it failed, or a stop left it queued or in flight. */
+const again = (j: Job) => j.state === 'error' || j.state === 'queued' || j.state === 'sent';

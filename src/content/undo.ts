@@ -63,6 +63,43 @@ export class UndoLog {
     return false;
   }
 
+  /**
+   * What the log's texts and attributes read now (what the writes left), for `adoptChanged` to tell
+   * later what the page changed where its changes could not be seen.
+   */
+  reading(): (string | null)[] {
+    const out: (string | null)[] = [];
+    const t = this.texts ?? [];
+    for (let i = 0; i < t.length; i += 2) out.push((t[i] as Text).data);
+    const a = this.attrs ?? [];
+    for (let i = 0; i < a.length; i += 3) out.push((a[i] as Element).getAttribute(a[i + 1] as string));
+    return out;
+  }
+
+  /**
+   * The page changed some of what `then` (an earlier `reading()`) read while no change could be seen
+   * (the nodes out of the page): its values are the ones to restore. Whether any changed.
+   */
+  adoptChanged(then: readonly (string | null)[]): boolean {
+    let changed = false;
+    let k = 0;
+    const t = this.texts ?? [];
+    for (let i = 0; i < t.length; i += 2, k++) {
+      const now = (t[i] as Text).data;
+      if (now === then[k]) continue;
+      t[i + 1] = now;
+      changed = true;
+    }
+    const a = this.attrs ?? [];
+    for (let i = 0; i < a.length; i += 3, k++) {
+      const now = (a[i] as Element).getAttribute(a[i + 1] as string);
+      if (now === then[k]) continue;
+      a[i + 2] = now;
+      changed = true;
+    }
+    return changed;
+  }
+
   undo(): void {
     this.revert();
     this.texts = null;

@@ -30,17 +30,28 @@ export type Change =
   | { kind: 'text'; at: number; text: string }
   | { kind: 'remove'; at: number }
   | { kind: 'attr'; at: number; value: string }
-  | { kind: 'append'; at: number; html: string };
+  | { kind: 'append'; at: number; html: string }
+  /** Puts back one of the elements removed before (a tab panel shown again), at the end of the page. */
+  | { kind: 'putBack'; at: number };
 export const change: fc.Arbitrary<Change> = fc.oneof(
   fc.record({ kind: fc.constant('text' as const), at: fc.nat(), text: fc.constantFrom('new words', '', ' spaced out ') }),
   fc.record({ kind: fc.constant('remove' as const), at: fc.nat() }),
   fc.record({ kind: fc.constant('attr' as const), at: fc.nat(), value: fc.constantFrom('a new tip', '') }),
   fc.record({ kind: fc.constant('append' as const), at: fc.nat(), html: fc.constantFrom('<b>added words</b>', 'more text', '<p>a new block</p>', '<span>|</span>') }),
+  fc.record({ kind: fc.constant('putBack' as const), at: fc.nat() }),
 );
 export const changes = fc.array(change, { minLength: 1, maxLength: 4 });
 
+/** A page's original nodes, and the elements a change removed (still out of the page). */
+export interface PageNodes {
+  root: Element;
+  texts: Text[];
+  elements: Element[];
+  removed: Element[];
+}
+
 /** A node's texts and elements, in document order. */
-export function nodesOf(root: Node): { texts: Text[]; elements: Element[] } {
+export function nodesOf(root: Element): PageNodes {
   const texts: Text[] = [];
   const elements: Element[] = [];
   const walk = (n: Node) => {
@@ -53,18 +64,28 @@ export function nodesOf(root: Node): { texts: Text[]; elements: Element[] } {
     }
   };
   walk(root);
-  return { texts, elements };
+  return { root, texts, elements, removed: [] };
 }
 
-export function applyChange(c: Change, nodes: { texts: Text[]; elements: Element[] }): void {
-  const { texts, elements } = nodes;
+export function applyChange(c: Change, nodes: PageNodes): void {
+  const { texts, elements, removed } = nodes;
   if (c.kind === 'text') {
     if (texts.length) texts[c.at % texts.length]!.data = c.text;
     return;
   }
+  if (c.kind === 'putBack') {
+    if (removed.length) nodes.root.append(removed.splice(c.at % removed.length, 1)[0]!);
+    return;
+  }
   if (!elements.length) return;
   const el = elements[c.at % elements.length]!;
-  if (c.kind === 'remove') el.remove();
+  if (c.kind === 'remove') {
+    // Out of the page, not only out of a removed ancestor: a page puts back what it took out.
+    if (nodes.root.contains(el) && el !== nodes.root) {
+      el.remove();
+      removed.push(el);
+    }
+  }
   else if (c.kind === 'attr') el.setAttribute('title', c.value);
   // Content goes where a page would put it: not into a void element or excluded content.
   else if (!el.closest('br, img, code, .notranslate')) el.insertAdjacentHTML('beforeend', c.html);

@@ -1,0 +1,186 @@
+/**
+ * Content the page removes while translated (an app's view replaced, a feed's old items, a tab
+ * panel taken out and put back): what was not sent yet is never sent, a call left carrying none of
+ * the page's units is cancelled, the counts are the page's; what was written is kept only with its
+ * nodes, stays translated if put back, and restore still gives the page as its own changes left it.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { COPY_ATTR } from '../../src/content/bilingual';
+import { PageTranslator } from '../../src/content/page';
+import { fakeTranslator, manualFrames, startPage } from './page-fakes';
+
+let pages: PageTranslator[] = [];
+afterEach(() => {
+  for (const p of pages) p.restore();
+  pages = [];
+});
+
+/** Paragraphs each long enough to fill a call of its own. */
+const paragraphs = (n: number, what = 'Old') => Array.from({ length: n }, (_, i) => `<p>${what} paragraph ${i} says: ${'word '.repeat(150)}</p>`).join('');
+const numbers = (markup: string) => [...markup.matchAll(/paragraph (\d+)/gi)].map((m) => Number(m[1]));
+
+describe('content the page removes', () => {
+  it('a view replaced before it was sent is never sent; the call in flight for it is cancelled; the new view goes at once', async () => {
+    const fake = fakeTranslator({ hold: true });
+    const { page, frames } = startPage(`<main>${paragraphs(8)}</main>`, fake.translate, pages, { maxInFlight: 2 });
+    await frames.settle();
+    expect(fake.calls.map((c) => numbers(c.markup))).toEqual([[0], [1]]);
+    expect(page.status()).toMatchObject({ state: 'translating', done: 0, total: 8 });
+
+    const main = document.querySelector('main')!;
+    main.innerHTML = '<h1>The next view</h1><p>Its only paragraph.</p>';
+    await frames.settle();
+    // Both slots were the old view's: cancelled, and the new view sent in one call at once.
+    expect(fake.calls[0]!.signal?.aborted).toBe(true);
+    expect(fake.calls[1]!.signal?.aborted).toBe(true);
+    expect(fake.calls).toHaveLength(3);
+    expect(fake.calls[2]!.markup).toBe('<p i=1>The next view</p><p i=2>Its only paragraph.</p>');
+    expect(page.status()).toMatchObject({ state: 'translating', done: 0, total: 2, errors: 0 });
+
+    for (const c of fake.calls) c.release();
+    await frames.settle();
+    // None of the old view's six other paragraphs was ever sent, and the cancelled calls are no failure.
+    expect(fake.calls).toHaveLength(3);
+    expect(main.innerHTML).toBe('<h1>THE NEXT VIEW</h1><p>ITS ONLY PARAGRAPH.</p>');
+    expect(page.status()).toMatchObject({ state: 'translated', done: 2, total: 2, errors: 0 });
+    page.restore();
+    expect(main.innerHTML).toBe('<h1>The next view</h1><p>Its only paragraph.</p>');
+  });
+
+  it('a call still carrying a unit on the page goes on; only the removed one is dropped from its answer', async () => {
+    const fake = fakeTranslator({ hold: true });
+    const { page, frames } = startPage('<p id="a">Stays here</p><p id="b">Goes away</p>', fake.translate, pages);
+    await frames.settle();
+    expect(fake.calls).toHaveLength(1);
+    const b = document.getElementById('b')!;
+    b.remove();
+    await frames.settle();
+    expect(fake.calls[0]!.signal?.aborted).toBe(false);
+    expect(page.status()).toMatchObject({ total: 1 });
+    fake.calls[0]!.release();
+    await frames.settle();
+    expect(document.body.innerHTML).toBe('<p id="a">STAYS HERE</p>');
+    expect(b.textContent).toBe('Goes away');
+    expect(page.status()).toMatchObject({ state: 'translated', done: 1, total: 1 });
+    expect(page.dropped).toBe(1);
+  });
+
+  it('a tab panel taken out and put back stays translated, counted again, nothing sent again; restore undoes it', async () => {
+    const fake = fakeTranslator();
+    const { page, frames } = startPage('<main><section id="one"><p>First panel</p><p title="A tip">Its text</p></section></main>', fake.translate, pages);
+    await frames.settle();
+    expect(page.status()).toMatchObject({ state: 'translated', done: 3, total: 3 });
+    const sent = fake.calls.length;
+    const panel = document.getElementById('one')!;
+    panel.remove();
+    await frames.settle();
+    expect(page.status()).toMatchObject({ state: 'translated', done: 0, total: 0 });
+
+    document.querySelector('main')!.append(panel);
+    await frames.settle();
+    expect(fake.calls).toHaveLength(sent);
+    expect(panel.outerHTML).toBe('<section id="one"><p>FIRST PANEL</p><p title="A TIP">ITS TEXT</p></section>');
+    expect(page.status()).toMatchObject({ state: 'translated', done: 3, total: 3 });
+    page.restore();
+    expect(document.body.innerHTML).toBe('<main><section id="one"><p>First panel</p><p title="A tip">Its text</p></section></main>');
+  });
+
+  it('a panel the page changed while out of the page is translated again when put back; restore keeps the change', async () => {
+    const fake = fakeTranslator();
+    const { page, frames } = startPage('<main><section id="one"><p>First panel</p><p>Unchanged</p></section></main>', fake.translate, pages);
+    await frames.settle();
+    const panel = document.getElementById('one')!;
+    panel.remove();
+    await frames.settle();
+    // No change is seen out of the page.
+    panel.querySelector('p')!.firstChild!.textContent = 'Edited meanwhile';
+    document.querySelector('main')!.append(panel);
+    await frames.settle();
+    expect(fake.calls.at(-1)!.markup).toBe('<p i=1>Edited meanwhile</p>');
+    expect(panel.innerHTML).toBe('<p>EDITED MEANWHILE</p><p>UNCHANGED</p>');
+    expect(page.status()).toMatchObject({ state: 'translated', done: 2, total: 2 });
+    page.restore();
+    expect(panel.innerHTML).toBe('<p>Edited meanwhile</p><p>Unchanged</p>');
+  });
+
+  it('a view the page removed and still keeps is restored with the page, what it changed there kept', async () => {
+    const fake = fakeTranslator();
+    const long = Array.from({ length: 60 }, (_, i) => `Sentence ${i} ends here.`).join(' ');
+    const { page, frames } = startPage(`<div id="view"><p>${long}</p><p>Short one</p><p title="A tip">Tipped</p></div><p>Stays</p>`, fake.translate, pages);
+    await frames.settle();
+    // The long text went in pieces.
+    expect(fake.calls.length).toBeGreaterThan(1);
+    const view = document.getElementById('view')!;
+    view.remove();
+    await frames.settle();
+    // The same Text node the translation was written into (a framework's update).
+    (view.children[1]!.firstChild as Text).data = 'Changed out of the page';
+    page.restore();
+    expect(view.outerHTML).toBe(`<div id="view"><p>${long}</p><p>Changed out of the page</p><p title="A tip">Tipped</p></div>`);
+    expect(document.body.innerHTML).toBe('<p>Stays</p>');
+  });
+
+  it('a failed unit the page removed no longer counts as failed, and asking again sends nothing for it', async () => {
+    const fake = fakeTranslator({
+      reply: (markup) => {
+        if (markup.includes('Broken')) throw new Error('503 provider unavailable');
+        return markup.replace(/>([^<]+)</g, (_, t: string) => `>${t.toUpperCase()}<`);
+      },
+    });
+    const { page, frames } = startPage(`${paragraphs(1, 'Fine')}<aside>${paragraphs(1, 'Broken')}</aside>`, fake.translate, pages);
+    await frames.settle();
+    expect(page.status()).toMatchObject({ state: 'translated', done: 1, total: 2, errors: 1 });
+    document.querySelector('aside')!.remove();
+    await frames.settle();
+    expect(page.status()).toMatchObject({ state: 'translated', done: 1, total: 1, errors: 0 });
+    const sent = fake.calls.length;
+    page.retry();
+    await frames.settle();
+    expect(fake.calls).toHaveLength(sent);
+  });
+
+  it('the rest of a long page that the page removes before its idle turn is never segmented or sent', async () => {
+    document.head.innerHTML = '';
+    document.body.innerHTML = `<main><p>Top one</p></main><section id="far">${paragraphs(6)}</section>`;
+    const fake = fakeTranslator();
+    const frames = manualFrames();
+    const idles: ((budgetMs: number) => void)[] = [];
+    const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewport: false, near: (el) => el.id !== 'far', idle: (cb) => void idles.push(cb) });
+    pages.push(page);
+    page.start('en', 'es');
+    await frames.settle();
+    expect(fake.calls.map((c) => c.markup)).toEqual(['<p i=1>Top one</p>']);
+    document.getElementById('far')!.remove();
+    await frames.settle();
+    while (idles.length) idles.shift()!(1000);
+    await frames.settle();
+    expect(fake.calls).toHaveLength(1);
+    expect(page.status()).toMatchObject({ state: 'translated', done: 1, total: 1 });
+  });
+
+  it('bilingual: the translation shown under a paragraph goes when the page removes the paragraph', async () => {
+    const fake = fakeTranslator();
+    const { page, frames } = startPage('<main><p id="a">Stays here</p><p id="b">Goes away</p></main>', fake.translate, pages, { mode: 'bilingual' });
+    await frames.settle();
+    expect(document.querySelectorAll(`[${COPY_ATTR}]`)).toHaveLength(2);
+    document.getElementById('b')!.remove();
+    await frames.settle();
+    expect([...document.querySelectorAll(`[${COPY_ATTR}]`)].map((c) => c.textContent)).toEqual(['STAYS HERE']);
+    expect(page.status()).toMatchObject({ state: 'translated', done: 1, total: 1 });
+    page.restore();
+    expect(document.body.innerHTML).toBe('<main><p id="a">Stays here</p></main>');
+  });
+
+  it('a node moved within the page (removed and added in one batch) keeps its translation and is not sent again', async () => {
+    const fake = fakeTranslator();
+    const { page, frames } = startPage('<ul><li>First item</li><li>Second item</li></ul>', fake.translate, pages);
+    await frames.settle();
+    const sent = fake.calls.length;
+    const ul = document.querySelector('ul')!;
+    ul.append(ul.firstElementChild!);
+    await frames.settle();
+    expect(fake.calls).toHaveLength(sent);
+    expect(ul.innerHTML).toBe('<li>SECOND ITEM</li><li>FIRST ITEM</li>');
+    expect(page.status()).toMatchObject({ state: 'translated', done: 2, total: 2 });
+  });
+});

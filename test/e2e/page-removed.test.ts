@@ -1,0 +1,122 @@
+/**
+ * Pages that remove what was translated, in Chromium with the built extension: an app that replaces
+ * its view while the long one is still being translated sends nothing more of the old view, and a
+ * live feed that drops its old messages lets them go (the browser collects them) while the page
+ * stays translated. Driven as the popup does (page:* messages from an extension page).
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MARK_OPEN, startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
+import { tabDriver, useApertiumAt } from '../fakes/page-e2e';
+import { startPageServer, type PageServer } from '../fakes/page-server';
+import { launchExtension, OPTIONS_PATH, type ExtensionBrowser } from './browser';
+
+/** Each paragraph about half a call: the old view takes ~60 calls. */
+const OLD_VIEW = Array.from({ length: 120 }, (_, i) => `<p>Old paragraph ${i}: ${'a sentence of the long article that fills the page. '.repeat(8)}</p>`).join('');
+
+const ROUTER = `<!doctype html><html lang="en"><head><title>An app</title></head><body>
+<main id="view">${OLD_VIEW}</main>
+<script>
+  window.__navigate = () => { document.getElementById('view').innerHTML = '<h1>The next view</h1><p>Its only paragraph.</p>'; };
+</script></body></html>`;
+
+const FEED = `<!doctype html><html lang="en"><head><title>A live chat</title></head><body>
+<ul id="feed"></ul>
+<script>
+  // A chat that keeps its last 20 messages on the page; a weak reference to each one it drops.
+  const feed = document.getElementById('feed');
+  const dropped = [];
+  let n = 0;
+  window.__post = (count) => {
+    for (let i = 0; i < count; i++) {
+      const li = document.createElement('li');
+      li.innerHTML = 'Message number ' + (++n) + ' from <b>someone</b> in the live chat';
+      feed.append(li);
+    }
+    while (feed.children.length > 20) {
+      const old = feed.firstElementChild;
+      dropped.push(new WeakRef(old));
+      old.remove();
+    }
+  };
+  window.__dropped = () => dropped.length;
+  window.__alive = () => dropped.filter((r) => r.deref() !== undefined).length;
+</script></body></html>`;
+
+describe('content the page removes while translated', () => {
+  let browser: ExtensionBrowser;
+  let apy: MarkerApy;
+  let server: PageServer;
+  let control: Page;
+  const tabs = tabDriver(() => browser, () => control);
+
+  beforeAll(async () => {
+    [browser, apy, server] = await Promise.all([launchExtension(), startMarkerApy(), startPageServer()]);
+    server.set('/router.html', ROUTER);
+    server.set('/feed.html', FEED);
+    await useApertiumAt(browser, apy.url);
+    control = await browser.openExtensionPage(OPTIONS_PATH);
+  });
+  afterAll(async () => {
+    await Promise.all([browser?.close(), apy?.close(), server?.close()]);
+  });
+
+  it('an app that replaces its view mid-translation: nothing more of the old view is sent, the new view is translated and counted', async () => {
+    const { page, tabId } = await tabs.open(`${server.origin}/router.html`);
+    let old = 0;
+    let oldAfter = 0;
+    let switched = false;
+    apy.failing = (q) => {
+      const n = (q.match(/Old paragraph/g) ?? []).length;
+      old += n;
+      if (switched) oldAfter += n;
+      return false;
+    };
+    apy.latencyMs = 300;
+    try {
+      await tabs.send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+      await page.waitForFunction((mark) => document.getElementById('view')!.textContent!.includes(mark), MARK_OPEN);
+      await page.evaluate(() => (window as unknown as { __navigate(): void }).__navigate());
+      switched = true;
+      const s = await tabs.settle(tabId);
+      // The title, the heading and the paragraph.
+      expect(s).toMatchObject({ state: 'translated', done: 3, total: 3, errors: 0 });
+      expect(await page.evaluate(() => document.getElementById('view')!.innerHTML)).toBe('<h1>⟦The next view⟧</h1><p>⟦Its only paragraph.⟧</p>');
+      // What was in flight at the switch (6 calls of 2 paragraphs, 4 of them at the provider) may
+      // still reach it until the page's next frame cancels them; the rest of the old view's 120
+      // paragraphs never goes (the previous build sent 105 of them after the switch).
+      expect(oldAfter).toBeLessThanOrEqual(16);
+      expect(old).toBeLessThan(40);
+      await tabs.send({ type: 'page:restore', data: { tabId } });
+      expect(await page.evaluate(() => document.getElementById('view')!.innerHTML)).toBe('<h1>The next view</h1><p>Its only paragraph.</p>');
+    } finally {
+      apy.failing = undefined;
+      apy.latencyMs = 0;
+      await page.close();
+    }
+  });
+
+  it('a live chat that drops its old messages: each is translated as it comes, the dropped ones are collected, the counts are the page\'s', async () => {
+    const { page, tabId } = await tabs.open(`${server.origin}/feed.html`);
+    await tabs.send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+    await tabs.settle(tabId);
+    for (let round = 0; round < 12; round++) {
+      await page.evaluate(() => (window as unknown as { __post(n: number): void }).__post(10));
+      await page.waitForFunction((mark) => [...document.querySelectorAll('#feed li')].every((li) => li.textContent!.startsWith(mark)), MARK_OPEN);
+    }
+    expect(await tabs.settle(tabId)).toMatchObject({ state: 'translated', done: 21, total: 21, errors: 0 });
+    const cdp = await page.context().newCDPSession(page);
+    for (let i = 0; i < 3; i++) await cdp.send('HeapProfiler.collectGarbage');
+    const seen = await page.evaluate(() => {
+      const w = window as unknown as { __dropped(): number; __alive(): number };
+      return { dropped: w.__dropped(), alive: w.__alive() };
+    });
+    expect(seen).toEqual({ dropped: 100, alive: 0 });
+    // Still followed: a new message is translated, and restore gives the page its own words.
+    await page.evaluate(() => (window as unknown as { __post(n: number): void }).__post(1));
+    await page.waitForFunction((mark) => document.querySelector('#feed li:last-child')!.textContent!.startsWith(mark), MARK_OPEN);
+    await tabs.send({ type: 'page:restore', data: { tabId } });
+    expect(await page.evaluate(() => document.querySelector('#feed li:last-child')!.innerHTML)).toBe('Message number 121 from <b>someone</b> in the live chat');
+    await page.close();
+  });
+});
