@@ -21,6 +21,7 @@ import { Owners } from './ownership';
 import type { Bucket, Prioritizer } from './prioritize';
 import type { Job, PageDeps, Pending } from './jobs';
 import { unitElement, type Segmenter, type Unit } from './segment';
+import { unitOnPage } from './units';
 
 /**
  * Calls that failed in a row, none answered between, after which the page stops as if cancelled,
@@ -30,7 +31,7 @@ import { unitElement, type Segmenter, type Unit } from './segment';
  */
 export const STOP_AFTER_FAILED_CALLS = 8;
 
-export class PageCalls {
+export abstract class PageCalls {
   protected readonly doc: Document;
   protected readonly frame: Frame;
   protected readonly pacer: Pacer;
@@ -207,12 +208,18 @@ export class PageCalls {
       const call = new Call<Job>(this.limit);
       // A call holding a unit in or near the viewport: its answer is written at the next frame.
       let near = false;
-      const jobs = queue.take((job, bucket) => {
+      let gone: Job[] | null = null;
+      const taken = queue.take((job, bucket) => {
+        // The page removed it since it was queued (follow.ts): taken off the queue, not sent.
+        if (!unitOnPage(job.origin ?? job.unit)) return !!(gone ??= []).push(job);
         if (!call.add(job)) return false;
         if (bucket < 2) near = true;
         return true;
       });
-      if (jobs.length === 0) break;
+      if (taken.length === 0) break;
+      if (gone) this.observer?.whilePaused(() => gone!.forEach((j) => this.retire(j)));
+      const jobs = gone ? taken.filter((j) => j.state === 'queued') : taken;
+      if (jobs.length === 0) continue;
       for (const j of jobs) {
         this.queuedSize -= j.size;
         // The call holds what the answer needs.
@@ -398,6 +405,9 @@ export class PageCalls {
     this.error = err;
     this.lead(job);
   }
+
+  /** A unit the page changed or removed: its write undone, its answer (if any comes) dropped (follow.ts). */
+  protected abstract retire(job: Job): void;
 
   /** Progress to the indicator and the badge (progress.ts); `now`: in a frame already (a write). */
   protected report(now = false): void {

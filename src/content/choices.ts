@@ -38,7 +38,7 @@ export interface Choice {
   close(): void;
 }
 
-export class PageChoices extends PageCalls {
+export abstract class PageChoices extends PageCalls {
   /** Requests made for alternatives (for tests). */
   altCalls = 0;
   private routeList: { key: string; list: Promise<string[]> } | null = null;

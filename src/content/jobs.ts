@@ -52,7 +52,7 @@ export interface PageDeps {
 
 /**
  * `waiting`: an attribute value that another job (its leader) translates; `aside`: written, its
- * nodes since removed by the page (follow.ts `leftPage`).
+ * nodes since removed by the page (follow.ts `leave`).
  */
 export type JobState = 'queued' | 'sent' | 'waiting' | 'done' | 'error' | 'retired' | 'aside';
 

@@ -59,11 +59,13 @@ export class Owners<J extends { unit: Unit }> {
 
   /**
    * Adds to `out` every job of a node or an attribute in `node`'s subtree, the shadow roots in it
-   * included (`shadow`): what leaves the page, or comes back, with `node`.
+   * included (`shadow`): what leaves the page, or comes back, with `node`. Visits at most `budget`
+   * nodes; returns what is left of it (below 0: stopped short).
    */
-  everyWithin(node: Node, out: Set<J>, shadow: (el: Element) => ShadowRoot | null): void {
+  everyWithin(node: Node, out: Set<J>, shadow: (el: Element) => ShadowRoot | null, budget = Infinity): number {
     const stack: Node[] = [node];
     for (let n = stack.pop(); n; n = stack.pop()) {
+      if (--budget < 0) return budget;
       const j = this.nodes.get(n);
       if (j) out.add(j);
       if (n.nodeType === 1) {
@@ -75,6 +77,7 @@ export class Owners<J extends { unit: Unit }> {
       }
       for (let c = n.firstChild; c; c = c.nextSibling) stack.push(c);
     }
+    return budget;
   }
 
   attr(el: Element, name: string): J | undefined {

@@ -59,7 +59,10 @@ export class PageTranslator extends PageFollow {
       shadow: this.shadowOf,
       // Copies exist only in bilingual mode (a restore removes them before any other starts).
       ignore: mode === 'bilingual' ? (el) => isCopy(el) || (ignore?.(el) ?? false) : ignore,
-      onShadowRoot: (root) => observer.observe(root),
+      onShadowRoot: (root) => {
+        observer.observe(root);
+        this.rootHosts.add(root.host);
+      },
       onRootless: (el, inline) => this.rootless(el, inline),
       items: mode !== 'bilingual',
     });
@@ -149,6 +152,7 @@ export class PageTranslator extends PageFollow {
   restore(): PageStatus {
     if (this.state === 'original') return this.status();
     this.halt();
+    this.noSweep();
     this.observer?.stop();
     this.observer = null;
     const t0 = performance.now();

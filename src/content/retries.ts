@@ -22,6 +22,11 @@ export class Retries {
     this.failedJobs.push(job);
   }
 
+  /** The jobs that failed, to send again. */
+  failures(): readonly Job[] {
+    return this.failedJobs;
+  }
+
   /** A stop left these queued or in flight (a follower rides with its leader). */
   stopped(jobs: Job[]): void {
     this.unsent = jobs;

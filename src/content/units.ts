@@ -60,3 +60,16 @@ export interface Walk {
 export function wholeUnit(el: Element, hidden: boolean): RangeUnit {
   return { kind: 'range', parent: el, nodes: kids(el).slice(), anchor: null, whole: true, hidden };
 }
+
+/** Whether any of the unit's own nodes is in the page still (false: the page removed them all). */
+export function unitOnPage(u: Unit): boolean {
+  if (u.kind === 'attr') return u.el.isConnected;
+  if (u.kind === 'piece') return u.group.text.isConnected;
+  for (const n of u.nodes) if (n.isConnected) return true;
+  return false;
+}
+
+/** The unit's own nodes: what keeps it when set aside (follow.ts). */
+export function unitNodes(u: Unit): readonly Node[] {
+  return u.kind === 'attr' ? [u.el] : u.kind === 'piece' ? [u.group.text] : u.nodes;
+}

@@ -47,6 +47,68 @@ describe('content the page removes', () => {
     expect(main.innerHTML).toBe('<h1>The next view</h1><p>Its only paragraph.</p>');
   });
 
+  it('a view too large to walk when removed: packing skips what is gone, and a sweep when the page is idle takes it out of the counts', async () => {
+    document.head.innerHTML = '';
+    // 1 500 paragraphs: 3 000 nodes, more than a removal's walk visits.
+    document.body.innerHTML = `<main>${Array.from({ length: 1500 }, (_, i) => `<p>Item ${i}</p>`).join('')}</main>`;
+    const fake = fakeTranslator({ hold: true });
+    const frames = manualFrames();
+    const idles: (() => void)[] = [];
+    const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewport: false, maxInFlight: 1, idle: (cb) => void idles.push(() => cb(1000)) });
+    pages.push(page);
+    page.start('en', 'es');
+    await frames.settle();
+    expect(fake.calls).toHaveLength(1);
+    expect(page.status().total).toBe(1500);
+    const main = document.querySelector('main')!;
+    const kept = [...main.children];
+    main.innerHTML = '<p>The next view</p>';
+    await frames.settle();
+    // The call in flight is cancelled at once; the new view goes next, nothing of the old one.
+    expect(fake.calls[0]!.signal?.aborted).toBe(true);
+    expect(fake.calls.slice(1).map((c) => c.markup)).toEqual(['<p i=1>The next view</p>']);
+    fake.calls[1]!.release();
+    await frames.settle();
+    expect(main.innerHTML).toBe('<p>THE NEXT VIEW</p>');
+    // Not swept yet (the page not idle): what was queued of the old view was dropped when packed.
+    expect(page.status()).toMatchObject({ state: 'translated', done: 1, total: 1 });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(idles).toHaveLength(1);
+    idles.shift()!();
+    expect(fake.calls).toHaveLength(2);
+    expect(page.status()).toMatchObject({ state: 'translated', done: 1, total: 1, errors: 0 });
+    page.restore();
+    expect(kept.every((p, i) => p.textContent === `Item ${i}`)).toBe(true);
+  });
+
+  it('a written view too large to walk, removed and put back: swept aside, back translated and counted', async () => {
+    document.head.innerHTML = '';
+    const body = `<main><section>${Array.from({ length: 1500 }, (_, i) => `<p>Item ${i}</p>`).join('')}</section></main>`;
+    document.body.innerHTML = body;
+    const fake = fakeTranslator();
+    const frames = manualFrames();
+    const idles: (() => void)[] = [];
+    const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewport: false, idle: (cb) => void idles.push(() => cb(1000)) });
+    pages.push(page);
+    page.start('en', 'es');
+    await frames.settle();
+    expect(page.status()).toMatchObject({ state: 'translated', done: 1500, total: 1500 });
+    const sent = fake.calls.length;
+    const section = document.querySelector('section')!;
+    section.remove();
+    await frames.settle();
+    await new Promise((r) => setTimeout(r, 0));
+    idles.shift()!();
+    expect(page.status()).toMatchObject({ done: 0, total: 0 });
+    document.querySelector('main')!.append(section);
+    await frames.settle();
+    expect(fake.calls).toHaveLength(sent);
+    expect(section.lastElementChild!.textContent).toBe('ITEM 1499');
+    expect(page.status()).toMatchObject({ state: 'translated', done: 1500, total: 1500 });
+    page.restore();
+    expect(document.body.innerHTML).toBe(body);
+  });
+
   it('a call still carrying a unit on the page goes on; only the removed one is dropped from its answer', async () => {
     const fake = fakeTranslator({ hold: true });
     const { page, frames } = startPage('<p id="a">Stays here</p><p id="b">Goes away</p>', fake.translate, pages);
