@@ -8,16 +8,15 @@
 export class Aside<J extends object> {
   /** Each node of a unit set aside, and the jobs that wrote into it: alive while the node is. */
   private held = new WeakMap<Node, J[]>();
-  /** The jobs set aside, in the order they were written, for restore; those collected read empty. */
+  /** The jobs set aside, in the order they were set aside (their writes' order), for restore; those collected deref to nothing. */
   private refs: WeakRef<J>[] = [];
   private pruneAt = PRUNE_AT;
+  /** What each job's nodes read when set aside (`UndoLog.reading`). */
+  private readings = new WeakMap<J, (string | null)[]>();
 
   get any(): boolean {
     return this.refs.length > 0;
   }
-
-  /** What each job's nodes read when set aside (`UndoLog.reading`). */
-  private readings = new WeakMap<J, (string | null)[]>();
 
   /** Keeps `job` as long as any of `nodes` lives, with what its nodes read now. */
   add(job: J, nodes: readonly Node[], reading: (string | null)[]): void {
