@@ -58,6 +58,15 @@ const BILINGUAL_PAGE = `<!doctype html><html lang="en"><title>Bilingual</title><
 <p id="near">A sunny <img src="/img/sun.svg" alt="sun"> morning.</p><div style="height: 8000px"></div>
 <p id="far">Far below, a <img id="smile" loading="lazy" src="/img/smile.svg" alt="smile"> face and a <img id="boat" loading="lazy" src="/img/boat.svg" alt="a boat"> boat.</p>
 </body></html>`;
+/**
+ * An app that replaces its view (a long article, ~60 calls) and later puts it back, as a router
+ * keeping its views does.
+ */
+const APP_PAGE = `<!doctype html><html lang="en"><title>An app</title><body><main id="view">${Array.from({ length: 120 }, (_, i) => `<p>Old paragraph ${i}: ${'a sentence of the long article that fills the page. '.repeat(8)}</p>`).join('')}</main><script>
+let kept = [];
+window.__away = () => { const v = document.getElementById('view'); kept = [...v.childNodes]; v.innerHTML = '<h1>The next view</h1><p>Its only paragraph.</p>'; };
+window.__back = () => document.getElementById('view').replaceChildren(...kept);
+</script></body></html>`;
 const SVG_IMAGE = (w: number, h: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" fill="gold"/></svg>`;
 const SELECTION_PAGE = '<!doctype html><html lang="en"><title>Selection</title><p id="text">Hello world</p><textarea id="area">Good morning, friends</textarea></html>';
 
@@ -96,6 +105,7 @@ beforeAll(async () => {
   server.set('/component', COMPONENT_PAGE);
   server.set('/embeds', EMBEDS_PAGE);
   server.set('/bilingual', BILINGUAL_PAGE);
+  server.set('/app', APP_PAGE);
   for (const [name, w, h] of [['sun', 16, 16], ['smile', 18, 18], ['boat', 200, 150]] as const) server.set(`/img/${name}.svg`, SVG_IMAGE(w, h), { 'content-type': 'image/svg+xml' });
 });
 afterAll(async () => {
@@ -302,6 +312,47 @@ describe('Firefox: frames with no address of their own', () => {
       await expect.poll(texts, { timeout: 10_000, interval: 100 }).toEqual(['A message shown in a frame.', 'A message in a sandbox.']);
     } finally {
       marker.failing = undefined;
+      await page.close();
+    }
+  });
+});
+
+describe('Firefox: an app that replaces its view', () => {
+  it('sends nothing more of the view it left, translates the new one, and puts the old one back translated; restore exact', async () => {
+    await useMarker();
+    const page = await ff.openPage(`${server.origin}/app`);
+    const original = await page.evaluate(() => document.getElementById('view')!.innerHTML);
+    let oldAfter = 0;
+    let away = false;
+    marker.failing = (q) => {
+      if (away) oldAfter += (q.match(/Old paragraph/g) ?? []).length;
+      return false;
+    };
+    marker.latencyMs = 300;
+    try {
+      const tabId = await ff.tabId(page.url());
+      const status = async () => (await ff.message<Wire<PageStatus>>({ type: 'page:status', data: { tabId } })).data;
+      const view = () => page.evaluate(() => document.getElementById('view')!.innerHTML);
+      await ff.message({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+      await expect.poll(view, { timeout: 10_000, interval: 50 }).toContain(MARK_OPEN);
+      await page.evaluate(() => (window as unknown as { __away(): void }).__away());
+      away = true;
+      // The title, the heading and the paragraph: the old view is no longer counted.
+      await expect.poll(status, { timeout: 10_000, interval: 100 }).toMatchObject({ state: 'translated', done: 3, total: 3, errors: 0 });
+      expect(await view()).toBe(`<h1>${MARK_OPEN}The next view${MARK_CLOSE}</h1><p>${MARK_OPEN}Its only paragraph.${MARK_CLOSE}</p>`);
+      // At most what was in flight at the switch (6 calls of 2 paragraphs); not the other ~100.
+      expect(oldAfter).toBeLessThanOrEqual(16);
+
+      marker.latencyMs = 0;
+      await page.evaluate(() => (window as unknown as { __back(): void }).__back());
+      // What was written comes back as it was; what was dropped is translated now.
+      await expect.poll(status, { timeout: 20_000, interval: 100 }).toMatchObject({ state: 'translated', done: 121, total: 121, errors: 0 });
+      expect(await page.evaluate(() => [...document.querySelectorAll('#view p')].every((p) => p.textContent!.startsWith('⟦')))).toBe(true);
+      await ff.message({ type: 'page:restore', data: { tabId } });
+      expect(await view()).toBe(original);
+    } finally {
+      marker.failing = undefined;
+      marker.latencyMs = 0;
       await page.close();
     }
   });
