@@ -472,6 +472,12 @@ describe('bilingual mode and alternatives in place', () => {
       expect(await settle(tabId)).toMatchObject({ state: 'translated', errors: 2 });
       expect(await marked()).toEqual([true, true, false, true, false, true]);
       expect(await piercedText(page, 'polyglot-progress')).toMatch(/^Translated · 2 failed: .+\|Retry$/);
+      // Printing the page prints the page, not the indicator.
+      const indicatorDisplay = () => page.evaluate(() => getComputedStyle(document.querySelector('polyglot-progress')!).display);
+      await page.emulateMedia({ media: 'print' });
+      expect(await indicatorDisplay()).toBe('none');
+      await page.emulateMedia({ media: 'screen' });
+      expect(await indicatorDisplay()).not.toBe('none');
       // The popup, into the page's target: its button goes on rather than starting afresh.
       await popupOffers(tabId, 'Retry the 2 failed parts');
 

@@ -80,6 +80,12 @@ describe('selection bubble', () => {
     expect(all.results[1]).toMatchObject({ text: 'HELLO WORLD' });
     expect(all.results[1]!.ms).toBeGreaterThanOrEqual(1400);
     await page.screenshot({ path: 'docs/screenshots/bubble.png' });
+    // Printing the page prints the page, not the bubble.
+    const bubbleDisplay = () => page.evaluate(() => getComputedStyle(document.querySelector('polyglot-bubble')!).display);
+    await page.emulateMedia({ media: 'print' });
+    expect(await bubbleDisplay()).toBe('none');
+    await page.emulateMedia({ media: 'screen' });
+    expect(await bubbleDisplay()).not.toBe('none');
 
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('polyglot-bubble').count()).toBe(0);

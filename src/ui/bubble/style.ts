@@ -35,4 +35,6 @@ button:hover { border-color: var(--accent); }
 .status { color: var(--muted); font-size: 12px; }
 .foot { display: flex; justify-content: flex-end; gap: 6px; margin-top: 6px; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+/* Not printed (as content/overlay.ts's): a page printed with the bubble open prints the page. */
+@media print { :host { display: none !important; } }
 `;
