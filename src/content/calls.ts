@@ -16,6 +16,7 @@ import { UndoLog } from './merge';
 import { nextFrame, type Frame, type PageObserver } from './observe';
 import { Pacer } from './pace';
 import { Progress } from './progress';
+import { Leaders, withFollowers } from './leaders';
 import { Retries } from './retries';
 import { Owners } from './ownership';
 import type { Bucket, Prioritizer } from './prioritize';
@@ -88,12 +89,8 @@ export abstract class PageCalls {
   protected merged: Job[] = [];
   protected docLog = new UndoLog();
   protected readonly owners = new Owners<Job>();
-  /**
-   * The job translating each attribute value, while it is queued or in flight: the same value
-   * elsewhere (a link's title on every link to that article) follows it instead of being sent again
-   * (aows-nba: ~5 000 prose titles, ~1 100 distinct values).
-   */
-  protected attrLeaders = new Map<string, Job>();
+  /** The job translating each attribute value while it is queued or in flight (leaders.ts). */
+  protected readonly leaders = new Leaders();
   private readonly progress: Progress;
 
   constructor(protected readonly deps: PageDeps) {
@@ -133,7 +130,7 @@ export abstract class PageCalls {
     this.discovering = false;
     this.pending = [];
     this.pacer.cancel();
-    this.attrLeaders.clear();
+    this.leaders.clear();
   }
 
   protected enqueue(origin: Unit, bucket?: Bucket, at?: Element): void {
@@ -164,15 +161,9 @@ export abstract class PageCalls {
   /** Queues `job` by `bucket`, else by where `at` (else its unit) is; an attribute value's job leads that value's others. */
   private put(job: Job, bucket?: Bucket, at?: Element): void {
     const u = job.unit;
-    if (u.kind === 'attr') this.attrLeaders.set(u.value, job);
+    this.leaders.queued(job);
     this.queuedSize += job.size;
     this.queue!.add(job, u.hidden ? 2 : bucket, at);
-  }
-
-  /** The job queued or sent for the value of attribute unit `u`, if any: `u` follows it rather than being sent again. */
-  private leaderOf(u: Unit): Job | undefined {
-    const leader = u.kind === 'attr' ? this.attrLeaders.get(u.value) : undefined;
-    return leader && (leader.state === 'queued' || leader.state === 'sent') ? leader : undefined;
   }
 
   private job(unit: Unit, state: 'queued' | 'waiting', markup: Markup | null, copy?: Job['copy'], origin?: Unit): Job {
@@ -180,17 +171,12 @@ export abstract class PageCalls {
     return { unit, seq: this.seq++, req: 0, state, size: markup?.size ?? 0, markup, log: null, rid: undefined, copy, origin, followers: null };
   }
 
-  /** The job, and the jobs still waiting for its answer (attribute values that follow it). */
-  private withFollowers(job: Job): Job[] {
-    return job.followers ? [job, ...job.followers.filter((f) => f.state === 'waiting')] : [job];
-  }
-
   /** An attribute unit whose value a queued or sent job translates already: it follows that job. */
   private follow(u: Unit & { kind: 'attr' }): boolean {
-    const leader = this.leaderOf(u);
+    const leader = this.leaders.of(u);
     if (!leader) return false;
     const job = this.job(u, 'waiting', null);
-    (leader.followers ??= []).push(job);
+    this.leaders.follow(leader, job);
     this.owners.own(job);
     this.total++;
     return true;
@@ -295,12 +281,8 @@ export abstract class PageCalls {
   protected requeue(job: Job): void {
     if (job.state === 'error') this.errors--;
     job.req = 0;
-    const leader = this.leaderOf(job.unit);
-    if (leader && leader !== job) {
-      job.state = 'waiting';
-      (leader.followers ??= []).push(job);
-      return;
-    }
+    const leader = this.leaders.of(job.unit);
+    if (leader && leader !== job) return this.leaders.follow(leader, job);
     job.markup = prepare(job.unit, this.segmenter?.opaque);
     job.size = job.markup.size;
     job.state = 'queued';
@@ -357,7 +339,7 @@ export abstract class PageCalls {
         this.fail(job, item.err);
         continue;
       }
-      for (const j of this.withFollowers(job)) {
+      for (const j of withFollowers(job)) {
         j.log = writeAnswer(j.unit, answer, id, call.entries.get(id)!, this.trg, this.src);
         j.rid = item.rid;
         this.showCopy(j);
@@ -365,7 +347,7 @@ export abstract class PageCalls {
         this.done++;
         this.merged.push(j);
       }
-      this.lead(job);
+      this.leaders.settled(job);
     }
   }
 
@@ -377,12 +359,6 @@ export abstract class PageCalls {
     const copy = job.copy;
     if (!copy || copy.el.isConnected || readsAsOriginal(copy, job.origin!)) return;
     if (place(copy)) this.copies.push(copy.el);
-  }
-
-  /** A job is settled: the jobs following it are written or failed with it; it leads no more. */
-  protected lead(job: Job): void {
-    if (job.unit.kind === 'attr' && this.attrLeaders.get(job.unit.value) === job) this.attrLeaders.delete(job.unit.value);
-    job.followers = null;
   }
 
   /** `lost`: the call went with the worker (`PortClosedError`); its units are sent again, a few times. */
@@ -397,13 +373,13 @@ export abstract class PageCalls {
   }
 
   protected fail(job: Job, err: string): void {
-    for (const j of this.withFollowers(job)) {
+    for (const j of withFollowers(job)) {
       j.state = 'error';
       this.errors++;
       this.retries.failed(j);
     }
     this.error = err;
-    this.lead(job);
+    this.leaders.settled(job);
   }
 
   /** A unit the page changed or removed: its write undone, its answer (if any comes) dropped (follow.ts). */

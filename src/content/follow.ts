@@ -331,7 +331,7 @@ export class PageFollow extends PageChoices {
         this.owners.disown(f);
         orphans.push(f.unit);
       }
-      this.lead(j);
+      this.leaders.settled(j);
     }
     if (this.state !== 'cancelled') for (const u of orphans) this.enqueue(u);
   }
