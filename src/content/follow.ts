@@ -183,7 +183,7 @@ export class PageFollow extends PageChoices {
   /**
    * The page removed nodes: a sweep for the units that went with them when the page is idle (after
    * its own work on what it shows now), at most every `SWEEP_MS` (a sweep looks at every unit:
-   * 11 000 on the largest saved page, ~40 ms when the page removed them all).
+   * 11 000 on the largest saved page, 40–60 ms when the page removed them all).
    */
   private sweepSoon(): void {
     if (this.sweepTimer !== undefined) return;
