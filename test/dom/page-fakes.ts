@@ -110,14 +110,29 @@ export function manualFrames() {
 
 /**
  * `body` in the document (its head emptied) and a translator on it, started en -> es with no
- * viewport order and frames run by hand; kept in `pages` for the test's cleanup.
+ * viewport order and frames run by hand; kept in `pages` for the test's cleanup. `heldIdle`: the
+ * page's idle callbacks wait in `idles` until the test runs them; `near`: which blocks the first
+ * pass segments (the rest waits for idle time).
  */
-export function startPage(body: string, translate: TranslateFn, pages: PageTranslator[], opts: { maxInFlight?: number; mode?: 'replace' | 'bilingual' } = {}) {
+export function startPage(
+  body: string,
+  translate: TranslateFn,
+  pages: PageTranslator[],
+  opts: { maxInFlight?: number; mode?: 'replace' | 'bilingual'; heldIdle?: boolean; near?: (el: Element) => boolean } = {},
+) {
   document.head.innerHTML = '';
   document.body.innerHTML = body;
   const frames = manualFrames();
-  const page = new PageTranslator({ translate, frame: frames.frame, viewport: false, maxInFlight: opts.maxInFlight ?? 4 });
+  const idles: (() => void)[] = [];
+  const page = new PageTranslator({
+    translate,
+    frame: frames.frame,
+    viewport: false,
+    maxInFlight: opts.maxInFlight ?? 4,
+    ...(opts.heldIdle ? { idle: (cb: (budgetMs: number) => void) => void idles.push(() => cb(1000)) } : {}),
+    ...(opts.near ? { near: opts.near } : {}),
+  });
   pages.push(page);
   page.start('en', 'es', opts.mode ? { mode: opts.mode } : {});
-  return { page, frames };
+  return { page, frames, idles };
 }

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { COPY_ATTR } from '../../src/content/bilingual';
 import { PageTranslator } from '../../src/content/page';
-import { fakeTranslator, manualFrames, startPage } from './page-fakes';
+import { fakeTranslator, startPage } from './page-fakes';
 
 let pages: PageTranslator[] = [];
 afterEach(() => {
@@ -17,6 +17,7 @@ afterEach(() => {
 
 /** Paragraphs each long enough to fill a call of its own. */
 const paragraphs = (n: number, what = 'Old') => Array.from({ length: n }, (_, i) => `<p>${what} paragraph ${i} says: ${'word '.repeat(150)}</p>`).join('');
+const items = (n: number) => Array.from({ length: n }, (_, i) => `<p>Item ${i}</p>`).join('');
 const numbers = (markup: string) => [...markup.matchAll(/paragraph (\d+)/gi)].map((m) => Number(m[1]));
 
 describe('content the page removes', () => {
@@ -48,15 +49,9 @@ describe('content the page removes', () => {
   });
 
   it('a view too large to walk when removed: packing skips what is gone, and a sweep when the page is idle takes it out of the counts', async () => {
-    document.head.innerHTML = '';
-    // 1 500 paragraphs: 3 000 nodes, more than a removal's walk visits.
-    document.body.innerHTML = `<main>${Array.from({ length: 1500 }, (_, i) => `<p>Item ${i}</p>`).join('')}</main>`;
     const fake = fakeTranslator({ hold: true });
-    const frames = manualFrames();
-    const idles: (() => void)[] = [];
-    const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewport: false, maxInFlight: 1, idle: (cb) => void idles.push(() => cb(1000)) });
-    pages.push(page);
-    page.start('en', 'es');
+    // 1 500 paragraphs: 3 000 nodes, more than a removal's walk visits.
+    const { page, frames, idles } = startPage(`<main>${items(1500)}</main>`, fake.translate, pages, { maxInFlight: 1, heldIdle: true });
     await frames.settle();
     expect(fake.calls).toHaveLength(1);
     expect(page.status().total).toBe(1500);
@@ -82,15 +77,9 @@ describe('content the page removes', () => {
   });
 
   it('a written view too large to walk, removed and put back: swept aside, back translated and counted', async () => {
-    document.head.innerHTML = '';
-    const body = `<main><section>${Array.from({ length: 1500 }, (_, i) => `<p>Item ${i}</p>`).join('')}</section></main>`;
-    document.body.innerHTML = body;
+    const body = `<main><section>${items(1500)}</section></main>`;
     const fake = fakeTranslator();
-    const frames = manualFrames();
-    const idles: (() => void)[] = [];
-    const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewport: false, idle: (cb) => void idles.push(() => cb(1000)) });
-    pages.push(page);
-    page.start('en', 'es');
+    const { page, frames, idles } = startPage(body, fake.translate, pages, { heldIdle: true });
     await frames.settle();
     expect(page.status()).toMatchObject({ state: 'translated', done: 1500, total: 1500 });
     const sent = fake.calls.length;
@@ -202,19 +191,14 @@ describe('content the page removes', () => {
   });
 
   it('the rest of a long page that the page removes before its idle turn is never segmented or sent', async () => {
-    document.head.innerHTML = '';
-    document.body.innerHTML = `<main><p>Top one</p></main><section id="far">${paragraphs(6)}</section>`;
     const fake = fakeTranslator();
-    const frames = manualFrames();
-    const idles: ((budgetMs: number) => void)[] = [];
-    const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewport: false, near: (el) => el.id !== 'far', idle: (cb) => void idles.push(cb) });
-    pages.push(page);
-    page.start('en', 'es');
+    const body = `<main><p>Top one</p></main><section id="far">${paragraphs(6)}</section>`;
+    const { page, frames, idles } = startPage(body, fake.translate, pages, { heldIdle: true, near: (el) => el.id !== 'far' });
     await frames.settle();
     expect(fake.calls.map((c) => c.markup)).toEqual(['<p i=1>Top one</p>']);
     document.getElementById('far')!.remove();
     await frames.settle();
-    while (idles.length) idles.shift()!(1000);
+    while (idles.length) idles.shift()!();
     await frames.settle();
     expect(fake.calls).toHaveLength(1);
     expect(page.status()).toMatchObject({ state: 'translated', done: 1, total: 1 });
