@@ -18,7 +18,7 @@ export class Aside<J extends object> {
     return this.refs.length > 0;
   }
 
-  /** Keeps `job` as long as any of `nodes` lives, with what its nodes read now. */
+  /** Keeps `job` while one of `nodes` lives, with what its nodes read now. */
   add(job: J, nodes: readonly Node[], reading: (string | null)[]): void {
     this.readings.set(job, reading);
     for (const n of nodes) {

@@ -197,7 +197,10 @@ export abstract class PageCalls {
       let gone: Job[] | null = null;
       const taken = queue.take((job, bucket) => {
         // The page removed it since it was queued (follow.ts): taken off the queue, not sent.
-        if (!unitOnPage(job.origin ?? job.unit)) return !!(gone ??= []).push(job);
+        if (!unitOnPage(job.origin ?? job.unit)) {
+          (gone ??= []).push(job);
+          return true;
+        }
         if (!call.add(job)) return false;
         if (bucket < 2) near = true;
         return true;

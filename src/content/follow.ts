@@ -7,6 +7,7 @@
 import type { Job } from './jobs';
 import { Aside } from './aside';
 import { PageChoices } from './choices';
+import { idleSlice } from './discover';
 import type { LateRoots } from './late-roots';
 import { pageShadow } from './shadow';
 import type { Unit } from './segment';
@@ -31,8 +32,13 @@ export class PageFollow extends PageChoices {
   protected onMutations(records: MutationRecord[]): void {
     // Cancelled: nothing more is translated, but what the page changes in what was is still
     // followed, so restore keeps the page's own values.
-    if (this.state !== 'translating' && this.state !== 'translated' && this.state !== 'cancelled') return;
+    if (!this.following()) return;
     this.timed('follow', () => this.followChanges(records));
+  }
+
+  /** The page is translating or translated, or stopped with what was written still followed for restore. */
+  private following(): boolean {
+    return this.state === 'translating' || this.state === 'translated' || this.state === 'cancelled';
   }
 
   private followChanges(records: MutationRecord[]): void {
@@ -167,7 +173,10 @@ export class PageFollow extends PageChoices {
   /** The shadow root of a host whose root was walked (units may be in it), else null. */
   private readonly walkedRoot = (el: Element): ShadowRoot | null => (this.rootHosts.has(el) ? this.shadowOf(el) : null);
 
-  /** Units of calls in flight that left the page: dropped (their answers not written); a call left with none of the page's is cancelled, its slot free. */
+  /**
+   * Units of calls in flight that left the page: dropped (their answers not written); then a call
+   * left carrying none of the page's units is cancelled, its slot free.
+   */
   private dropFromCalls(): void {
     let dropped = false;
     for (const [req, { call }] of this.inflight) {
@@ -177,7 +186,15 @@ export class PageFollow extends PageChoices {
         dropped = true;
       }
     }
-    if (dropped) this.cancelEmptyCalls();
+    if (!dropped) return;
+    // After every drop: the pieces of a long text, retired together, may be in another call.
+    for (const [req, { ac, call }] of this.inflight) {
+      let live = false;
+      for (const j of call.jobs.values()) if (j.req === req && j.state === 'sent') live = true;
+      if (live) continue;
+      this.inflight.delete(req);
+      ac.abort(new DOMException('what the call carried left the page', 'AbortError'));
+    }
   }
 
   /**
@@ -188,7 +205,7 @@ export class PageFollow extends PageChoices {
   private sweepSoon(): void {
     if (this.sweepTimer !== undefined) return;
     const wait = Math.max(0, this.swept + SWEEP_MS - performance.now());
-    this.sweepTimer = setTimeout(() => this.deps.idle ? this.deps.idle(this.sweepNow) : idleOr(this.sweepNow), wait);
+    this.sweepTimer = setTimeout(() => (this.deps.idle ?? idleSlice)(this.sweepNow), wait);
   }
 
   private readonly sweepNow = () => {
@@ -196,6 +213,18 @@ export class PageFollow extends PageChoices {
     this.sweepTimer = undefined;
     this.sweep();
   };
+
+  /**
+   * Restore of what was written into nodes the page removed and still keeps (a view it may put
+   * back). What the page changed in them since (out of the page, unseen) is what it keeps: read
+   * before any is undone (the pieces of a long text share their node).
+   */
+  protected undoAside(): void {
+    const aside = this.aside.jobs((j) => j.state === 'aside');
+    for (const j of aside) j.log?.adoptChanged(this.aside.readingOf(j));
+    for (let i = aside.length - 1; i >= 0; i--) aside[i]!.log?.undo();
+    this.aside.clear();
+  }
 
   /** A sweep waiting is not wanted (restore). */
   protected noSweep(): void {
@@ -206,7 +235,7 @@ export class PageFollow extends PageChoices {
   /** Every unit whose nodes are out of the page now (not moved: gone when swept) leaves (`leave`). */
   private sweep(): void {
     this.swept = performance.now();
-    if (this.state !== 'translating' && this.state !== 'translated' && this.state !== 'cancelled') return;
+    if (!this.following()) return;
     this.timed('follow', () => {
       const gone: Job[] = [];
       const off = (j: Job) => !unitOnPage(j.origin ?? j.unit);
@@ -255,17 +284,6 @@ export class PageFollow extends PageChoices {
     if (dropped) {
       this.retries.prune();
       if (this.copies.length) this.copies = this.copies.filter((c) => c.isConnected);
-    }
-  }
-
-  /** Calls in flight carrying none of the page's units any more (they left the page): cancelled, their slots free. */
-  private cancelEmptyCalls(): void {
-    for (const [req, { ac, call }] of this.inflight) {
-      let live = false;
-      for (const j of call.jobs.values()) if (j.req === req && j.state === 'sent') live = true;
-      if (live) continue;
-      this.inflight.delete(req);
-      ac.abort(new DOMException('what the call carried left the page', 'AbortError'));
     }
   }
 
@@ -376,9 +394,3 @@ export class PageFollow extends PageChoices {
 const SWEEP_MS = 500;
 /** The most nodes a removal's walk visits before a sweep does it (~1 ms). */
 const WALK_REMOVED = 2000;
-
-/** `run` when the page is idle (at most a second later), or at once where there is no idle callback. */
-function idleOr(run: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 1000 });
-  else run();
-}

@@ -157,13 +157,7 @@ export class PageTranslator extends PageFollow {
     this.observer = null;
     const t0 = performance.now();
     for (let i = this.merged.length - 1; i >= 0; i--) this.merged[i]!.log?.undo();
-    // What was written into nodes the page removed and still keeps (a view it may put back).
-    // What the page changed in them since (out of the page, unseen) is what it keeps: read before
-    // any is undone (the pieces of a long text share their node).
-    const aside = this.aside.jobs((j) => j.state === 'aside');
-    for (const j of aside) j.log?.adoptChanged(this.aside.readingOf(j));
-    for (let i = aside.length - 1; i >= 0; i--) aside[i]!.log?.undo();
-    this.aside.clear();
+    this.undoAside();
     this.docLog.undo();
     for (const c of this.copies) c.remove();
     this.metrics.restoreMs = performance.now() - t0;
