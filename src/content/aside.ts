@@ -5,21 +5,21 @@
  * go is let go by us too, with the answers written into it.
  */
 
-export class Aside<J extends object> {
+export class Aside<J extends object, R = readonly (string | null)[]> {
   /** Each node of a unit set aside, and the jobs that wrote into it: alive while the node is. */
   private held = new WeakMap<Node, J[]>();
   /** The jobs set aside, in the order they were set aside (their writes' order), for restore; those collected deref to nothing. */
   private refs: WeakRef<J>[] = [];
   private pruneAt = PRUNE_AT;
-  /** What each job's nodes read when set aside (`UndoLog.reading`). */
-  private readings = new WeakMap<J, (string | null)[]>();
+  /** What each job's nodes read when set aside (follow.ts: `UndoLog.reading` and the unit's shape). */
+  private readings = new WeakMap<J, R>();
 
   get any(): boolean {
     return this.refs.length > 0;
   }
 
   /** Keeps `job` while one of `nodes` lives, with what its nodes read now. */
-  add(job: J, nodes: readonly Node[], reading: (string | null)[]): void {
+  add(job: J, nodes: readonly Node[], reading: R): void {
     this.readings.set(job, reading);
     for (const n of nodes) {
       const list = this.held.get(n);
@@ -45,8 +45,8 @@ export class Aside<J extends object> {
   }
 
   /** What `job`'s nodes read when it was set aside. */
-  readingOf(job: J): readonly (string | null)[] {
-    return this.readings.get(job) ?? [];
+  readingOf(job: J): R | undefined {
+    return this.readings.get(job);
   }
 
   clear(): void {

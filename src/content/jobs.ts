@@ -11,6 +11,7 @@ import type { UndoLog } from './undo';
 import type { Copy, Measure } from './bilingual';
 import type { ShadowOf } from './shadow';
 import type { SizeWatch } from './late-roots';
+import type { Clock } from './lively';
 
 export type TranslateFn = (
   params: ApiParams,
@@ -46,6 +47,8 @@ export interface PageDeps {
   near?: (el: Element) => boolean;
   /** GetRoutes for a pair (alternatives in place); absent: no alternatives. */
   routes?: (src: string, trg: string) => Promise<string[]>;
+  /** Time and timers for the places the page keeps changing (lively.ts; tests). */
+  clock?: Clock;
   /** The viewport's height for ranking (tests). */
   viewportHeight?: () => number;
 }

@@ -152,7 +152,7 @@ export class PageTranslator extends PageFollow {
   restore(): PageStatus {
     if (this.state === 'original') return this.status();
     this.halt();
-    this.noSweep();
+    this.noWaits();
     this.observer?.stop();
     this.observer = null;
     const t0 = performance.now();

@@ -73,3 +73,35 @@ export function unitOnPage(u: Unit): boolean {
 export function unitNodes(u: Unit): readonly Node[] {
   return u.kind === 'attr' ? [u.el] : u.kind === 'piece' ? [u.group.text] : u.nodes;
 }
+
+/**
+ * Where to look for a run again after a change: its nodes still in place (the change may have cut
+ * it in two: a block added into one of its links, the part after the cut a unit of its own now),
+ * else its parent.
+ */
+export function runRoots(u: RangeUnit, into: Set<Node>): void {
+  let inPlace = false;
+  for (const n of u.nodes) {
+    if (n.parentNode !== u.parent) continue;
+    into.add(n);
+    inPlace = true;
+  }
+  if (!inPlace) into.add(u.parent);
+}
+
+/**
+ * How many nodes a run holds, at any depth (0 for a text piece or an attribute, whose values the
+ * undo log reads): what the page changed in it out of the page, where no change is seen, shows as
+ * another count (follow.ts `putBack`).
+ */
+export function unitShape(u: Unit): number {
+  if (u.kind !== 'range') return 0;
+  let count = 0;
+  const walk = (n: Node) => {
+    count++;
+    for (let c = n.firstChild; c; c = c.nextSibling) walk(c);
+  };
+  if (u.whole) for (let c = u.parent.firstChild; c; c = c.nextSibling) walk(c);
+  else for (const n of u.nodes) walk(n);
+  return count;
+}

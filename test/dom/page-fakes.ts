@@ -6,6 +6,7 @@
 import { createService } from '../../src/core/service';
 import { memoryStore } from '../../src/core/storage';
 import type { TrdObj } from '../../src/core/types';
+import type { Clock } from '../../src/content/lively';
 import { PageTranslator, type TranslateFn } from '../../src/content/page';
 import { fakeProvider, upperOutsideTags } from '../fakes/fake-provider';
 
@@ -108,9 +109,38 @@ export function manualFrames() {
   };
 }
 
+/** A clock the test moves: `advance(ms)` runs each timer due on the way, at its time. */
+export function manualClock(): Clock & { advance(ms: number): void; readonly timers: number } {
+  let t = 0;
+  let timers: { at: number; fn: () => void }[] = [];
+  return {
+    now: () => t,
+    after(ms, fn) {
+      const timer = { at: t + ms, fn };
+      timers.push(timer);
+      return () => void (timers = timers.filter((x) => x !== timer));
+    },
+    advance(ms) {
+      const end = t + ms;
+      for (;;) {
+        const next = timers.reduce<(typeof timers)[number] | undefined>((a, b) => (a && a.at <= b.at ? a : b), undefined);
+        if (!next || next.at > end) break;
+        timers = timers.filter((x) => x !== next);
+        t = Math.max(t, next.at);
+        next.fn();
+      }
+      t = end;
+    },
+    get timers() {
+      return timers.length;
+    },
+  };
+}
+
 /**
  * `body` in the document (its head emptied) and a translator on it, started en -> es with no
- * viewport order and frames run by hand; kept in `pages` for the test's cleanup. `heldIdle`: the
+ * viewport order and frames run by hand; kept in `pages` for the test's cleanup. `clock`: the
+ * places the page keeps changing wait by it (lively.ts). `heldIdle`: the
  * page's idle callbacks wait in `idles` until the test runs them; `near`: which blocks the first
  * pass segments (the rest waits for idle time).
  */
@@ -118,7 +148,7 @@ export function startPage(
   body: string,
   translate: TranslateFn,
   pages: PageTranslator[],
-  opts: { maxInFlight?: number; mode?: 'replace' | 'bilingual'; heldIdle?: boolean; near?: (el: Element) => boolean } = {},
+  opts: { maxInFlight?: number; mode?: 'replace' | 'bilingual'; heldIdle?: boolean; near?: (el: Element) => boolean; clock?: Clock } = {},
 ) {
   document.head.innerHTML = '';
   document.body.innerHTML = body;
@@ -131,6 +161,7 @@ export function startPage(
     maxInFlight: opts.maxInFlight ?? 4,
     ...(opts.heldIdle ? { idle: (cb: (budgetMs: number) => void) => void idles.push(() => cb(1000)) } : {}),
     ...(opts.near ? { near: opts.near } : {}),
+    ...(opts.clock ? { clock: opts.clock } : {}),
   });
   pages.push(page);
   page.start('en', 'es', opts.mode ? { mode: opts.mode } : {});

@@ -154,6 +154,25 @@ describe('content the page removes', () => {
     expect(panel.innerHTML).toBe('<p>Edited meanwhile</p><p>Unchanged</p>');
   });
 
+  it('a panel the page added to while out of the page: what it added is translated when put back', async () => {
+    const fake = fakeTranslator();
+    const { page, frames } = startPage('<main><section id="one"><p>First <a href="/x">panel</a></p></section></main>', fake.translate, pages);
+    await frames.settle();
+    const panel = document.getElementById('one')!;
+    panel.remove();
+    await frames.settle();
+    // Into the paragraph, and into its link: no text we wrote changed, only what it holds.
+    panel.querySelector('p')!.insertAdjacentHTML('beforeend', ' <b>and more</b>');
+    panel.querySelector('a')!.append(' link');
+    document.querySelector('main')!.append(panel);
+    await frames.settle();
+    expect(fake.calls.at(-1)!.markup).toBe('<p i=1>First <a i=2>panel link</a> <b i=3>and more</b></p>');
+    expect(panel.innerHTML).toBe('<p>FIRST <a href="/x">PANEL LINK</a> <b>AND MORE</b></p>');
+    expect(page.status()).toMatchObject({ state: 'translated', done: 1, total: 1 });
+    page.restore();
+    expect(panel.innerHTML).toBe('<p>First <a href="/x">panel link</a> <b>and more</b></p>');
+  });
+
   it('a view the page removed and still keeps is restored with the page, what it changed there kept', async () => {
     const fake = fakeTranslator();
     const long = Array.from({ length: 60 }, (_, i) => `Sentence ${i} ends here.`).join(' ');

@@ -1,0 +1,193 @@
+/**
+ * Places of a translated page that keep changing (a ticker, a live count, a log that grows, results
+ * redrawn at each key): each change would be a call, for as long as the tab is open. A place's first
+ * changes in a row are translated at once; after them, a change waits until the place has been
+ * still for `SETTLE_MS`, or at the latest `gap` after its previous translation (the gap doubling
+ * each time it is what sends, up to `MAX_GAP_MS`); `QUIET_MS` without a change and the place starts
+ * afresh. What waits is not counted in the page's progress: it shows the page's own text meanwhile.
+ */
+import { runRoots, type Unit } from './units';
+
+export interface Clock {
+  now(): number;
+  /** Runs `fn` after `ms`; the function returned cancels it. */
+  after(ms: number, fn: () => void): () => void;
+}
+
+export const realClock: Clock = {
+  now: () => performance.now(),
+  after(ms, fn) {
+    const t = setTimeout(fn, ms);
+    return () => clearTimeout(t);
+  },
+};
+
+/** Changes in a row translated at once. */
+export const FREE_CHANGES = 3;
+/** How long a place that keeps changing must be still before its change is translated. */
+export const SETTLE_MS = 1500;
+/** The first most a change waits after the place's previous translation; doubled each time it sends. */
+export const FIRST_GAP_MS = 5000;
+export const MAX_GAP_MS = 60_000;
+/** A place still this long is new again. */
+export const QUIET_MS = 10_000;
+
+interface Place {
+  changes: number;
+  last: number;
+  sent: number;
+  gap: number;
+  /** Changes counted once per batch: a place's two runs found in one batch are one change. */
+  batch: number;
+  /** Whether this batch's change waits. */
+  waits: boolean;
+  due: number;
+  /** Whether `due` is the gap's end (the place never stilled), not its stillness. */
+  byGap: boolean;
+  /** Where to look again when it is due: nodes of the runs it held (none for an attribute). */
+  roots: Set<Node>;
+}
+
+/** An attribute's place is its element and name. */
+interface AttrPlace extends Place {
+  el: Element;
+  name: string;
+}
+
+/** What a held place gives back when it is due: nodes to segment around, and attributes to read. */
+export type Release = (roots: readonly Node[], attrs: readonly [Element, string][]) => void;
+
+export class Lively {
+  private places = new WeakMap<object, Place>();
+  private attrPlaces = new WeakMap<Element, Map<string, AttrPlace>>();
+  private readonly held = new Set<Place>();
+  private batch = 0;
+  private cancel: (() => void) | null = null;
+  private timerAt = Infinity;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly release: Release,
+  ) {}
+
+  /**
+   * Units the page's change brought (changed, or added where it changed): those to translate now;
+   * the others' places wait, and come back through `release` when due. `redrawn`: nodes the page
+   * added where it took others out, and where (a list of results redrawn: the list is the place).
+   */
+  admit(units: readonly Unit[], redrawn?: ReadonlyMap<Node, Node>): Unit[] {
+    const now = this.clock.now();
+    const batch = ++this.batch;
+    const out: Unit[] = [];
+    for (const u of units) {
+      const place = this.placeOf(u, redrawn);
+      if (place.batch !== batch) {
+        place.batch = batch;
+        place.waits = this.waits(place, now);
+      }
+      if (!place.waits) out.push(u);
+      else this.hold(place, u);
+    }
+    if (this.held.size) this.schedule();
+    return out;
+  }
+
+  /** Nothing waits any more, and every place starts afresh (restore). */
+  clear(): void {
+    this.cancel?.();
+    this.cancel = null;
+    this.timerAt = Infinity;
+    for (const p of this.held) p.roots.clear();
+    this.held.clear();
+    this.places = new WeakMap();
+    this.attrPlaces = new WeakMap();
+  }
+
+  private waits(p: Place, now: number): boolean {
+    if (now - p.last >= QUIET_MS) {
+      p.changes = 0;
+      p.gap = FIRST_GAP_MS;
+    }
+    p.changes++;
+    p.last = now;
+    if (p.changes <= FREE_CHANGES || now >= p.sent + p.gap) {
+      // Past its gap: sent now, and the next wait may be longer.
+      if (p.changes > FREE_CHANGES) p.gap = Math.min(p.gap * 2, MAX_GAP_MS);
+      p.sent = now;
+      // Another run of the place held: looked at again at once (this one is translated already).
+      p.due = now;
+      p.byGap = false;
+      return false;
+    }
+    p.byGap = p.sent + p.gap < now + SETTLE_MS;
+    p.due = p.byGap ? p.sent + p.gap : now + SETTLE_MS;
+    return true;
+  }
+
+  private hold(p: Place, u: Unit): void {
+    this.held.add(p);
+    if (u.kind === 'piece') p.roots.add(u.group.text);
+    else if (u.kind === 'range') runRoots(u, p.roots);
+  }
+
+  private schedule(): void {
+    let due = Infinity;
+    for (const p of this.held) due = Math.min(due, p.due);
+    if (due >= this.timerAt) return;
+    this.cancel?.();
+    this.timerAt = due;
+    this.cancel = this.clock.after(Math.max(0, due - this.clock.now()), this.fire);
+  }
+
+  private readonly fire = () => {
+    this.cancel = null;
+    this.timerAt = Infinity;
+    const now = this.clock.now();
+    const roots: Node[] = [];
+    const attrs: [Element, string][] = [];
+    for (const p of this.held) {
+      if (p.due > now) continue;
+      // Sent because the gap ran out (the place never stilled): the next wait is longer.
+      if (p.byGap) p.gap = Math.min(p.gap * 2, MAX_GAP_MS);
+      p.sent = now;
+      if ('el' in p) attrs.push([(p as AttrPlace).el, (p as AttrPlace).name]);
+      else roots.push(...p.roots);
+      p.roots.clear();
+      this.held.delete(p);
+    }
+    if (this.held.size) this.schedule();
+    if (roots.length || attrs.length) this.release(roots, attrs);
+  };
+
+  /**
+   * A run's place is its element (a paragraph, an item of a flex row), a long text's its node, an
+   * attribute's its element and name; one the page has just put in where it took others out is the
+   * element it went into (new nodes each time would be new places).
+   */
+  private placeOf(u: Unit, redrawn?: ReadonlyMap<Node, Node>): Place {
+    if (u.kind === 'attr') {
+      let byName = this.attrPlaces.get(u.el);
+      if (!byName) this.attrPlaces.set(u.el, (byName = new Map()));
+      let p = byName.get(u.name);
+      if (!p) byName.set(u.name, (p = { ...newPlace(), el: u.el, name: u.name }));
+      return p;
+    }
+    let key: Node = u.kind === 'piece' ? u.group.text : !u.whole && u.nodes.length === 1 && u.nodes[0]!.nodeType === 1 ? u.nodes[0]! : u.parent;
+    if (redrawn?.size) {
+      for (let n: Node | null = key; n; n = n.parentNode) {
+        const into = redrawn.get(n);
+        if (into) {
+          key = into;
+          break;
+        }
+      }
+    }
+    let p = this.places.get(key);
+    if (!p) this.places.set(key, (p = newPlace()));
+    return p;
+  }
+}
+
+function newPlace(): Place {
+  return { changes: 0, last: -Infinity, sent: -Infinity, gap: FIRST_GAP_MS, batch: 0, waits: false, due: 0, byGap: false, roots: new Set() };
+}

@@ -1,0 +1,177 @@
+/**
+ * Places a translated page keeps changing (a ticker, a live count, results redrawn at each key, a
+ * log that grows): a place's first changes are translated at once; after them a change waits until
+ * the place is still, or at the latest until its gap has run out, so a ticker costs a call a
+ * minute, not a call a second; what it shows last is translated once it stops; restore keeps the
+ * page's last text.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { FIRST_GAP_MS, MAX_GAP_MS, SETTLE_MS } from '../../src/content/lively';
+import { PageTranslator } from '../../src/content/page';
+import { fakeTranslator, manualClock, startPage } from './page-fakes';
+
+let pages: PageTranslator[] = [];
+afterEach(() => {
+  for (const p of pages) p.restore();
+  pages = [];
+});
+
+/** A page with a live line and a still paragraph, translated; the test moves its clock. */
+async function livePage(body = '<p id="live">Updated 0 seconds ago</p><p>A still paragraph.</p>') {
+  const fake = fakeTranslator();
+  const clock = manualClock();
+  const { page, frames } = startPage(body, fake.translate, pages, { clock });
+  await frames.settle();
+  expect(fake.calls).toHaveLength(1);
+  const live = document.getElementById('live')!;
+  /** `ms` pass: the clock's timers run, and what they let go is sent and written. */
+  const wait = async (ms: number) => {
+    clock.advance(ms);
+    await frames.settle();
+  };
+  /** The page writes `text` into the live line, as its scripts do (the text node's data). */
+  const set = async (text: string) => {
+    (live.firstChild as Text).data = text;
+    await frames.settle();
+  };
+  const sent = () => fake.calls.slice(1).map((c) => c.markup.replace(/<[^>]*>/g, ''));
+  return { fake, clock, page, frames, live, wait, set, sent };
+}
+
+describe('a place the page keeps changing', () => {
+  it('a ticker changing every second for ten minutes: its first three changes at once, then at most a call per gap, doubling to one a minute', async () => {
+    const { live, wait, set, sent, page } = await livePage();
+    const shown: string[] = [];
+    for (let s = 1; s <= 600; s++) {
+      await set(`Updated ${s} seconds ago`);
+      shown.push(live.textContent!);
+      await wait(1000);
+    }
+    // Changes 1-3 at once (the third at 2 s on the clock); then the gap runs out 5, 10, 20, 40, 60,
+    // 60, ... s after each send, which sends what the page shows then ("Updated <clock's s>").
+    const at = [1, 2, 3];
+    for (let t = 2, gap = FIRST_GAP_MS / 1000; (t += gap) <= 600; gap = Math.min(gap * 2, MAX_GAP_MS / 1000)) at.push(t);
+    expect(sent()).toEqual(at.map((s) => `Updated ${s} seconds ago`));
+    expect(sent().length).toBeLessThan(16);
+    expect(shown.slice(0, 3)).toEqual(['UPDATED 1 SECONDS AGO', 'UPDATED 2 SECONDS AGO', 'UPDATED 3 SECONDS AGO']);
+    // The waiting change is shown as the page wrote it, and not counted: the page reads as translated.
+    expect(shown[3]).toBe('Updated 4 seconds ago');
+    expect(page.status()).toMatchObject({ state: 'translated', done: 1, total: 1, errors: 0 });
+  });
+
+  it('the ticker stops: what it shows last is translated once it has been still for the settle time', async () => {
+    const { live, wait, set, sent } = await livePage();
+    for (let s = 1; s <= 30; s++) {
+      await set(`Updated ${s} seconds ago`);
+      await wait(1000);
+    }
+    await set('Final score: 3 to 2');
+    expect(live.textContent).toBe('Final score: 3 to 2');
+    await wait(SETTLE_MS - 1);
+    expect(live.textContent).toBe('Final score: 3 to 2');
+    await wait(1);
+    expect(live.textContent).toBe('FINAL SCORE: 3 TO 2');
+    expect(sent().at(-1)).toBe('Final score: 3 to 2');
+  });
+
+  it('results redrawn at each key: the first three at once, the rest once typing stops, in one call', async () => {
+    const { live, wait, sent } = await livePage('<div id="live"><p>Results for a</p></div><p>A still paragraph.</p>');
+    const frames: Promise<void>[] = [];
+    for (const q of ['ap', 'app', 'appl', 'apple', 'apple p', 'apple pi', 'apple pie']) {
+      // Redrawn as a framework does: the results' nodes replaced, not edited.
+      live.innerHTML = `<p>Results for ${q}</p>`;
+      frames.push(wait(200));
+      await frames.at(-1);
+    }
+    expect(sent()).toEqual(['Results for ap', 'Results for app', 'Results for appl']);
+    expect(live.textContent).toBe('Results for apple pie');
+    await wait(SETTLE_MS);
+    expect(sent()).toEqual(['Results for ap', 'Results for app', 'Results for appl', 'Results for apple pie']);
+    expect(live.textContent).toBe('RESULTS FOR APPLE PIE');
+  });
+
+  it('a counter written with textContent (its text node replaced each time) waits the same way', async () => {
+    const { live, wait, sent } = await livePage('<p id="live"><b>0</b> people watching</p><p>A still paragraph.</p>');
+    for (let n = 1; n <= 6; n++) {
+      live.textContent = `${n} people watching`;
+      await wait(500);
+    }
+    expect(sent()).toEqual(['1 people watching', '2 people watching', '3 people watching']);
+    await wait(SETTLE_MS);
+    expect(live.textContent).toBe('6 PEOPLE WATCHING');
+    expect(sent()).toHaveLength(4);
+  });
+
+  it('a chat that appends a message and drops its oldest at once: every new message is translated at once', async () => {
+    const { wait, sent } = await livePage(`<ul id="live">${[1, 2, 3].map((i) => `<li>Message ${i}</li>`).join('')}</ul>`);
+    const feed = document.getElementById('live')!;
+    for (let i = 4; i <= 13; i++) {
+      feed.insertAdjacentHTML('beforeend', `<li>Message ${i}</li>`);
+      feed.firstElementChild!.remove();
+      await wait(200);
+      expect(feed.lastElementChild!.textContent).toBe(`MESSAGE ${i}`);
+    }
+    expect(sent()).toEqual(Array.from({ length: 10 }, (_, i) => `Message ${i + 4}`));
+  });
+
+  it('a text changed once a minute ("3 minutes ago") is translated at once every time', async () => {
+    const { live, wait, set, sent } = await livePage();
+    for (let m = 1; m <= 10; m++) {
+      await set(`Updated ${m} minutes ago`);
+      expect(live.textContent).toBe(`UPDATED ${m} MINUTES AGO`);
+      await wait(60_000);
+    }
+    expect(sent()).toHaveLength(10);
+  });
+
+  it('a place still for half a minute starts afresh: its next changes go at once again', async () => {
+    const { live, wait, set, sent } = await livePage();
+    for (let s = 1; s <= 5; s++) await set(`Update ${s}`);
+    expect(sent()).toEqual(['Update 1', 'Update 2', 'Update 3']);
+    await wait(30_000);
+    expect(sent()).toEqual(['Update 1', 'Update 2', 'Update 3', 'Update 5']);
+    for (let s = 6; s <= 8; s++) {
+      await set(`Update ${s}`);
+      expect(live.textContent).toBe(`UPDATE ${s}`);
+    }
+  });
+
+  it('another place changed while a lively one waits is translated at once', async () => {
+    const { live, wait, set, sent } = await livePage('<p id="live">Tick 0</p><p id="other">Other text</p>');
+    for (let s = 1; s <= 6; s++) {
+      await set(`Tick ${s}`);
+      await wait(300);
+    }
+    expect(live.textContent).toBe('Tick 6');
+    const other = document.getElementById('other')!;
+    (other.firstChild as Text).data = 'Other text, changed';
+    await wait(0);
+    expect(other.textContent).toBe('OTHER TEXT, CHANGED');
+    expect(sent()).toEqual(['Tick 1', 'Tick 2', 'Tick 3', 'Other text, changed']);
+  });
+
+  it('an attribute the page keeps changing (a progress bar\'s label) waits the same way', async () => {
+    const { wait, sent } = await livePage('<div id="bar" aria-label="Loading: 0 percent"></div><p id="live">Still</p>');
+    const bar = document.getElementById('bar')!;
+    for (let p = 1; p <= 8; p++) {
+      bar.setAttribute('aria-label', `Loading: ${p} percent`);
+      await wait(100);
+    }
+    expect(sent()).toEqual(['Loading: 1 percent', 'Loading: 2 percent', 'Loading: 3 percent']);
+    expect(bar.getAttribute('aria-label')).toBe('Loading: 8 percent');
+    await wait(SETTLE_MS);
+    expect(bar.getAttribute('aria-label')).toBe('LOADING: 8 PERCENT');
+    expect(sent()).toHaveLength(4);
+  });
+
+  it('restore while a change waits: nothing is sent after, and the page keeps its last text', async () => {
+    const { fake, clock, wait, set, page } = await livePage();
+    for (let s = 1; s <= 5; s++) await set(`Updated ${s} seconds ago`);
+    const calls = fake.calls.length;
+    page.restore();
+    expect(clock.timers).toBe(0);
+    await wait(MAX_GAP_MS);
+    expect(fake.calls).toHaveLength(calls);
+    expect(document.body.innerHTML).toBe('<p id="live">Updated 5 seconds ago</p><p>A still paragraph.</p>');
+  });
+});

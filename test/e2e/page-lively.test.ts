@@ -1,0 +1,75 @@
+/**
+ * A page that keeps changing a place while translated (a clock ticking ten times a second), in
+ * Chromium with the built extension and Apertium pointed at the marker fake: its first changes are
+ * translated at once, then it waits instead of costing a request a tick; once it stops, what it
+ * shows last is translated; restore gives the page its own last words.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MARK_OPEN, startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
+import { tabDriver, useApertiumAt } from '../fakes/page-e2e';
+import { startPageServer, type PageServer } from '../fakes/page-server';
+import type { Page } from 'playwright-core';
+import { launchExtension, OPTIONS_PATH, type ExtensionBrowser } from './browser';
+
+const TICKER = `<!doctype html><html lang="en"><head><title>A live page</title></head><body>
+<p id="clock">Updated no times yet</p>
+<p id="still">A paragraph that stays as it is.</p>
+<script>
+  let n = 0;
+  const clock = document.getElementById('clock');
+  window.__start = () => { window.__timer = setInterval(() => { clock.textContent = 'Updated ' + (++n) + ' times'; }, 100); };
+  window.__stop = () => { clearInterval(window.__timer); return n; };
+</script></body></html>`;
+
+describe('a place the page keeps changing', () => {
+  let browser: ExtensionBrowser;
+  let apy: MarkerApy;
+  let server: PageServer;
+  let control: Page;
+  const tabs = tabDriver(() => browser, () => control);
+
+  beforeAll(async () => {
+    [browser, apy, server] = await Promise.all([launchExtension(), startMarkerApy(), startPageServer()]);
+    server.set('/ticker.html', TICKER);
+    await useApertiumAt(browser, apy.url);
+    control = await browser.openExtensionPage(OPTIONS_PATH);
+  });
+  afterAll(async () => {
+    await Promise.all([browser?.close(), apy?.close(), server?.close()]);
+  });
+
+  it('a clock ticking ten times a second for three seconds costs three requests, not thirty; its last words are translated once it stops', async () => {
+    const { page, tabId } = await tabs.open(`${server.origin}/ticker.html`);
+    await tabs.send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+    expect(await tabs.settle(tabId)).toMatchObject({ state: 'translated', done: 3, total: 3, errors: 0 });
+    const before = apy.requests;
+    const texts: string[] = [];
+    apy.failing = (q) => {
+      texts.push(q.replace(/<[^>]*>/g, ''));
+      return false;
+    };
+    try {
+      await page.evaluate(() => (window as unknown as { __start(): void }).__start());
+      await new Promise((r) => setTimeout(r, 3000));
+      const ticks = await page.evaluate(() => (window as unknown as { __stop(): number }).__stop());
+      expect(ticks).toBeGreaterThanOrEqual(25);
+      // Its first three changes at once; the rest waits for the clock to stop, or for 5 s after
+      // the third (the previous build sent every tick).
+      expect(apy.requests - before).toBe(3);
+      expect(texts).toEqual(['Updated 1 times', 'Updated 2 times', 'Updated 3 times']);
+      // The tab reads as translated: the waiting change is not counted as work left.
+      expect((await tabs.send({ type: 'page:status', data: { tabId } })).data).toMatchObject({ state: 'translated', errors: 0 });
+      await page.waitForFunction((mark) => document.getElementById('clock')!.textContent!.startsWith(mark), MARK_OPEN, { timeout: 5000 });
+      expect(await page.locator('#clock').textContent()).toBe(`⟦Updated ${ticks} times⟧`);
+      expect(texts.at(-1)).toBe(`Updated ${ticks} times`);
+      expect(apy.requests - before).toBe(4);
+      await tabs.send({ type: 'page:restore', data: { tabId } });
+      expect(await page.evaluate(() => document.body.innerHTML.split('<script>')[0]!.trim())).toBe(
+        `<p id="clock">Updated ${ticks} times</p>\n<p id="still">A paragraph that stays as it is.</p>`,
+      );
+    } finally {
+      apy.failing = undefined;
+      await page.close();
+    }
+  });
+});
