@@ -6,15 +6,41 @@
  * status the popup reads (`page:status`) and the top frame's indicator (`page:frames`) add the
  * frames' units to the top frame's.
  *
- * Kept in the worker's memory: a worker stopped while a page translates forgets its frames until
- * each reports again (at its next change; every frame reports its end). A tab's frames are forgotten
+ * Kept in storage.session too (`sessionCounts`: it outlives the worker, not the browser): Chromium
+ * stops the worker after 30 s idle, and a translated tab's frames report nothing more, so the
+ * popup opened later counted the top frame's parts only (no "Retry" for a frame's failures). A
+ * worker started reads them back before it uses them (`ready`). A tab's frames are forgotten
  * when its top frame shows the original (a restore). When the top starts a translation afresh
  * (`startsAfresh`: a page loaded in a translated tab, another target), what is known of its frames
  * may be of a page that is gone, or already of this translation (a frame's report can arrive before
  * its top's): each is counted again only once it is confirmed, by its own next report or by its
  * answer when asked (`unconfirmed`, `confirm`: a frame that is gone does not answer).
  */
-import { startsAfresh, withFrames, type FrameCounts, type PageStatus } from '../shared/messages';
+import type { Browser } from 'webextension-polyfill';
+import { ext } from '../shared/browser';
+import { isPageStatus, startsAfresh, withFrames, type FrameCounts, type PageStatus } from '../shared/messages';
+
+/** storage.session: each tab's top frame's last report and its frames' (`FrameProgress`). */
+export const FRAME_COUNTS_KEY = 'page:frameCounts';
+
+/** Where the counts outlive the worker. */
+export interface CountsStore {
+  load(): Promise<unknown>;
+  save(value: unknown): Promise<void>;
+}
+
+export function sessionCounts(storage: Pick<Browser['storage'], 'session'> = ext().storage): CountsStore {
+  return {
+    load: () => storage.session.get(FRAME_COUNTS_KEY).then((v) => v[FRAME_COUNTS_KEY]),
+    save: (value) => storage.session.set({ [FRAME_COUNTS_KEY]: value }),
+  };
+}
+
+/** As stored: tab ids, and frame ids within a tab, as keys. */
+interface Stored {
+  tops: Record<string, PageStatus>;
+  frames: Record<string, Record<string, Entry>>;
+}
 
 type Counts = Pick<PageStatus, 'state' | 'done' | 'total' | 'errors' | 'error'>;
 
@@ -37,6 +63,15 @@ export class FrameProgress {
   private readonly told = new Map<number, string>();
   /** Tabs whose frames' units are to be shown (`soon`). */
   private readonly telling = new Set<number>();
+  private loaded: Promise<void> | undefined;
+  private saving = false;
+
+  constructor(private readonly store?: CountsStore) {}
+
+  /** What an earlier worker knew, read back once (what this one learnt since is newer). */
+  ready(): Promise<void> {
+    return (this.loaded ??= this.store ? this.store.load().then((v) => this.merge(v), () => undefined) : Promise.resolve());
+  }
 
   /**
    * The tab's top frame reported `status`. At a start afresh, the frames known until then are the
@@ -45,6 +80,7 @@ export class FrameProgress {
   top(tabId: number, status: PageStatus): number[] {
     const afresh = startsAfresh(this.tops.get(tabId)?.state, status);
     // The top frame forgets what it was told by the same rule (content/reporter.ts).
+    this.changed();
     if (status.state === 'original') {
       this.tops.delete(tabId);
       this.frames.delete(tabId);
@@ -62,6 +98,7 @@ export class FrameProgress {
 
   /** A frame (not the top) of the tab reported `status`, or answered with it when asked (`confirm`). */
   frame(tabId: number, frameId: number, status: Counts): void {
+    this.changed();
     let frames = this.frames.get(tabId);
     if (status.state === 'original') {
       frames?.delete(frameId);
@@ -78,13 +115,17 @@ export class FrameProgress {
     // A report since it was asked is newer than the answer.
     if (!f || f.confirmed) return;
     if (status) this.frame(tabId, frameId, status);
-    else this.frames.get(tabId)!.delete(frameId);
+    else {
+      this.frames.get(tabId)!.delete(frameId);
+      this.changed();
+    }
   }
 
   /** Frames are asked to go on (`page:retry`): those with failures are counted again from their next report. */
   retrying(tabId: number): void {
     const frames = this.frames.get(tabId);
     if (frames) for (const [id, f] of frames) if (f.errors > 0) frames.delete(id);
+    this.changed();
   }
 
   /** The units of the tab's confirmed frames, added up; undefined while none is known. */
@@ -141,4 +182,45 @@ export class FrameProgress {
   of(tabId: number, top: PageStatus): PageStatus {
     return withFrames(top, this.sum(tabId));
   }
+
+  /** Saved once per turn of the event loop, however many reports came in it. */
+  private changed(): void {
+    if (!this.store || this.saving) return;
+    this.saving = true;
+    queueMicrotask(() => {
+      this.saving = false;
+      void this.store!.save(this.stored()).catch(() => undefined);
+    });
+  }
+
+  private stored(): Stored {
+    const frames: Stored['frames'] = {};
+    for (const [tab, byFrame] of this.frames) frames[tab] = Object.fromEntries(byFrame);
+    return { tops: Object.fromEntries(this.tops), frames };
+  }
+
+  /** Adds what was stored, where this worker has learnt nothing yet; anything malformed is left out. */
+  private merge(v: unknown): void {
+    if (typeof v !== 'object' || v === null) return;
+    const { tops, frames } = v as Partial<Record<keyof Stored, unknown>>;
+    for (const [key, top] of entries(tops)) {
+      const tab = Number(key);
+      if (Number.isSafeInteger(tab) && isPageStatus(top) && !this.tops.has(tab)) this.tops.set(tab, top);
+    }
+    for (const [key, byFrame] of entries(frames)) {
+      const tab = Number(key);
+      if (!Number.isSafeInteger(tab) || this.frames.has(tab)) continue;
+      const known = new Map<number, Entry>();
+      for (const [id, f] of entries(byFrame)) {
+        if (!isPageStatus(f) || typeof (f as Partial<Entry>).confirmed !== 'boolean') continue;
+        const { state, done, total, errors, error, confirmed } = f as Entry;
+        known.set(Number(id), { state, done, total, errors, ...(error ? { error } : {}), confirmed });
+      }
+      if (known.size) this.frames.set(tab, known);
+    }
+  }
+}
+
+function entries(v: unknown): [string, unknown][] {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.entries(v) : [];
 }

@@ -10,7 +10,7 @@ import { ApiError } from '../core/errors';
 import { canonicalLanguage } from '../core/lang';
 import { ext } from '../shared/browser';
 import { isPageStatus, type FrameDecision, type PageMode, type PageOptions, type PageStatus } from '../shared/messages';
-import { FrameProgress } from './frame-progress';
+import { FrameProgress, sessionCounts } from './frame-progress';
 import { frames, pruneFor } from './frames';
 import type { Context, Handler, RouterDeps } from './router';
 import { sitesStore, type SitesStore } from './sites';
@@ -24,9 +24,15 @@ const MENU_ORIGINAL = 'Show original';
 
 type PageMessage = 'page:translate' | 'page:restore' | 'page:cancel' | 'page:status' | 'page:progress' | 'page:retry' | 'page:frame' | 'page:wake';
 
-/** The worker's count of each tab's frames (frame-progress.ts). */
+/** The count of each tab's frames (frame-progress.ts), read back from storage.session once per worker. */
 let shared: FrameProgress | undefined;
-export const frameProgress = (): FrameProgress => (shared ??= new FrameProgress());
+export const frameProgress = (): FrameProgress => (shared ??= new FrameProgress(sessionCounts()));
+/** `deps.progress` or the worker's, once what an earlier worker knew is read back. */
+async function progressOf(deps: Pick<RouterDeps, 'progress'>): Promise<FrameProgress> {
+  const progress = deps.progress ?? frameProgress();
+  await progress.ready();
+  return progress;
+}
 
 const PAGES = ['options', 'page'] as const;
 
@@ -123,7 +129,8 @@ export const PAGE_HANDLERS: { [K in PageMessage]: Handler<K> } = {
     // The popup's Stop names its tab; the indicator's (a top frame's) stops its own tab's frames.
     async handle(data, ctx, deps) {
       const tabId = ctx.kind === 'content' ? topFrameTab(ctx, 'page:cancel') : await (deps.tabs ?? TABS).id(data.tabId);
-      return (deps.progress ?? frameProgress()).of(tabId, await toTab(tabId, 'page:cancel', {}));
+      const status = await toTab(tabId, 'page:cancel', {});
+      return (await progressOf(deps)).of(tabId, status);
     },
   },
   'page:status': {
@@ -136,7 +143,8 @@ export const PAGE_HANDLERS: { [K in PageMessage]: Handler<K> } = {
     async handle(data, _ctx, deps) {
       const tabs = deps.tabs ?? TABS;
       const tabId = await tabs.id(data.tabId);
-      return (deps.progress ?? frameProgress()).of(tabId, await tabs.status(tabId, true));
+      const [status, progress] = await Promise.all([tabs.status(tabId, true), progressOf(deps)]);
+      return progress.of(tabId, status);
     },
   },
   'page:progress': {
@@ -145,7 +153,7 @@ export const PAGE_HANDLERS: { [K in PageMessage]: Handler<K> } = {
       const tabId = ctx.sender.tab?.id;
       if (tabId === undefined) throw new ApiError(400, 'page:progress: no tab');
       if (!isPageStatus(status)) throw new ApiError(400, 'page:progress: not a page status');
-      const progress = deps.progress ?? frameProgress();
+      const progress = await progressOf(deps);
       const frameId = ctx.sender.frameId ?? 0;
       if (frameId !== 0) {
         // A frame's units count in its tab's badge and its top frame's indicator.
@@ -174,7 +182,7 @@ export const PAGE_HANDLERS: { [K in PageMessage]: Handler<K> } = {
     // failed, as the popup's "Retry" does by asking the tab again as it is.
     async handle(_data, ctx, deps) {
       const tabId = topFrameTab(ctx, 'page:retry');
-      const progress = deps.progress ?? frameProgress();
+      const progress = await progressOf(deps);
       progress.retrying(tabId);
       const status = await toTab(tabId, 'page:retry', {});
       tellTop(tabId, progress, deps);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
 import { tabDriver, useApertiumAt } from '../fakes/page-e2e';
 import { startPageServer, type PageServer } from '../fakes/page-server';
-import { launchExtension, OPTIONS_PATH, type ExtensionBrowser } from './browser';
+import { launchExtension, OPTIONS_PATH, stopServiceWorkers, type ExtensionBrowser } from './browser';
 import { POPUP_PATH, storageGet } from './ui-helpers';
 
 const HOST = `<!doctype html><html lang="en"><head><title>Host</title></head><body>
@@ -153,6 +153,27 @@ describe('translation followed by later frames and by the site\'s own mode', () 
     await new Promise((r) => setTimeout(r, 800));
     expect(await page.locator('#p').textContent()).toBe('The first page.');
     expect(await send({ type: 'page:status', data: { tabId } })).toMatchObject({ data: { state: 'original' } });
+    await page.close();
+  });
+
+  it("a worker stopped after the page was translated (Chromium stops it 30 s idle) still counts the frames' parts, a failure included", async () => {
+    server.set('/failing-frame.html', `<!doctype html><html lang="en"><head><title>Failing</title></head><body><p id="p">The page around a failing frame.</p>
+<iframe srcdoc="<p>A frame part the provider refuses.</p>"></iframe></body></html>`);
+    const { page, tabId } = await open(`${server.origin}/failing-frame.html`);
+    apy.failing = (q) => q.includes('refuses');
+    try {
+      await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+      // The title and the paragraph, and the frame's part, failed.
+      const counted = { state: 'translated', done: 2, total: 3, errors: 1 };
+      await expect.poll(async () => (await send({ type: 'page:status', data: { tabId } })).data).toMatchObject(counted);
+      await stopServiceWorkers(page);
+      // The frame reports nothing more; the next worker reads what the last one knew (the previous
+      // build answered done 2, total 2, errors 0: no Retry in the popup).
+      expect((await send({ type: 'page:status', data: { tabId } })).data).toMatchObject(counted);
+    } finally {
+      apy.failing = undefined;
+    }
+    await send({ type: 'page:restore', data: { tabId } });
     await page.close();
   });
 

@@ -5,13 +5,15 @@
  */
 import type { Runtime } from 'webextension-polyfill';
 import { describe, expect, it } from 'vitest';
-import { FrameProgress } from '../../../src/background/frame-progress';
+import { FRAME_COUNTS_KEY, FrameProgress, sessionCounts } from '../../../src/background/frame-progress';
 import { createMessageHandler } from '../../../src/background/router';
 import { createSettingsStore } from '../../../src/background/settings';
 import { isFrameCounts, startsAfresh, withFrames, type FrameCounts, type PageStatus } from '../../../src/shared/messages';
 import { CONTENT_SENDER, fakeStorage, PAGE_SENDER, SELF } from './fakes';
 
 const TAB = 7;
+/** The counts kept in a fake storage.session, as frameProgress() keeps them in the real one. */
+const countsIn = (session: ReturnType<typeof fakeStorage>) => sessionCounts({ session: session.area } as unknown as Parameters<typeof sessionCounts>[0]);
 const status = (state: PageStatus['state'], done: number, total: number, errors = 0, error?: string): PageStatus => ({
   state, done, total, errors, trg: 'es', src: 'en', ...(error ? { error } : {}),
 });
@@ -147,7 +149,7 @@ describe('page:progress, page:status and page:retry over frames', () => {
   const TOP = { ...CONTENT_SENDER, frameId: 0 } as Runtime.MessageSender;
   const FRAME = { ...CONTENT_SENDER, url: 'http://127.0.0.1:8001/embed.html', frameId: 3 } as Runtime.MessageSender;
 
-  function setup() {
+  function setup(session = fakeStorage({})) {
     const storage = fakeStorage({});
     const settings = createSettingsStore(storage.area, storage.onChanged);
     const service = { call: async () => ({ status: 200, body: {} }), flush: async () => undefined };
@@ -162,7 +164,7 @@ describe('page:progress, page:status and page:retry over frames', () => {
     const frames = { note: async () => undefined, announce: async () => undefined, translation: async () => undefined, prune: async () => undefined, reset: async () => undefined };
     const told: FrameCounts[] = [];
     const ask = createMessageHandler({
-      service, settings, self: SELF, tabs, frames, progress: new FrameProgress(),
+      service, settings, self: SELF, tabs, frames, progress: new FrameProgress(countsIn(session)),
       badge: async (_tabId, s) => void badges.push(s),
       tellTop: async (_tabId, counts) => void told.push(counts),
       tellMs: 20,
@@ -174,7 +176,7 @@ describe('page:progress, page:status and page:retry over frames', () => {
       },
     });
     const asked: number[] = [];
-    return { ask, badges, top, told, asked };
+    return { ask, badges, top, told, asked, session };
   }
 
   it("asks the frames known before a start afresh whether they are there, and counts only those that answer", async () => {
@@ -203,6 +205,33 @@ describe('page:progress, page:status and page:retry over frames', () => {
     // Told once its frames' reports of the moment are in: the first as translating is not told on its own.
     await expect.poll(() => told).toEqual([{ done: 1, total: 3, errors: 2, error: '503 down', translating: false, stopped: false }]);
     expect(await ask({ type: 'page:status', data: {} }, PAGE_SENDER)).toEqual({ data: { ...top.status, done: 11, total: 13, errors: 2, error: '503 down' } });
+  });
+
+  it("a worker stopped after the page was translated (Chromium stops it 30 s idle): the next one still counts the tab's frames", async () => {
+    const before = setup();
+    await before.ask({ type: 'page:progress', data: status('translated', 10, 10) }, TOP);
+    await before.ask({ type: 'page:progress', data: status('translated', 1, 3, 2, '503 down') }, FRAME);
+    // Only storage.session is left of the first worker; the frames report nothing more.
+    const after = setup(before.session);
+    expect(await after.ask({ type: 'page:status', data: {} }, PAGE_SENDER)).toEqual({ data: { ...after.top.status, done: 11, total: 13, errors: 2, error: '503 down' } });
+    // The popup's Retry, then the page restored: nothing of the frame is left for a third worker.
+    await after.ask({ type: 'page:progress', data: status('original', 0, 0) }, TOP);
+    const third = setup(before.session);
+    expect(await third.ask({ type: 'page:status', data: {} }, PAGE_SENDER)).toEqual({ data: third.top.status });
+  });
+
+  it('reads back only well-formed counts, and a report made before they are read wins', async () => {
+    const session = fakeStorage({ [FRAME_COUNTS_KEY]: { tops: { [TAB]: status('translated', 5, 5), x: status('translated', 1, 1) }, frames: { [TAB]: { 3: { ...status('translated', 1, 2, 1), confirmed: true }, 4: { state: 'odd', done: 1, total: 1, errors: 0, confirmed: true } } } } });
+    const p = new FrameProgress(countsIn(session));
+    await p.ready();
+    expect(p.last(TAB)).toMatchObject({ state: 'translated', done: 6, total: 7, errors: 1 });
+    const q = new FrameProgress(countsIn(session));
+    q.frame(TAB, 3, status('translated', 2, 2));
+    await q.ready();
+    expect(q.of(TAB, status('translated', 5, 5))).toMatchObject({ done: 7, total: 7, errors: 0 });
+    const broken = new FrameProgress(countsIn(fakeStorage({ [FRAME_COUNTS_KEY]: 'nonsense' })));
+    await broken.ready();
+    expect(broken.last(TAB)).toBeUndefined();
   });
 
   it('refuses a report that is not a page status, a retry or a stop from a frame, and a retry from an extension page', async () => {
