@@ -26,7 +26,7 @@ export const realClock: Clock = {
 export const FREE_CHANGES = 3;
 /** How long a place that keeps changing must be still before its change is translated. */
 export const SETTLE_MS = 1500;
-/** The first most a change waits after the place's previous translation; doubled each time it sends. */
+/** At first, the longest a change waits after its place's previous translation; doubled each time the wait is what sends. */
 export const FIRST_GAP_MS = 5000;
 export const MAX_GAP_MS = 60_000;
 /** A place still this long is new again. */
@@ -44,8 +44,8 @@ interface Place {
   due: number;
   /** Whether `due` is the gap's end (the place never stilled), not its stillness. */
   byGap: boolean;
-  /** Where to look again when it is due: nodes of the runs it held (none for an attribute). */
-  roots: Set<Node>;
+  /** Where to look again when it is due: nodes of the runs it held (none for an attribute; made when first held). */
+  roots: Set<Node> | null;
 }
 
 /** An attribute's place is its element and name. */
@@ -97,7 +97,7 @@ export class Lively {
     this.cancel?.();
     this.cancel = null;
     this.timerAt = Infinity;
-    for (const p of this.held) p.roots.clear();
+    for (const p of this.held) p.roots = null;
     this.held.clear();
     this.places = new WeakMap();
     this.attrPlaces = new WeakMap();
@@ -126,8 +126,8 @@ export class Lively {
 
   private hold(p: Place, u: Unit): void {
     this.held.add(p);
-    if (u.kind === 'piece') p.roots.add(u.group.text);
-    else if (u.kind === 'range') runRoots(u, p.roots);
+    if (u.kind === 'piece') (p.roots ??= new Set()).add(u.group.text);
+    else if (u.kind === 'range') runRoots(u, (p.roots ??= new Set()));
   }
 
   private schedule(): void {
@@ -151,8 +151,8 @@ export class Lively {
       if (p.byGap) p.gap = Math.min(p.gap * 2, MAX_GAP_MS);
       p.sent = now;
       if ('el' in p) attrs.push([(p as AttrPlace).el, (p as AttrPlace).name]);
-      else roots.push(...p.roots);
-      p.roots.clear();
+      else if (p.roots) roots.push(...p.roots);
+      p.roots = null;
       this.held.delete(p);
     }
     if (this.held.size) this.schedule();
@@ -189,5 +189,5 @@ export class Lively {
 }
 
 function newPlace(): Place {
-  return { changes: 0, last: -Infinity, sent: -Infinity, gap: FIRST_GAP_MS, batch: 0, waits: false, due: 0, byGap: false, roots: new Set() };
+  return { changes: 0, last: -Infinity, sent: -Infinity, gap: FIRST_GAP_MS, batch: 0, waits: false, due: 0, byGap: false, roots: null };
 }
