@@ -54,7 +54,11 @@ const indicator = new Indicator(
     page.cancel();
     void send('page:cancel', {}).catch(() => undefined);
   },
-  () => void send('page:retry', {}).catch(() => page.retry()),
+  () =>
+    void send('page:retry', {}).catch(() => {
+      reporter.asked();
+      page.retry();
+    }),
 );
 const reporter = new Reporter({
   top,
@@ -125,7 +129,11 @@ async function sourceFor(trg: string): Promise<string> {
  * `error`; or, shown translated, it is restored (its original is in `trg`).
  */
 function startInto(src: string, trg: string, opts: PageOptions, same = primary(src) === primary(trg)): PageStatus {
-  if (!same) return page.start(src, trg, opts);
+  if (!same) {
+    // Asked again as it is, a page goes on (a resume): its indicator shows how, as for a start.
+    reporter.asked();
+    return page.start(src, trg, opts);
+  }
   if (page.status().state !== 'original') return page.restore();
   if (top) indicator.say(t('indicatorAlready', 'Already in $1', languageName(trg, uiLanguage())));
   return { ...page.status(), error: `the page is already in ${trg}` };
@@ -174,6 +182,7 @@ async function handle(message: TabMessage): Promise<PageStatus> {
     case 'page:cancel':
       return page.cancel();
     case 'page:retry':
+      reporter.asked();
       return page.retry();
     case 'page:frames':
       if (isFrameCounts(message.data)) reporter.frameCounts(message.data);

@@ -30,6 +30,12 @@ export class Reporter {
   private frames: FrameCounts | undefined;
   /** The state of the last status reported. */
   private lastReported: PageState | undefined;
+  /**
+   * The top frame's: whether its indicator follows every report, from a translation asked (a start,
+   * a resume, a retry) until it is done or stopped; and the failures it last showed.
+   */
+  private asking = false;
+  private failuresShown = 0;
 
   constructor(private readonly deps: ReporterDeps) {
     this.every = deps.top ? 250 : 1000;
@@ -45,8 +51,18 @@ export class Reporter {
     const { top } = this.deps;
     if (top) {
       // The background forgets the frames' counts by the same rule (frame-progress.ts).
-      if (status.state === 'original' || startsAfresh(this.lastReported, status)) this.frames = undefined;
-      this.deps.show(withFrames(status, this.frames));
+      const afresh = startsAfresh(this.lastReported, status);
+      if (status.state === 'original' || afresh) this.frames = undefined;
+      if (afresh) this.asking = true;
+      const tab = withFrames(status, this.frames);
+      // Once the page is translated, what it changes and adds is translated in turn without the
+      // indicator coming back (a chat's every message, a clock's every wait); a new failure brings
+      // it back, with its Retry, and one still on the page goes on showing how it goes.
+      if (this.asking || status.state === 'original' || this.deps.shown() || tab.errors > this.failuresShown) {
+        this.deps.show(tab);
+        this.failuresShown = tab.errors;
+      }
+      if (tab.state !== 'translating') this.asking = false;
     }
     this.lastReported = status.state;
     if (!top && !this.reported && (status.state === 'original' || (status.total === 0 && status.errors === 0))) return;
@@ -57,6 +73,11 @@ export class Reporter {
     // One on its way sends the status as it is then.
     if (this.timer !== undefined) return;
     this.timer = setTimeout(() => this.sendNow(), Math.max(0, this.every - (Date.now() - this.lastSent)));
+  }
+
+  /** The user asked the page to go on (a resume, a retry): the indicator follows it until it is done. */
+  asked(): void {
+    this.asking = true;
   }
 
   /**

@@ -657,7 +657,6 @@ async function piercedBox(page: Page, tag: string, inner: string): Promise<{ x: 
   }
 }
 
-/** The text of the element named `tag`, through the DevTools protocol, which pierces closed shadow roots. */
 /** A trusted click on the in-page indicator's button (its Retry, or its Stop). */
 async function clickIndicatorButton(page: Page): Promise<void> {
   const box = await piercedBox(page, 'polyglot-progress', 'button');
@@ -665,6 +664,7 @@ async function clickIndicatorButton(page: Page): Promise<void> {
   await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
 }
 
+/** The text of the element named `tag`, through the DevTools protocol, which pierces closed shadow roots. */
 async function piercedText(page: Page, tag: string): Promise<string> {
   const cdp = await page.context().newCDPSession(page);
   const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };

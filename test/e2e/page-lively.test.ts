@@ -2,7 +2,8 @@
  * A page that keeps changing a place while translated (a clock ticking ten times a second), in
  * Chromium with the built extension and Apertium pointed at the marker fake: its first changes are
  * translated at once, then it waits instead of costing a request a tick; once it stops, what it
- * shows last is translated; restore gives the page its own last words.
+ * shows last is translated, the in-page indicator not brought back; restore gives the page its own
+ * last words.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARK_OPEN, startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
@@ -63,6 +64,8 @@ describe('a place the page keeps changing', () => {
       expect(await page.locator('#clock').textContent()).toBe(`⟦Updated ${ticks} times⟧`);
       expect(texts.at(-1)).toBe(`Updated ${ticks} times`);
       expect(apy.requests - before).toBe(4);
+      // The in-page indicator did not come back for it (it left 2.5 s after the page was translated).
+      expect(await page.evaluate(() => document.querySelector('polyglot-progress') === null)).toBe(true);
       await tabs.send({ type: 'page:restore', data: { tabId } });
       expect(await page.evaluate(() => document.body.innerHTML.split('<script>')[0]!.trim())).toBe(
         `<p id="clock">Updated ${ticks} times</p>\n<p id="still">A paragraph that stays as it is.</p>`,

@@ -81,6 +81,39 @@ describe('Reporter', () => {
     expect(shown.at(-1)).toEqual(status('translating', 0, 6));
   });
 
+  it("once the page is translated, the page's own changes translated in turn do not bring the indicator back; a failure, a resume and a new start do", () => {
+    const { reporter, report, shown, hide } = setup(true);
+    report(status('translating', 0, 10));
+    report(status('translated', 10, 10));
+    expect(shown).toHaveLength(2);
+    hide();
+    // A chat's new message, a clock's wait let go: translated without a word on the page.
+    report(status('translating', 10, 11));
+    report(status('translated', 11, 11));
+    expect(shown).toHaveLength(2);
+    // A change that fails: back, with its Retry; while it is on the page it shows how the page goes.
+    report(status('translated', 11, 12, 1));
+    expect(shown.at(-1)).toEqual(status('translated', 11, 12, 1));
+    report(status('translating', 11, 13, 1));
+    expect(shown.at(-1)).toEqual(status('translating', 11, 13, 1));
+    report(status('translated', 12, 13, 1));
+    hide();
+    // Gone, it stays gone for the same failure.
+    report(status('translating', 12, 14, 1));
+    report(status('translated', 13, 14, 1));
+    expect(shown).toHaveLength(5);
+    // The user's Retry (or the popup's resume): followed until done.
+    reporter.asked();
+    report(status('translating', 13, 14));
+    report(status('translated', 14, 14));
+    expect(shown.slice(-2)).toEqual([status('translating', 13, 14), status('translated', 14, 14)]);
+    hide();
+    // Restore and a new start: shown as at first.
+    report(status('original', 0, 0));
+    report(status('translating', 0, 5));
+    expect(shown.slice(-2)).toEqual([status('original', 0, 0), status('translating', 0, 5)]);
+  });
+
   it('in a frame, ignores frame counts (only the top frame has an indicator)', () => {
     const { reporter, shown } = setup(false);
     reporter.frameCounts(frames({ errors: 3, translating: true }));
