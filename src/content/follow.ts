@@ -89,7 +89,7 @@ export class PageFollow extends PageRemovals {
       return;
     }
     // A place that keeps changing waits (lively.ts): what it holds now comes back when due.
-    const fresh = this.lively.admit(this.findAgain(roots, changedAttrs), emptied.size ? redrawn(added, emptied) : undefined);
+    const fresh = this.lively.admit(this.findAgain(roots, changedAttrs), added.length ? newNodes(added, emptied) : undefined);
     this.queueFound(fresh);
     this.carryOn(fresh.length > 0);
   }
@@ -213,25 +213,25 @@ export class PageFollow extends PageRemovals {
 }
 
 /**
- * Nodes the page added into an element whose content it replaced in this batch (every node there
- * now is new: a list of results redrawn, text written with `textContent`), and where: their place
- * (lively.ts) is the element, not themselves, new each time. Not where old nodes stay: a chat that
- * appends a message and drops its oldest adds a new place.
+ * The nodes the page added in a batch, each with the place it went into when it redrew that
+ * element's whole content (every node there now is new: a list of results redrawn, text written
+ * with `textContent`), else null: content of its own (a chat's new message, a feed's new item),
+ * whose units are new places (lively.ts). Not a redraw where old nodes stay: a chat that appends a
+ * message and drops its oldest.
  */
-function redrawn(added: readonly [Node, Node][], emptied: ReadonlySet<Node>): Map<Node, Node> {
-  const out = new Map<Node, Node>();
-  const news = new Set<Node>();
-  for (const [n, into] of added) if (emptied.has(into)) news.add(n);
+function newNodes(added: readonly [Node, Node][], emptied: ReadonlySet<Node>): Map<Node, Node | null> {
+  const out = new Map<Node, Node | null>();
+  for (const [n, into] of added) out.set(n, emptied.has(into) ? into : null);
   const whole = new Map<Node, boolean>();
   for (const [n, into] of added) {
-    if (!news.has(n)) continue;
+    if (out.get(n) === null) continue;
     let all = whole.get(into);
     if (all === undefined) {
       all = true;
-      for (let c = into.firstChild; c && all; c = c.nextSibling) all = news.has(c);
+      for (let c = into.firstChild; c && all; c = c.nextSibling) all = out.has(c);
       whole.set(into, all);
     }
-    if (all) out.set(n, into);
+    if (!all) out.set(n, null);
   }
   return out;
 }

@@ -72,15 +72,20 @@ export class Lively {
 
   /**
    * Units the page's change brought (changed, or added where it changed): those to translate now;
-   * the others' places wait, and come back through `release` when due. `redrawn`: nodes the page
-   * added where it took others out, and where (a list of results redrawn: the list is the place).
+   * the others' places wait, and come back through `release` when due. `added`: the nodes the page
+   * added, each with the element whose whole content it redrew (a list of results: the list is the
+   * place) or null (content of its own: at once, and no place is kept for it until it changes).
    */
-  admit(units: readonly Unit[], redrawn?: ReadonlyMap<Node, Node>): Unit[] {
+  admit(units: readonly Unit[], added?: ReadonlyMap<Node, Node | null>): Unit[] {
     const now = this.clock.now();
     const batch = ++this.batch;
     const out: Unit[] = [];
     for (const u of units) {
-      const place = this.placeOf(u, redrawn);
+      const place = this.placeOf(u, added);
+      if (!place) {
+        out.push(u);
+        continue;
+      }
       if (place.batch !== batch) {
         place.batch = batch;
         place.waits = this.waits(place, now);
@@ -161,10 +166,10 @@ export class Lively {
 
   /**
    * A run's place is its element (a paragraph, an item of a flex row), a long text's its node, an
-   * attribute's its element and name; one the page has just put in where it took others out is the
-   * element it went into (new nodes each time would be new places).
+   * attribute's its element and name; in content the page has just redrawn, the element redrawn
+   * (new nodes each time would be new places); in content just added, none (undefined).
    */
-  private placeOf(u: Unit, redrawn?: ReadonlyMap<Node, Node>): Place {
+  private placeOf(u: Unit, added?: ReadonlyMap<Node, Node | null>): Place | undefined {
     if (u.kind === 'attr') {
       let byName = this.attrPlaces.get(u.el);
       if (!byName) this.attrPlaces.set(u.el, (byName = new Map()));
@@ -173,13 +178,13 @@ export class Lively {
       return p;
     }
     let key: Node = u.kind === 'piece' ? u.group.text : !u.whole && u.nodes.length === 1 && u.nodes[0]!.nodeType === 1 ? u.nodes[0]! : u.parent;
-    if (redrawn?.size) {
+    if (added?.size) {
       for (let n: Node | null = key; n; n = n.parentNode) {
-        const into = redrawn.get(n);
-        if (into) {
-          key = into;
-          break;
-        }
+        const into = added.get(n);
+        if (into === undefined) continue;
+        if (into === null) return undefined;
+        key = into;
+        break;
       }
     }
     let p = this.places.get(key);

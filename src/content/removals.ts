@@ -193,7 +193,6 @@ export abstract class PageRemovals extends PageChoices {
     }
   }
 
-
   /** A unit the page changed: its write undone, its answer (if any comes) dropped. */
   protected retire(job: Job): void {
     if (job.state === 'retired') return;

@@ -38,6 +38,23 @@ describe('Lively', () => {
     expect(clock.timers).toBe(0);
   });
 
+  it('content just added goes at once and keeps no place; its own changes count from the first, a redraw counts at the element redrawn', () => {
+    const clock = manualClock();
+    const { l } = lively(clock);
+    const { parent, run } = runs(1);
+    for (let i = 0; i < 5; i++) expect(l.admit([run(0)], new Map([[parent, null]]))).toHaveLength(1);
+    for (let i = 0; i < 3; i++) expect(l.admit([run(0)])).toHaveLength(1);
+    expect(l.admit([run(0)])).toEqual([]);
+    // Redrawn into another element four times: its place is that element.
+    const list = { nodeType: 1 } as unknown as Element;
+    const redraw = () => {
+      const fresh = runs(1);
+      return l.admit([fresh.run(0)], new Map([[fresh.parent, list]]));
+    };
+    for (let i = 0; i < 3; i++) expect(redraw()).toHaveLength(1);
+    expect(redraw()).toEqual([]);
+  });
+
   it('two runs of one place found in one batch are one change', () => {
     const clock = manualClock();
     const { l } = lively(clock);
