@@ -81,16 +81,17 @@ export class Reporter {
   }
 
   /**
-   * The top frame's: the background told it its frames' units. The indicator shows them, and shows
-   * again for what a frame changed once the top frame's own result had gone: a new failure (with
-   * its Retry), or a frame still translating; a frame done without one does not bring it back.
+   * The top frame's: the background told it its frames' units. The indicator shows them while it is
+   * on the page (a frame's first report comes within its result's 2.5 s), and shows again once it
+   * has gone for a frame's new failure (with its Retry), or a frame still translating what the user
+   * asked; a frame done without one, or translating what its page changed, does not bring it back.
    */
   frameCounts(counts: FrameCounts): void {
     if (!this.deps.top) return;
     const failedBefore = this.frames?.errors ?? 0;
     this.frames = counts;
     const tab = withFrames(this.deps.status(), counts);
-    const news = counts.translating || counts.errors > failedBefore;
+    const news = (counts.translating && this.asking) || counts.errors > failedBefore;
     if (tab.state !== 'original' && (this.deps.shown() || news)) this.deps.show(tab);
   }
 

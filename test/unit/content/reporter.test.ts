@@ -108,6 +108,10 @@ describe('Reporter', () => {
     report(status('translated', 14, 14));
     expect(shown.slice(-2)).toEqual([status('translating', 13, 14), status('translated', 14, 14)]);
     hide();
+    // A frame's chat message translated: the same.
+    reporter.frameCounts(frames({ done: 1, total: 2, translating: true }));
+    reporter.frameCounts(frames({ done: 2, total: 2 }));
+    expect(shown.at(-1)).toEqual(status('translated', 14, 14));
     // Restore and a new start: shown as at first.
     report(status('original', 0, 0));
     report(status('translating', 0, 5));
