@@ -1,8 +1,8 @@
 /**
  * A page's translation followed where it was not asked directly, in Chromium with the built
  * extension and Apertium pointed at the marker fake (`word` -> `⟦word⟧`): a frame that loads after
- * its page was translated, the next pages of a tab the user translated, and a site's own bilingual
- * choice made in the popup.
+ * its page was translated, the next pages of a tab the user translated, a tab's frames counted
+ * across a worker Chromium stopped, and a site's own bilingual choice made in the popup.
  */
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
