@@ -49,6 +49,18 @@ const FEED = `<!doctype html><html lang="en"><head><title>A live chat</title></h
   window.__alive = () => dropped.filter((r) => r.deref() !== undefined).length;
 </script></body></html>`;
 
+/** A table a script updates the old way: taken out, changed, put back, all in one task. */
+const TABLE = `<!doctype html><html lang="en"><head><title>A table</title></head><body>
+<table id="t"><tbody>${Array.from({ length: 10 }, (_, i) => `<tr><td>Row ${i} of the table</td></tr>`).join('')}</tbody></table>
+<script>
+  window.__update = () => {
+    const body = document.querySelector('#t tbody');
+    body.remove();
+    body.querySelector('td').firstChild.data = 'Changed while out of the page';
+    document.getElementById('t').append(body);
+  };
+</script></body></html>`;
+
 describe('content the page removes while translated', () => {
   let browser: ExtensionBrowser;
   let apy: MarkerApy;
@@ -61,6 +73,7 @@ describe('content the page removes while translated', () => {
     server.set('/walked.html', router('walked'));
     server.set('/swept.html', router('swept'));
     server.set('/feed.html', FEED);
+    server.set('/table.html', TABLE);
     await useApertiumAt(browser, apy.url);
     control = await browser.openExtensionPage(OPTIONS_PATH);
   });
@@ -125,6 +138,20 @@ describe('content the page removes while translated', () => {
     await page.waitForFunction((mark) => document.querySelector('#feed li:last-child')!.textContent!.startsWith(mark), MARK_OPEN);
     await tabs.send({ type: 'page:restore', data: { tabId } });
     expect(await page.evaluate(() => document.querySelector('#feed li:last-child')!.innerHTML)).toBe('Message number 121 from <b>someone</b> in the live chat');
+    await page.close();
+  });
+
+  it('a table taken out, changed and put back in one task (as scripts update tables): the change is translated, restore keeps it', async () => {
+    const { page, tabId } = await tabs.open(`${server.origin}/table.html`);
+    await tabs.send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+    await tabs.settle(tabId);
+    const cells = () => page.evaluate(() => [...document.querySelectorAll('td')].slice(0, 2).map((td) => td.textContent));
+    expect(await cells()).toEqual(['⟦Row 0 of the table⟧', '⟦Row 1 of the table⟧']);
+    // The browser reports a change made out of the page until its records are delivered.
+    await page.evaluate(() => (window as unknown as { __update(): void }).__update());
+    await expect.poll(cells).toEqual(['⟦Changed while out of the page⟧', '⟦Row 1 of the table⟧']);
+    await tabs.send({ type: 'page:restore', data: { tabId } });
+    expect(await cells()).toEqual(['Changed while out of the page', 'Row 1 of the table']);
     await page.close();
   });
 });
