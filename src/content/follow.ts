@@ -19,6 +19,24 @@ export class PageFollow extends PageRemovals {
   protected lateRoots: LateRoots | null = null;
   /** Places the page keeps changing: what they hold waits (lively.ts). */
   protected readonly lively = new Lively(this.deps.clock ?? realClock, (roots, attrs) => this.releaseLively(roots, attrs));
+  /** The user's clicks and Enter while the page is translated (`followActs`). */
+  private acts: AbortController | null = null;
+
+  /** What the page changes just after the user's click (or Enter) is never held (lively.ts): a tab, a view they asked for. */
+  protected followActs(): void {
+    this.acts?.abort();
+    this.acts = new AbortController();
+    const view = this.doc.defaultView;
+    const opts = { capture: true, passive: true, signal: this.acts.signal };
+    view?.addEventListener('pointerdown', () => this.lively.acted(), opts);
+    view?.addEventListener(
+      'keydown',
+      (e) => {
+        if (e.key === 'Enter') this.lively.acted();
+      },
+      opts,
+    );
+  }
 
   protected onMutations(records: MutationRecord[]): void {
     // Cancelled: nothing more is translated, but what the page changes in what was is still
@@ -167,6 +185,8 @@ export class PageFollow extends PageRemovals {
   protected noWaits(): void {
     this.noSweep();
     this.lively.clear();
+    this.acts?.abort();
+    this.acts = null;
   }
 
   /** After units were found past the walk (the page's changes, a definition): translating again if any, and on. */

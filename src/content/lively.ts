@@ -4,7 +4,8 @@
  * changes in a row are translated at once; after them, a change waits until the place has been
  * still for `SETTLE_MS`, or at the latest `gap` after its previous translation (the gap doubling
  * each time it is what sends, up to `MAX_GAP_MS`); `QUIET_MS` without a change and the place starts
- * afresh. What waits is not counted in the page's progress: it shows the page's own text meanwhile.
+ * afresh; a change just after the user's click is theirs (a tab or a view shown), never held. What
+ * waits is not counted in the page's progress: it shows the page's own text meanwhile.
  */
 import { runRoots, type Unit } from './units';
 
@@ -31,6 +32,8 @@ export const FIRST_GAP_MS = 5000;
 export const MAX_GAP_MS = 60_000;
 /** A place still this long is new again. */
 export const QUIET_MS = 10_000;
+/** A change this soon after the user's click (or Enter) is the user's (a tab, a view): never held. */
+export const ACTED_MS = 1000;
 
 interface Place {
   changes: number;
@@ -64,6 +67,7 @@ export class Lively {
   private batch = 0;
   private cancel: (() => void) | null = null;
   private timerAt = Infinity;
+  private actedAt = -Infinity;
 
   constructor(
     private readonly clock: Clock,
@@ -97,6 +101,11 @@ export class Lively {
     return out;
   }
 
+  /** The user clicked (or pressed Enter): what the page changes next is what they asked to see. */
+  acted(): void {
+    this.actedAt = this.clock.now();
+  }
+
   /** Nothing waits any more, and every place starts afresh (restore). */
   clear(): void {
     this.cancel?.();
@@ -115,9 +124,10 @@ export class Lively {
     }
     p.changes++;
     p.last = now;
-    if (p.changes <= FREE_CHANGES || now >= p.sent + p.gap) {
+    const theirs = now - this.actedAt < ACTED_MS;
+    if (p.changes <= FREE_CHANGES || theirs || now >= p.sent + p.gap) {
       // Past its gap: sent now, and the next wait may be longer.
-      if (p.changes > FREE_CHANGES) p.gap = Math.min(p.gap * 2, MAX_GAP_MS);
+      if (p.changes > FREE_CHANGES && !theirs) p.gap = Math.min(p.gap * 2, MAX_GAP_MS);
       p.sent = now;
       // Another run of the place held: looked at again at once (this one is translated already).
       p.due = now;

@@ -68,6 +68,7 @@ export class PageTranslator extends PageFollow {
     });
     this.queue = this.newQueue();
     if (scope === 'near') this.followScroll();
+    this.followActs();
     observer.observe(this.doc);
     const t0 = performance.now();
     Object.assign(this.metrics, runMetrics(t0));

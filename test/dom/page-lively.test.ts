@@ -90,6 +90,26 @@ describe('a place the page keeps changing', () => {
     expect(live.textContent).toBe('RESULTS FOR APPLE PIE');
   });
 
+  it('views the user switches to by clicking are never held: each tab shown is translated at once', async () => {
+    const { live, wait, sent } = await livePage('<div id="live"><p>Tab 0 shows this</p></div><p>A still paragraph.</p>');
+    for (let tab = 1; tab <= 6; tab++) {
+      // A click on the tab, then the app redraws the panel.
+      document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+      await wait(300);
+      live.innerHTML = `<p>Tab ${tab} shows this</p>`;
+      await wait(0);
+      expect(live.textContent).toBe(`TAB ${tab} SHOWS THIS`);
+      await wait(700);
+    }
+    expect(sent()).toHaveLength(6);
+    // Redrawn with no click (a timer's), the same panel, changed in a row since, waits.
+    for (let n = 1; n <= 4; n++) {
+      live.innerHTML = `<p>Tab 6, update ${n}</p>`;
+      await wait(1100);
+    }
+    expect(live.textContent).toBe('Tab 6, update 4');
+  });
+
   it('a counter written with textContent (its text node replaced each time) waits the same way', async () => {
     const { live, wait, sent } = await livePage('<p id="live"><b>0</b> people watching</p><p>A still paragraph.</p>');
     for (let n = 1; n <= 6; n++) {

@@ -4,7 +4,7 @@
  * test/dom/page-lively.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { FIRST_GAP_MS, Lively, QUIET_MS, SETTLE_MS, type Clock } from '../../../src/content/lively';
+import { ACTED_MS, FIRST_GAP_MS, Lively, QUIET_MS, SETTLE_MS, type Clock } from '../../../src/content/lively';
 import type { RangeUnit, Unit } from '../../../src/content/units';
 import { manualClock } from '../../dom/page-fakes';
 
@@ -90,6 +90,18 @@ describe('Lively', () => {
     clock.advance(QUIET_MS);
     for (let i = 0; i < 3; i++) expect(l.admit([run(0)])).toHaveLength(1);
     expect(released).toEqual([]);
+  });
+
+  it('a change within a second of the user\'s click is theirs: sent at once, the gap left as it was', () => {
+    const clock = manualClock();
+    const { l } = lively(clock);
+    const { run } = runs(1);
+    for (let i = 0; i < 3; i++) l.admit([run(0)]);
+    l.acted();
+    clock.advance(ACTED_MS - 1);
+    expect(l.admit([run(0)])).toHaveLength(1);
+    clock.advance(1);
+    expect(l.admit([run(0)])).toEqual([]);
   });
 
   it('an attribute\'s place is its element and name; clear lets what waits go and starts every place afresh', () => {
