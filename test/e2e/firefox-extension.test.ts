@@ -2,7 +2,7 @@
  * The Firefox build in Firefox ESR (firefox-browser.ts): the background event page runs the engine
  * and answers over messaging (no /api fetch route, no Chrome Translator there), the selection
  * bubble, whole-page translation and exact restore on two real pages (../shared/pages, scripts
- * off), and the popup's compare view. Providers: the real Apertium APy (the tier's globalSetup),
+ * off), a page that keeps changing a place, and the popup's compare view. Providers: the real Apertium APy (the tier's globalSetup),
  * a LibreTranslate fake that upper-cases, and an APy-compatible fake that marks text.
  */
 import type { Page } from 'puppeteer-core';
@@ -67,6 +67,13 @@ let kept = [];
 window.__away = () => { const v = document.getElementById('view'); kept = [...v.childNodes]; v.innerHTML = '<h1>The next view</h1><p>Its only paragraph.</p>'; };
 window.__back = () => document.getElementById('view').replaceChildren(...kept);
 </script></body></html>`;
+/** A clock ticking ten times a second (`__start`, `__stop`). */
+const TICKER_PAGE = `<!doctype html><html lang="en"><title>A live page</title><body><p id="clock">Updated no times yet</p><script>
+let n = 0;
+const clock = document.getElementById('clock');
+window.__start = () => { window.__timer = setInterval(() => { clock.textContent = 'Updated ' + (++n) + ' times'; }, 100); };
+window.__stop = () => { clearInterval(window.__timer); return n; };
+</script></body></html>`;
 const SVG_IMAGE = (w: number, h: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" fill="gold"/></svg>`;
 const SELECTION_PAGE = '<!doctype html><html lang="en"><title>Selection</title><p id="text">Hello world</p><textarea id="area">Good morning, friends</textarea></html>';
 
@@ -106,6 +113,7 @@ beforeAll(async () => {
   server.set('/embeds', EMBEDS_PAGE);
   server.set('/bilingual', BILINGUAL_PAGE);
   server.set('/app', APP_PAGE);
+  server.set('/ticker', TICKER_PAGE);
   for (const [name, w, h] of [['sun', 16, 16], ['smile', 18, 18], ['boat', 200, 150]] as const) server.set(`/img/${name}.svg`, SVG_IMAGE(w, h), { 'content-type': 'image/svg+xml' });
 });
 afterAll(async () => {
@@ -353,6 +361,32 @@ describe('Firefox: an app that replaces its view', () => {
     } finally {
       marker.failing = undefined;
       marker.latencyMs = 0;
+      await page.close();
+    }
+  });
+});
+
+describe('Firefox: a place the page keeps changing', () => {
+  it('a clock ticking ten times a second costs its first three changes, then waits; its last words are translated once it stops; restore exact', async () => {
+    await useMarker();
+    const page = await ff.openPage(`${server.origin}/ticker`);
+    try {
+      const tabId = await ff.tabId(page.url());
+      await ff.message({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+      await reaches(tabId, 'translated');
+      const clock = () => page.evaluate(() => document.getElementById('clock')!.textContent);
+      await expect.poll(clock, { timeout: 10_000, interval: 50 }).toBe(`${MARK_OPEN}Updated no times yet${MARK_CLOSE}`);
+      const before = marker.requests;
+      await page.evaluate(() => (window as unknown as { __start(): void }).__start());
+      await new Promise((r) => setTimeout(r, 3000));
+      const ticks = await page.evaluate(() => (window as unknown as { __stop(): number }).__stop());
+      expect(ticks).toBeGreaterThanOrEqual(25);
+      expect(marker.requests - before).toBe(3);
+      await expect.poll(clock, { timeout: 5000, interval: 50 }).toBe(`${MARK_OPEN}Updated ${ticks} times${MARK_CLOSE}`);
+      expect(marker.requests - before).toBe(4);
+      await ff.message({ type: 'page:restore', data: { tabId } });
+      expect(await clock()).toBe(`Updated ${ticks} times`);
+    } finally {
       await page.close();
     }
   });
