@@ -152,7 +152,7 @@ export class PageFollow extends PageRemovals {
         units = seg.around(root);
       }
       for (const u of units) {
-        if (this.owners.taken(u)) continue;
+        if (this.owners.taken(u, true)) continue;
         fresh.push(u);
         if (u.kind === 'range') for (const n of u.nodes) covered.add(n);
       }
@@ -225,7 +225,7 @@ export class PageFollow extends PageRemovals {
     if (this.state !== 'translating' && this.state !== 'translated') return;
     const fresh: Unit[] = [];
     this.timed('follow', () => {
-      for (const el of hosts) for (const u of this.segmenter!.upgraded(el)) if (!this.owners.taken(u)) fresh.push(u);
+      for (const el of hosts) for (const u of this.segmenter!.upgraded(el)) if (!this.owners.taken(u, true)) fresh.push(u);
       for (const u of fresh) this.enqueue(u);
     });
     this.carryOn(fresh.length > 0);

@@ -90,11 +90,29 @@ export class Owners<J extends { unit: Unit }> {
     return job.unit.kind === 'piece' ? (this.pieces.get(job.unit.group) ?? [job]) : [job];
   }
 
-  /** A job already covers this unit. */
-  taken(u: Unit): boolean {
+  /**
+   * A job already covers this unit. `deep`: or a node inside it, for a unit found again (a view put
+   * back, a page resumed): one too long for a call was queued in parts, owned below its own nodes
+   * (chunk.ts `fit`: a long text's pieces, an inline element's content), and would be translated
+   * twice, over its own translation. Not on a first walk, where no node is owned yet.
+   */
+  taken(u: Unit, deep = false): boolean {
     if (u.kind === 'attr') return this.attr(u.el, u.name) !== undefined;
     if (u.kind === 'piece') return this.nodes.has(u.group.text);
-    return u.nodes.some((n) => this.nodes.has(n));
+    if (u.nodes.some((n) => this.nodes.has(n))) return true;
+    if (deep) for (const n of u.nodes) if (this.ownsWithin(n)) return true;
+    return false;
+  }
+
+  /** Whether a node below `node` belongs to a unit. */
+  private ownsWithin(node: Node): boolean {
+    const stack: Node[] = [];
+    for (let c = node.firstChild; c; c = c.nextSibling) stack.push(c);
+    for (let n = stack.pop(); n; n = stack.pop()) {
+      if (this.nodes.has(n)) return true;
+      for (let c = n.firstChild; c; c = c.nextSibling) stack.push(c);
+    }
+    return false;
   }
 
   clear(): void {

@@ -89,6 +89,8 @@ export class PageTranslator extends PageFollow {
   private discoverPage(t0?: number): void {
     const height = this.deps.viewportHeight;
     const epoch = this.epoch;
+    // A resume walks a page with units written or queued: one queued in parts is owned below its nodes.
+    const again = this.total > 0;
     this.discovering = true;
     discover({
       segmenter: this.segmenter!,
@@ -100,7 +102,7 @@ export class PageTranslator extends PageFollow {
       alive: () => epoch === this.epoch,
       timed: (fn) => this.timed('segment', fn),
       found: (units, bucket, at) => {
-        for (const u of units) if (!this.owners.taken(u)) this.enqueue(u, bucket, at);
+        for (const u of units) if (!this.owners.taken(u, again)) this.enqueue(u, bucket, at);
         // The first screen goes at once; later slices only send full calls until the end.
         if (bucket === undefined) this.pump(true);
         else this.pump();

@@ -12,7 +12,7 @@ import { pageShadow } from './shadow';
 import type { Unit } from './segment';
 import { unitNodes, unitOnPage, unitShape } from './units';
 
-/** What a unit set aside read (its undo log's texts and attributes) and how many nodes it held. */
+/** What a unit set aside read (its undo log's texts and attributes), and what it held (`unitShape`). */
 interface Reading {
   values: readonly (string | null)[];
   shape: number;
@@ -187,7 +187,7 @@ export abstract class PageRemovals extends PageChoices {
       this.total++;
       this.merged.push(j);
       const then = this.aside.readingOf(j);
-      // Its texts and attributes, and the nodes it holds (the page may have added some).
+      // Its texts and attributes, and the nodes and words it holds (the page may have added some).
       const changed = j.log?.adoptChanged(then?.values ?? []);
       if (changed || unitShape(j.unit) !== then?.shape) touched.add(j);
     }

@@ -77,31 +77,42 @@ export function unitNodes(u: Unit): readonly Node[] {
 /**
  * Where to look for a run again after a change: its nodes still in place (the change may have cut
  * it in two: a block added into one of its links, the part after the cut a unit of its own now),
- * else its parent.
+ * else its parent; and those the page moved elsewhere, where they are now (a link taken out and
+ * put back at the end of the page).
  */
 export function runRoots(u: RangeUnit, into: Set<Node>): void {
   let inPlace = false;
   for (const n of u.nodes) {
-    if (n.parentNode !== u.parent) continue;
-    into.add(n);
-    inPlace = true;
+    if (n.parentNode === u.parent) {
+      into.add(n);
+      inPlace = true;
+    } else if (n.isConnected) into.add(n);
   }
   if (!inPlace) into.add(u.parent);
 }
 
 /**
- * How many nodes a run holds, at any depth (0 for a text piece or an attribute, whose values the
- * undo log reads): what the page changed in it out of the page, where no change is seen, shows as
- * another count (follow.ts `putBack`).
+ * What a run holds, as one number: its nodes at any depth and the words of its texts (a hash; 0 for
+ * a text piece or an attribute, whose values the undo log reads). What the page changed in it out
+ * of the page, where no change is seen, shows as another number (removals.ts `putBack`): a node
+ * added, or a text our write had left as it was (a `|` between two links) given new words.
  */
 export function unitShape(u: Unit): number {
   if (u.kind !== 'range') return 0;
-  let count = 0;
+  // FNV-1a over each node's type and each text's characters.
+  let h = 0x811c9dc5;
+  const mix = (c: number) => {
+    h = Math.imul(h ^ c, 0x01000193);
+  };
   const walk = (n: Node) => {
-    count++;
+    mix(n.nodeType);
+    if (n.nodeType === 3) {
+      const data = (n as Text).data;
+      for (let i = 0; i < data.length; i++) mix(data.charCodeAt(i));
+    }
     for (let c = n.firstChild; c; c = c.nextSibling) walk(c);
   };
   if (u.whole) for (let c = u.parent.firstChild; c; c = c.nextSibling) walk(c);
   else for (const n of u.nodes) walk(n);
-  return count;
+  return h >>> 0;
 }

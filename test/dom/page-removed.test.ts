@@ -173,6 +173,62 @@ describe('content the page removes', () => {
     expect(panel.innerHTML).toBe('<p>First <a href="/x">panel link</a> <b>and more</b></p>');
   });
 
+  it('a panel put back holding a link too long for one call (written in pieces): not translated again over itself; restore exact', async () => {
+    const long = Array.from({ length: 40 }, (_, i) => `Sentence number ${i} of the long link ends here.`).join(' ');
+    const fake = fakeTranslator();
+    const body = `<main><section id="one"><a href="/x"><div>A block in the link</div><b>${long}</b></a></section></main>`;
+    const { page, frames } = startPage(body, fake.translate, pages);
+    await frames.settle();
+    const panel = document.getElementById('one')!;
+    const sent = fake.calls.length;
+    panel.remove();
+    await frames.settle();
+    document.querySelector('main')!.append(panel);
+    await frames.settle();
+    expect(fake.calls.length).toBe(sent);
+    expect(panel.querySelector('b')!.textContent).toBe(long.toUpperCase());
+    // A change beside it now: the link's text is translated again from its own words, once.
+    panel.querySelector('a')!.insertAdjacentHTML('beforeend', '<b>added words</b>');
+    await frames.settle();
+    expect(fake.calls.slice(sent).map((c) => c.markup).join('')).not.toContain('SENTENCE');
+    page.restore();
+    expect(document.body.innerHTML).toBe(body.replace('</b></a>', '</b><b>added words</b></a>'));
+  });
+
+  it('a link taken out and put back elsewhere, then changed: translated where it is now; restore keeps the change', async () => {
+    const fake = fakeTranslator();
+    const { page, frames } = startPage('<div><p>First block</p><a href="/x">alpha</a></div>', fake.translate, pages);
+    await frames.settle();
+    const link = document.querySelector('a')!;
+    link.remove();
+    await frames.settle();
+    document.body.append(link);
+    await frames.settle();
+    expect(link.textContent).toBe('ALPHA');
+    (link.firstChild as Text).data = 'new words';
+    await frames.settle();
+    expect(link.textContent).toBe('NEW WORDS');
+    page.restore();
+    expect(document.body.innerHTML).toBe('<div><p>First block</p></div><a href="/x">new words</a>');
+  });
+
+  it('a panel whose text our write left as it was (a separator) is given words while out of the page: translated when put back', async () => {
+    const fake = fakeTranslator();
+    const { page, frames } = startPage('<main><div id="one"><div>|<b>more words</b></div></div></main>', fake.translate, pages);
+    await frames.settle();
+    const panel = document.getElementById('one')!;
+    const bar = panel.querySelector('div')!.firstChild as Text;
+    expect(panel.innerHTML).toBe('<div>|<b>MORE WORDS</b></div>');
+    panel.remove();
+    await frames.settle();
+    bar.data = 'new words';
+    document.querySelector('main')!.append(panel);
+    await frames.settle();
+    expect(panel.innerHTML).toBe('<div>NEW WORDS<b>MORE WORDS</b></div>');
+    page.restore();
+    expect(panel.innerHTML).toBe('<div>new words<b>more words</b></div>');
+  });
+
   it('a view the page removed and still keeps is restored with the page, what it changed there kept', async () => {
     const fake = fakeTranslator();
     const long = Array.from({ length: 60 }, (_, i) => `Sentence ${i} ends here.`).join(' ');

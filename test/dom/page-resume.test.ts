@@ -113,6 +113,32 @@ describe('a page asked again as it is', () => {
     expect(document.body.innerHTML).toBe(body);
   });
 
+  it('stopped, then resumed: a text too long for one call, written in pieces, is not sent again nor translated over itself', async () => {
+    const long = Array.from({ length: 40 }, (_, i) => `Sentence number ${i} of the long link ends here.`).join(' ');
+    const fake = fakeTranslator({ hold: true, reply: upperText });
+    const body = `<p><a href="/x">${long}</a></p>${paragraphs(4)}`;
+    const { page, frames } = start(body, fake, 2);
+    await frames.settle();
+    // The link's text in pieces, each a call; both answered, then the user stops the page.
+    expect(fake.calls.map((c) => c.markup.includes('Sentence number'))).toEqual([true, true]);
+    for (const c of fake.calls) c.release();
+    await frames.settle();
+    page.cancel();
+    await frames.settle();
+    const link = document.querySelector('a')!;
+    expect(link.textContent).toBe(long.toUpperCase());
+    const sent = fake.calls.length;
+    page.start('en', 'es');
+    for (let i = 0; i < 20 && page.status().state === 'translating'; i++) {
+      for (const c of fake.calls) c.release();
+      await frames.settle();
+    }
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+    expect(fake.calls.slice(sent).some((c) => c.markup.includes('SENTENCE NUMBER') || c.markup.includes('Sentence number'))).toBe(false);
+    page.restore();
+    expect(document.body.innerHTML).toBe(body);
+  });
+
   it('stopped during discovery: the rest of the page is found, and what the page added meanwhile', async () => {
     const fake = fakeTranslator({ reply: upperText });
     document.head.innerHTML = '';
