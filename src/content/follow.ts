@@ -151,6 +151,17 @@ export class PageFollow extends PageRemovals {
         observer.whilePaused(() => joined.forEach((j) => this.retire(j)));
         units = seg.around(root);
       }
+      // A run found again that holds both written parts and nodes no unit covers (content the page
+      // added while it was out of the page, beside a long text written in pieces): its parts go, and
+      // the whole run is translated again, as for a change seen in the page.
+      const parts = new Set<Job>();
+      for (const u of units) {
+        if (u.kind === 'range' && this.owners.taken(u, true) && !this.owners.covers(u)) for (const n of u.nodes) this.owners.within(n, parts);
+      }
+      if (parts.size) {
+        observer.whilePaused(() => parts.forEach((j) => this.retire(j)));
+        units = seg.around(root);
+      }
       for (const u of units) {
         if (this.owners.taken(u, true)) continue;
         fresh.push(u);

@@ -104,6 +104,17 @@ export class Owners<J extends { unit: Unit }> {
     return false;
   }
 
+  /** Whether every text with words in the run belongs to a unit (a range's own, or one inside it). */
+  covers(u: Unit): boolean {
+    if (u.kind !== 'range') return true;
+    const stack: Node[] = [...u.nodes];
+    for (let n = stack.pop(); n; n = stack.pop()) {
+      if (n.nodeType === 3 && /\S/.test((n as Text).data) && this.of(n) === undefined) return false;
+      for (let c = n.firstChild; c; c = c.nextSibling) stack.push(c);
+    }
+    return true;
+  }
+
   /** Whether a node below `node` belongs to a unit. */
   private ownsWithin(node: Node): boolean {
     const stack: Node[] = [];

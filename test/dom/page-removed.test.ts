@@ -229,6 +229,22 @@ describe('content the page removes', () => {
     expect(panel.innerHTML).toBe('<div>new words<b>more words</b></div>');
   });
 
+  it('a panel the page added to, beside a text too long for one call, while out of the page: all of it translated when put back; restore exact', async () => {
+    const long = Array.from({ length: 40 }, (_, i) => `Sentence number ${i} of the long text ends here.`).join(' ');
+    const fake = fakeTranslator();
+    const { page, frames } = startPage(`<main><section id="one"><div>${long}</div></section></main>`, fake.translate, pages);
+    await frames.settle();
+    const panel = document.getElementById('one')!;
+    panel.remove();
+    await frames.settle();
+    panel.querySelector('div')!.insertAdjacentHTML('beforeend', '<b>added words</b>');
+    document.querySelector('main')!.append(panel);
+    await frames.settle();
+    expect(panel.innerHTML).toBe(`<div>${long.toUpperCase()}<b>ADDED WORDS</b></div>`);
+    page.restore();
+    expect(panel.innerHTML).toBe(`<div>${long}<b>added words</b></div>`);
+  });
+
   it('a view the page removed and still keeps is restored with the page, what it changed there kept', async () => {
     const fake = fakeTranslator();
     const long = Array.from({ length: 60 }, (_, i) => `Sentence ${i} ends here.`).join(' ');
