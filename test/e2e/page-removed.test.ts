@@ -100,8 +100,9 @@ describe('content the page removes while translated', () => {
       await page.evaluate(() => (window as unknown as { __navigate(): void }).__navigate());
       switched = true;
       await tabs.settle(tabId);
-      // The title, the heading and the paragraph (a swept view leaves the counts when the page is idle).
-      await expect.poll(async () => (await tabs.send({ type: 'page:status', data: { tabId } })).data).toMatchObject({ state: 'translated', done: 3, total: 3, errors: 0 });
+      // The title, the heading and the paragraph (a swept view leaves the counts when the page is
+      // idle: under CI's load that took over the poll's default second once).
+      await expect.poll(async () => (await tabs.send({ type: 'page:status', data: { tabId } })).data, { timeout: 5000 }).toMatchObject({ state: 'translated', done: 3, total: 3, errors: 0 });
       expect(await page.evaluate(() => document.getElementById('view')!.innerHTML)).toBe('<h1>⟦The next view⟧</h1><p>⟦Its only paragraph.⟧</p>');
       // What was in flight at the switch (6 calls, 4 of them at the provider) may still reach it
       // until the page's next frame cancels them; the rest of the old view never goes (the
