@@ -338,6 +338,12 @@ export abstract class PageCalls {
         this.dropped++;
         continue;
       }
+      // Its nodes left the page before the page's change was followed (the write's frame came
+      // first): not written into what the page removed, and not counted.
+      if (!unitOnPage(job.origin ?? job.unit)) {
+        this.retire(job);
+        continue;
+      }
       if (item.err) {
         this.fail(job, item.err);
         continue;
