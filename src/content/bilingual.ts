@@ -216,6 +216,15 @@ export function readsAsOriginal(copy: Copy, original: Unit): boolean {
   return readAs(copy.el.textContent ?? '') === readAs(text);
 }
 
+/**
+ * A copy written into (bilingual mode): shown, and listed in `shown`, unless it is shown already or
+ * reads as its `original`.
+ */
+export function showCopy(copy: Copy | undefined, original: Unit | undefined, shown: Element[]): void {
+  if (!copy || !original || copy.el.isConnected || readsAsOriginal(copy, original)) return;
+  if (place(copy)) shown.push(copy.el);
+}
+
 /** Shows a copy (once): after its original block, or after the run it copies. */
 export function place(copy: Copy): boolean {
   if (copy.el.isConnected) return false;

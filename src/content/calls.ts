@@ -8,7 +8,7 @@
 import type { ApiReply, TrdObj } from '../core/types';
 import { PortClosedError, type PageMode, type PageScope, type PageState, type PageStatus } from '../shared/messages';
 import { writeAnswer } from './answers';
-import { copyOf, place, readsAsOriginal, type Copy } from './bilingual';
+import { copyOf, showCopy, type Copy } from './bilingual';
 import { Call, fit, prepare, TEXT_LIMIT, type Markup } from './chunk';
 import { DomClock, runMetrics, type Phase } from './metrics';
 import { readAnswer } from './answer';
@@ -351,23 +351,13 @@ export abstract class PageCalls {
       for (const j of withFollowers(job)) {
         j.log = writeAnswer(j.unit, answer, id, call.entries.get(id)!, this.trg, this.src);
         j.rid = item.rid;
-        this.showCopy(j);
+        showCopy(j.copy, j.origin, this.copies);
         j.state = 'done';
         this.done++;
         this.merged.push(j);
       }
       this.leaders.settled(job);
     }
-  }
-
-  /**
-   * Bilingual: shows the copy `job` writes into, once written, unless it is shown already or reads
-   * as its original.
-   */
-  protected showCopy(job: Job): void {
-    const copy = job.copy;
-    if (!copy || copy.el.isConnected || readsAsOriginal(copy, job.origin!)) return;
-    if (place(copy)) this.copies.push(copy.el);
   }
 
   /** `lost`: the call went with the worker (`PortClosedError`); its units are sent again, a few times. */

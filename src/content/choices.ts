@@ -7,6 +7,7 @@
  * stays exact); "use this route for the page" puts its rid first in every later call.
  */
 import type { TrdObj } from '../core/types';
+import { showCopy } from './bilingual';
 import { PageCalls } from './calls';
 import { Call } from './chunk';
 import type { Job } from './jobs';
@@ -113,7 +114,7 @@ export abstract class PageChoices extends PageCalls {
           job.log?.undo();
           job.log = writeAnswer(unit, wrapper, 1, call.entries.get(1)!, trg, src);
           // Bilingual: a copy not shown, as it read as its original, is shown if this one does not.
-          this.showCopy(job);
+          showCopy(job.copy, job.origin, this.copies);
         });
         job.rid = rid;
         return true;

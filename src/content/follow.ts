@@ -155,15 +155,16 @@ export class PageFollow extends PageRemovals {
       // added while it was out of the page, beside a long text written in pieces): its parts go, and
       // the whole run is translated again, as for a change seen in the page.
       const parts = new Set<Job>();
-      for (const u of units) {
-        if (u.kind === 'range' && this.owners.taken(u, true) && !this.owners.covers(u)) for (const n of u.nodes) this.owners.within(n, parts);
-      }
+      let found = units.filter((u) => {
+        if (!this.owners.taken(u, true)) return true;
+        if (u.kind === 'range' && !this.owners.covers(u)) for (const n of u.nodes) this.owners.within(n, parts);
+        return false;
+      });
       if (parts.size) {
         observer.whilePaused(() => parts.forEach((j) => this.retire(j)));
-        units = seg.around(root);
+        found = seg.around(root).filter((u) => !this.owners.taken(u, true));
       }
-      for (const u of units) {
-        if (this.owners.taken(u, true)) continue;
+      for (const u of found) {
         fresh.push(u);
         if (u.kind === 'range') for (const n of u.nodes) covered.add(n);
       }
