@@ -112,7 +112,10 @@ export function unitShape(u: Unit): number {
     }
     for (let c = n.firstChild; c; c = c.nextSibling) walk(c);
   };
-  if (u.whole) for (let c = u.parent.firstChild; c; c = c.nextSibling) walk(c);
+  // A whole element's content is what its element holds now (the page may have added some), as
+  // long as its nodes are there; once the page took them out (a link moved elsewhere), they are
+  // what it held, wherever they went.
+  if (u.whole && u.nodes.every((n) => n.parentNode === u.parent)) for (let c = u.parent.firstChild; c; c = c.nextSibling) walk(c);
   else for (const n of u.nodes) walk(n);
   return h >>> 0;
 }

@@ -212,6 +212,24 @@ describe('content the page removes', () => {
     expect(document.body.innerHTML).toBe('<div><p>First block</p></div><a href="/x">new words</a>');
   });
 
+  // Found by the dynamic property test (seed 3023): the link was the whole of its paragraph's
+  // unit, whose reading was taken of the paragraph, emptied by then, not of the link.
+  it('a link that was all its paragraph held, added to while out of the page and put back elsewhere: what it holds now is translated; restore exact', async () => {
+    const fake = fakeTranslator();
+    const { page, frames } = startPage('<div><p><a href="/x">alpha</a></p></div>', fake.translate, pages);
+    await frames.settle();
+    const link = document.querySelector('a')!;
+    link.remove();
+    await frames.settle();
+    link.insertAdjacentHTML('beforeend', '<b>added words</b>');
+    document.body.append(link);
+    await frames.settle();
+    expect(link.innerHTML).toBe('ALPHA<b>ADDED WORDS</b>');
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+    page.restore();
+    expect(document.body.innerHTML).toBe('<div><p></p></div><a href="/x">alpha<b>added words</b></a>');
+  });
+
   it('a panel whose text our write left as it was (a separator) is given words while out of the page: translated when put back', async () => {
     const fake = fakeTranslator();
     const { page, frames } = startPage('<main><div id="one"><div>|<b>more words</b></div></div></main>', fake.translate, pages);
