@@ -28,7 +28,9 @@
  *   scheduler): max(ceil(calls / K) x L, calls / rps). wall_s above it is time the page, not the
  *   provider's budget, took. provider_requests is higher than calls where the APy adapter sent a
  *   text over 1000 characters (after shortening its ids) in parts (apertium.ts `cutHtml`, at
- *   once: one L for them);
+ *   once: one L for them); provider_chars: the characters of text those requests carried
+ *   (markup included: Google and Microsoft bill it), and sent_ratio: provider_chars / text_chars
+ *   (the issue's popular extension sent 2.5x the page's visible text);
  * - heap_growth_ratio: (JS heap when translated - heap before) / text size in UTF-16 bytes, and
  *   heap_restored_ratio: heap after restore / heap before, heap_cycle2_ratio: heap after a second
  *   translate + restore / heap after the first restore (a leak shows here; the first cycle also
@@ -129,6 +131,8 @@ interface Row extends Floor {
   units: number;
   calls: number;
   provider_requests: number;
+  provider_chars: number;
+  sent_ratio: number;
   bound_s: number;
   dom_ms: number;
   dom_ms_per_100k: number;
@@ -274,10 +278,12 @@ async function measure(
     await session.send('HeapProfiler.startSampling', { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
   }
   const requests0 = apy.requests;
+  const chars0 = apy.chars;
   const cpu0 = await cpu(session);
   const run = await evaluateInContentScript<Run>(page, id, TRANSLATE('es'));
   const cpu1 = await cpu(session);
   const requests = apy.requests - requests0;
+  const chars = apy.chars - chars0;
   if (profile) {
     const { profile: prof } = await session.send('Profiler.stop');
     await session.send('Profiler.disable');
@@ -304,6 +310,8 @@ async function measure(
     units: run.status.total,
     calls: run.calls,
     provider_requests: requests,
+    provider_chars: chars,
+    sent_ratio: Math.round((chars / Math.max(1, text)) * 100) / 100,
     bound_s: Math.round(Math.max((Math.ceil(run.calls / APERTIUM.concurrency) * latency) / 1000, run.calls / APERTIUM.rps) * 100) / 100,
     dom_ms: tenth(run.m.domMs),
     dom_ms_per_100k: tenth((run.m.domMs / Math.max(1, text)) * 100_000),
@@ -524,7 +532,7 @@ async function main(): Promise<void> {
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   console.table(rows.map((r) => ({
     page: r.page.slice(0, 32), text: r.text_chars, dom: r.dom_ms, 'dom/100k': r.dom_ms_per_100k, dom2: r.dom2_ms, 'seg/pack/wr': `${Math.round(r.dom_segment_ms)}/${Math.round(r.dom_pack_ms)}/${Math.round(r.dom_write_ms)}`, msg: r.send_ms, send: r.first_send_ms, req1: r.first_request_ms, req1b: r.first_request2_ms,
-    answer: r.first_answer_ms, first: r.first_unit_ms, first2: r.first_unit2_ms, popup: r.first_unit_popup_ms, menu: r.first_unit_menu_ms, key: r.first_unit_key_ms, seg: r.segmented_ms, req: r.provider_requests, wall: r.wall_s, bound: r.bound_s, growth: r.heap_growth_ratio,
+    answer: r.first_answer_ms, first: r.first_unit_ms, first2: r.first_unit2_ms, popup: r.first_unit_popup_ms, menu: r.first_unit_menu_ms, key: r.first_unit_key_ms, seg: r.segmented_ms, req: r.provider_requests, sent: r.sent_ratio, wall: r.wall_s, bound: r.bound_s, growth: r.heap_growth_ratio,
     cpu: r.renderer_cpu_s, layout: r.layout_s, style: r.style_s, growth2: r.heap_growth2_ratio, restored: r.heap_restored_ratio, cycle2: r.heap_cycle2_ratio, same: r.restored_identical,
     'floor dom/100k': r.floor_dom_ms_per_100k, 'floor growth': r.floor_heap_growth_ratio, 'floor restored': r.floor_heap_restored_ratio,
   })));

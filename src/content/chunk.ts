@@ -98,15 +98,71 @@ export function escapeText(s: string): string {
 interface Writer {
   pieces: string[];
   cur: string;
+  /** Whether white space collapses in an element (null: text is sent as it is). */
+  collapses: ((el: Element) => boolean) | null;
+  /** The element last asked of `collapses`, and its answer. */
+  spaceEl?: Element | null;
+  spaceCollapses?: boolean;
 }
 
-/** A unit as markup (see Markup); `opaque`: tags.ts `excluded`, or what a segmenter read of it. */
-export function prepare(unit: Unit, opaque: (el: Element) => boolean = excluded): Markup {
+/** Two white-space characters in a row (or a tab, a line break): what indenting a page's source leaves in its texts. */
+const SPACE_RUN = /[\t\n\f\r ][\t\n\f\r ]|[\t\n\f\r]/;
+const SPACES = /[\t\n\f\r ]+/g;
+const LEADING_SPACES = /^[\t\n\f\r ]+/;
+const TRAILING_SPACES = /[\t\n\f\r ]+$/;
+
+/**
+ * Whether a browser shows a run of white space in `el`'s text as one space (CSS `white-space`
+ * normal or nowrap). Where it keeps them (`pre-wrap`, `pre-line`, `break-spaces`: a chat's
+ * message, a poem) the text is sent as it is, its line breaks for the translation to keep.
+ */
+export function collapsesSpace(el: Element): boolean {
+  const view = el.ownerDocument.defaultView;
+  if (!view) return false;
+  const style = view.getComputedStyle(el);
+  const collapse = (style as CSSStyleDeclaration & { whiteSpaceCollapse?: string }).whiteSpaceCollapse;
+  if (collapse) return collapse === 'collapse';
+  // '' where no style is computed (happy-dom's defaults): the initial value, normal.
+  const ws = style.whiteSpace;
+  return ws === 'normal' || ws === 'nowrap' || ws === '';
+}
+
+/**
+ * A text's data as sent: where its element collapses white space, each run of it as one space.
+ * Pages indent their source, and the indentation is in their texts: on a GitHub page it was a
+ * quarter of what a page's calls carried, and providers bill markup and spaces by the character.
+ */
+function sentText(t: Text, w: Writer): string {
+  const data = t.data;
+  if (!w.collapses || !SPACE_RUN.test(data)) return data;
+  const el = t.parentElement;
+  if (el !== w.spaceEl) {
+    w.spaceEl = el;
+    w.spaceCollapses = el !== null && w.collapses(el);
+  }
+  return w.spaceCollapses ? data.replace(SPACES, ' ') : data;
+}
+
+/**
+ * A unit as markup (see Markup); `opaque`: tags.ts `excluded`, or what a segmenter read of it;
+ * `collapses`: whether white space collapses in an element (`collapsesSpace`).
+ *
+ * A run's white space at its edges is not sent, and runs of it inside are sent as one space where
+ * the page shows them so (`sentText`): translators drop the one and keep the other as one space,
+ * and the merge puts the run's own edges back and leaves a text of white space only as it was.
+ */
+export function prepare(unit: Unit, opaque: (el: Element) => boolean = excluded, collapses: (el: Element) => boolean = collapsesSpace): Markup {
   const entries: Entry[] = [];
-  const w: Writer = { pieces: ['<p i='], cur: '>' };
+  const w: Writer = { pieces: ['<p i='], cur: '>', collapses };
   if (unit.kind === 'attr') w.cur += escapeText(unit.value);
   else if (unit.kind === 'piece') w.cur += escapeText(unit.group.sources[unit.index]!);
-  else for (const n of unit.nodes) serializeNode(n, 0, false, entries, w, opaque);
+  else {
+    for (const n of unit.nodes) serializeNode(n, 0, false, entries, w, opaque);
+    // The edges: right after the wrapper's `>`, and before its end.
+    if (w.pieces.length > 1) w.pieces[1] = '>' + w.pieces[1]!.slice(1).replace(LEADING_SPACES, '');
+    else w.cur = '>' + w.cur.slice(1).replace(LEADING_SPACES, '');
+    w.cur = w.cur.replace(TRAILING_SPACES, '');
+  }
   w.pieces.push(w.cur + '</p>');
   let size = 0;
   for (const p of w.pieces) size += codePoints(p);
@@ -124,7 +180,7 @@ const LOWER = new Map<string, string>();
 
 function serializeNode(n: Node, parent: number, inA: boolean, entries: Entry[], w: Writer, opaque: (el: Element) => boolean): void {
   if (n.nodeType === 3) {
-    w.cur += escapeText((n as Text).data);
+    w.cur += escapeText(sentText(n as Text, w));
     return;
   }
   if (n.nodeType !== 1) return;
@@ -194,7 +250,7 @@ function subRun(unit: RangeUnit, nodes: Node[], anchor: Node | null): RangeUnit 
 
 /** Nodes of a run as markup (ids from 2, as in a call of their own): for their size. */
 function serializeRangeNodes(nodes: Node[]): string {
-  const w: Writer = { pieces: [''], cur: '' };
+  const w: Writer = { pieces: [''], cur: '', collapses: null };
   for (const n of nodes) serializeNode(n, 0, false, [], w, excluded);
   w.pieces.push(w.cur);
   return markupAt({ pieces: w.pieces, size: 0, entries: [] }).slice(1);

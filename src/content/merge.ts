@@ -6,7 +6,7 @@
  * any other element a provider returns is reduced to its text. Every write is logged so that
  * restore puts back exactly what was there.
  */
-import { leadingSpace, trailingSpace } from '../core/html/text';
+import { isBlank, leadingSpace, trailingSpace } from '../core/html/text';
 import { textOf, type AnswerEl, type AnswerNode } from './answer';
 import type { Entry } from './chunk';
 import type { AttrUnit, PieceUnit, RangeUnit } from './segment';
@@ -120,7 +120,8 @@ function apply(parent: Node, nodes: readonly Node[], anchor: Node | null, seq: r
     if (buf !== '') {
       const t = texts[ti++];
       if (t) {
-        writeText(t, buf, log);
+        // White space between elements, sent as one space (chunk.ts `sentText`): the page's own kept.
+        if (!(isBlank(buf) && isBlank(t.data))) writeText(t, buf, log);
         desired.push(t);
       } else {
         const nt = (parent.ownerDocument ?? document).createTextNode(buf);

@@ -349,7 +349,7 @@ describe('a row of buttons translated', () => {
     sep.textContent = '|';
     document.getElementById('t')!.insertBefore(sep, document.querySelector('i'));
     await frames.settle();
-    expect(fake.calls.map((c) => c.markup).slice(1)).toEqual(['<p i=1>Breaking <b i=2>news</b> and </p><p i=3><i i=4>more</i> today</p>']);
+    expect(fake.calls.map((c) => c.markup).slice(1)).toEqual(['<p i=1>Breaking <b i=2>news</b> and</p><p i=3><i i=4>more</i> today</p>']);
     expect(document.getElementById('t')!.innerHTML).toBe('BREAKING <b>NEWS</b> AND <span>|</span><i>MORE</i> TODAY');
     page.restore();
     expect(document.body.innerHTML).toBe(original.replace('<i>', '<span>|</span><i>'));

@@ -60,6 +60,25 @@ describe('merge and restore', () => {
     expect(clicks).toBe(2);
   });
 
+  it("a page's source indentation is not sent: runs of white space go as one space, none at a unit's edges; where the page keeps them (pre-wrap) they go as they are; the page's own space stays; restore exact", async () => {
+    const { translate, calls } = fakeTranslator();
+    const body = [
+      '<nav>\n      <a href="/">Skip   to content</a>\n      <span></span>\n\n        <code>x</code>\n    </nav>',
+      '<p>\n  Pull<b> request</b>s\n</p>',
+      '<div style="white-space: pre-wrap">First line\n  second   line</div>',
+    ].join('');
+    const { page, frames, original } = setup(body, translate);
+    pages.push(page);
+    await frames.settle();
+    expect(calls.map((c) => c.markup)).toEqual(['<p i=1>The title</p><p i=2><a i=3>Skip to content</a> <span i=4></span> <code i=5></code></p><p i=6>Pull<b i=7> request</b>s</p><p i=8>First line\n  second   line</p>']);
+    // The run's edges and the blank texts between its elements are the page's, as they were.
+    expect(document.querySelector('nav')!.innerHTML).toBe('\n      <a href="/">SKIP TO CONTENT</a>\n      <span></span>\n\n        <code>x</code>\n    ');
+    expect(document.querySelector('p')!.innerHTML).toBe('\n  PULL<b> REQUEST</b>S\n');
+    expect(document.querySelector('div')!.textContent).toBe('FIRST LINE\n  SECOND   LINE');
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
   it('a write moves only the nodes the translation reordered; comments stay where they are', async () => {
     const { translate } = fakeTranslator();
     const { page, frames, original } = setup('<p id="same">Keep <!-- c --><a href="/a">this</a> in place</p><p id="swap">One <!-- c --><a>two</a> three <b>four</b> five</p>', translate);

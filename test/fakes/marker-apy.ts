@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 /**
  * An APy-compatible fake (127.0.0.1, random port) whose "translation" marks every run of text
  * outside tags that holds a letter: `word` becomes `⟦word⟧`. Page tests count the marks to see
@@ -82,6 +83,7 @@ export async function startMarkerApy(latencyMs = 0, extraPairs: readonly string[
       const q = args.getAll('q').at(-1) ?? '';
       requests++;
       chars += q.length;
+      if (process.env.MARKER_APY_LOG) appendFileSync(process.env.MARKER_APY_LOG, `${q}\n=====\n`);
       arrivals.push(performance.timeOrigin + performance.now());
       if (state.failing?.(q)) return () => new Error('the pipeline failed on this text');
       return () => markText(q);
