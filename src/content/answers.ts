@@ -19,7 +19,7 @@ const isRtl = (lang: string): boolean => RTL.has(primary(lang));
  * lays it out right to left (an English paragraph on an Arabic page showed its final period at its
  * left end, and its quotes turned around).
  */
-export function writeAnswer(u: Unit, answer: AnswerEl, id: number, entries: readonly Entry[], trg: string, src = ''): UndoLog {
+export function writeAnswer(u: Unit, answer: AnswerEl, id: number, entries: readonly Entry[], trg: string, src = '', into?: Element): UndoLog {
   const log = new UndoLog();
   if (u.kind === 'attr') mergeAttr(u, answer, log);
   else if (u.kind === 'piece') mergePiece(u, answer, log);
@@ -29,7 +29,7 @@ export function writeAnswer(u: Unit, answer: AnswerEl, id: number, entries: read
       // An option without a value submits its text: keep submitting the original.
       log.attr(parent, 'value', (parent as HTMLOptionElement).value);
     }
-    mergeRange(u, answer, id, entries, log);
+    mergeRange(u, answer, id, entries, log, into);
     if (u.whole && parent instanceof Element && !inPlace(parent)) {
       if (isRtl(trg)) log.attr(parent, 'dir', 'rtl');
       // Asked only out of an RTL language (a style read per unit): CSS may set the direction too.

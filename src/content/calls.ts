@@ -349,7 +349,7 @@ export abstract class PageCalls {
         continue;
       }
       for (const j of withFollowers(job)) {
-        j.log = writeAnswer(j.unit, answer, id, call.entries.get(id)!, this.trg, this.src);
+        j.log = writeAnswer(j.unit, answer, id, call.entries.get(id)!, this.trg, this.src, j === job ? call.into.get(id) : undefined);
         j.rid = item.rid;
         showCopy(j.copy, j.origin, this.copies);
         j.state = 'done';

@@ -112,7 +112,7 @@ export abstract class PageChoices extends PageCalls {
         const wrapper = readAnswer(dat, this.doc).get(1)!;
         obs.whilePaused(() => {
           job.log?.undo();
-          job.log = writeAnswer(unit, wrapper, 1, call.entries.get(1)!, trg, src);
+          job.log = writeAnswer(unit, wrapper, 1, call.entries.get(1)!, trg, src, call.into.get(1));
           // Bilingual: a copy not shown, as it read as its original, is shown if this one does not.
           showCopy(job.copy, job.origin, this.copies);
         });

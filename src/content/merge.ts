@@ -19,11 +19,14 @@ type Item = string | Node;
 
 /** Writes a translated run into its live nodes. */
 /** `entries`: what the unit's element ids name (chunk.ts Markup), counted from `wrapperId`. */
-export function mergeRange(unit: RangeUnit, answer: AnswerEl, wrapperId: number, entries: readonly Entry[], log: UndoLog): void {
+export function mergeRange(unit: RangeUnit, answer: AnswerEl, wrapperId: number, entries: readonly Entry[], log: UndoLog, into?: Element): void {
   const seq: Item[] = [];
-  build({ wrapperId, entries, used: null, log }, answer.kids, wrapperId, unit.parent, seq);
-  keepEdgeSpace(unit.nodes, seq);
-  apply(unit.parent, unit.nodes, unit.anchor, seq, log);
+  // A unit sent as its one element's content (chunk.ts `soleElement`) is written there.
+  const parent = into ?? unit.parent;
+  const nodes = into ? kids(into) : unit.nodes;
+  build({ wrapperId, entries, used: null, log }, answer.kids, wrapperId, parent, seq);
+  keepEdgeSpace(nodes, seq);
+  apply(parent, nodes, into ? null : unit.anchor, seq, log);
 }
 
 interface Merge {

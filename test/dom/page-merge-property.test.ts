@@ -96,7 +96,7 @@ describe('merge on random runs and answers', () => {
         const m = prepare(unit);
         const answer = mangle(readOwn(markupAt(m))!.get(1)!, ops);
         const log = new UndoLog();
-        mergeRange(unit, answer, 1, m.entries, log);
+        mergeRange(unit, answer, 1, m.entries, log, m.into);
         log.seal();
 
         for (const el of before) expect(div.contains(el), el.outerHTML).toBe(true);

@@ -79,6 +79,26 @@ describe('merge and restore', () => {
     expect(document.body.innerHTML).toBe(original);
   });
 
+  it("a unit that is one inline element (a link, a link in a span) is sent as its content: the translation goes into that element, its listener and attributes kept; an element a provider adds is dropped; restore exact", async () => {
+    const { translate, calls } = fakeTranslator({ reply: (markup) => markup.replace('Jarrett Jack', 'Jarrett <img src=x onerror=alert(1)>Jack').toUpperCase() });
+    const { page, frames, original } = setup('<div id="c">\n  <a href="/jj" title="x">Jarrett Jack</a>\n</div><li><span class="d"><a href="/d">August <b>7</b></a></span></li><p><a href="/1">one</a> <a href="/2">two</a></p>', translate);
+    pages.push(page);
+    const link = document.querySelector('a')!;
+    let clicks = 0;
+    link.addEventListener('click', () => clicks++);
+    await frames.settle();
+    expect(calls[0]!.markup).toBe('<p i=1>The title</p><p i=2>Jarrett Jack</p><p i=3>x</p><p i=4>August <b i=5>7</b></p><p i=6>one</p><p i=7>two</p>');
+    expect(document.getElementById('c')!.innerHTML).toBe('\n  <a href="/jj" title="X">JARRETT JACK</a>\n');
+    expect(document.querySelector('img')).toBeNull();
+    expect(document.querySelector('li')!.innerHTML).toBe('<span class="d"><a href="/d">AUGUST <b>7</b></a></span>');
+    expect(document.querySelector('p')!.innerHTML).toBe('<a href="/1">ONE</a> <a href="/2">TWO</a>');
+    expect(document.querySelector('a')).toBe(link);
+    link.click();
+    expect(clicks).toBe(1);
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
   it('a write moves only the nodes the translation reordered; comments stay where they are', async () => {
     const { translate } = fakeTranslator();
     const { page, frames, original } = setup('<p id="same">Keep <!-- c --><a href="/a">this</a> in place</p><p id="swap">One <!-- c --><a>two</a> three <b>four</b> five</p>', translate);
