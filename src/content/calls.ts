@@ -16,7 +16,7 @@ import { UndoLog } from './merge';
 import { nextFrame, type Frame, type PageObserver } from './observe';
 import { Pacer } from './pace';
 import { Progress } from './progress';
-import { Leaders, withFollowers } from './leaders';
+import { Leaders, plainText, withFollowers } from './leaders';
 import { Retries } from './retries';
 import { Owners } from './ownership';
 import type { Bucket, Prioritizer } from './prioritize';
@@ -195,19 +195,33 @@ export abstract class PageCalls {
       // A call holding a unit in or near the viewport: its answer is written at the next frame.
       let near = false;
       let gone: Job[] | null = null;
+      const jobs: Job[] = [];
+      // The plain texts of this call (leaders.ts), sent with it.
+      const texts = new Map<string, Job>();
       const taken = queue.take((job, bucket) => {
         // The page removed it since it was queued (follow.ts): taken off the queue, not sent.
         if (!unitOnPage(job.origin ?? job.unit)) {
           (gone ??= []).push(job);
           return true;
         }
+        // The same plain text is in this call or one in flight: it follows that job (leaders.ts).
+        const text = job.markup ? plainText(job.markup) : undefined;
+        const here = text === undefined ? undefined : texts.get(text);
+        const leader = here ?? (text === undefined ? undefined : this.leaders.sending(text));
+        if (leader) {
+          this.queuedSize -= job.size;
+          this.leaders.follow(leader, job);
+          if (bucket < 2 && here) near = true;
+          return true;
+        }
         if (!call.add(job)) return false;
+        if (text !== undefined) texts.set(text, job);
+        jobs.push(job);
         if (bucket < 2) near = true;
         return true;
       });
       if (taken.length === 0) break;
       if (gone) this.observer?.whilePaused(() => gone!.forEach((j) => this.retire(j)));
-      const jobs = gone ? taken.filter((j) => j.state === 'queued') : taken;
       if (jobs.length === 0) continue;
       for (const j of jobs) {
         this.queuedSize -= j.size;
@@ -215,6 +229,7 @@ export abstract class PageCalls {
         j.markup = null;
       }
       this.send(call, jobs, near);
+      for (const [text, job] of texts) this.leaders.sent(job, text);
     }
     if (!this.discovering && this.inflight.size === 0 && queue.ready === 0 && this.pending.length === 0) {
       this.state = 'translated';
@@ -349,7 +364,9 @@ export abstract class PageCalls {
         continue;
       }
       for (const j of withFollowers(job)) {
-        j.log = writeAnswer(j.unit, answer, id, call.entries.get(id)!, this.trg, this.src, j === job ? call.into.get(id) : undefined);
+        // A follower sent as plain text is written into its own element (chunk.ts Markup `into`).
+        j.log = writeAnswer(j.unit, answer, id, call.entries.get(id)!, this.trg, this.src, j === job ? call.into.get(id) : j.markup?.into);
+        j.markup = null;
         j.rid = item.rid;
         showCopy(j.copy, j.origin, this.copies);
         j.state = 'done';

@@ -54,7 +54,7 @@ export interface PageDeps {
 }
 
 /**
- * `waiting`: an attribute value that another job (its leader) translates; `aside`: written, its
+ * `waiting`: a unit whose text another job (its leader, leaders.ts) translates; `aside`: written, its
  * nodes since removed by the page (follow.ts `leave`).
  */
 export type JobState = 'queued' | 'sent' | 'waiting' | 'done' | 'error' | 'retired' | 'aside';

@@ -1,13 +1,27 @@
 /**
- * Attribute values translated once for the page: the job queued or in flight for a value leads it,
- * and the same value elsewhere (a link's title on every link to that article) follows it instead
- * of being sent again (aows-nba: ~5 000 prose titles, ~1 100 distinct values).
+ * Texts translated once for the page.
+ * - Attribute values, as they are queued: the job queued or in flight for a value leads it, and the
+ *   same value elsewhere (a link's title on every link to that article) follows it instead of being
+ *   sent again (aows-nba: ~5 000 prose titles, ~1 100 distinct values).
+ * - Any unit sent as plain text (no element of its own: a team's name in a table's every row, a
+ *   date, a link's words, and a title reading as a link's text), as calls are packed: one whose
+ *   text a call in flight, or the call being packed, already carries follows that job. Packing
+ *   goes by priority, so a unit never waits behind one further from the viewport.
  */
+import type { Markup } from './chunk';
 import type { Job } from './jobs';
 import type { Unit } from './units';
 
+/** A unit's text as sent, where it is plain (a wrapper around text alone); else undefined. */
+export function plainText(m: Markup): string | undefined {
+  return m.pieces.length === 2 ? m.pieces[1] : undefined;
+}
+
 export class Leaders {
   private readonly byValue = new Map<string, Job>();
+  /** Plain texts of the jobs in flight, by text as sent, and the other way round (to let go at their end). */
+  private readonly sentText = new Map<string, Job>();
+  private readonly textOf = new Map<Job, string>();
 
   /** `job` leads its value (an attribute unit's) as it is queued. */
   queued(job: Job): void {
@@ -20,20 +34,46 @@ export class Leaders {
     return leader && (leader.state === 'queued' || leader.state === 'sent') ? leader : undefined;
   }
 
+  /** The job in flight with this plain text, if any. */
+  sending(text: string): Job | undefined {
+    const leader = this.sentText.get(text);
+    return leader?.state === 'sent' ? leader : undefined;
+  }
+
+  /** `job` is sent with this plain text: a unit packed later with the same text follows it. */
+  sent(job: Job, text: string): void {
+    this.sentText.set(text, job);
+    this.textOf.set(job, text);
+  }
+
   /** `follower` waits for `leader`'s answer, and is written or failed with it. */
   follow(leader: Job, follower: Job): void {
     follower.state = 'waiting';
     (leader.followers ??= []).push(follower);
+    // A title leading its value's others, packed after a text that reads the same: they all follow.
+    if (follower.followers) {
+      leader.followers.push(...follower.followers);
+      follower.followers = null;
+    }
+    // It leads its value no more (values found later are packed, and follow as this one did).
+    if (follower.unit.kind === 'attr' && this.byValue.get(follower.unit.value) === follower) this.byValue.delete(follower.unit.value);
   }
 
   /** `job` is settled (written, failed, retired): its followers went with it; it leads no more. */
   settled(job: Job): void {
     if (job.unit.kind === 'attr' && this.byValue.get(job.unit.value) === job) this.byValue.delete(job.unit.value);
+    const text = this.textOf.get(job);
+    if (text !== undefined) {
+      this.textOf.delete(job);
+      if (this.sentText.get(text) === job) this.sentText.delete(text);
+    }
     job.followers = null;
   }
 
   clear(): void {
     this.byValue.clear();
+    this.sentText.clear();
+    this.textOf.clear();
   }
 }
 

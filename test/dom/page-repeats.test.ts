@@ -1,0 +1,104 @@
+/**
+ * Texts a page repeats (a team's name in a table's every row, a date, a link's title that reads as
+ * its text) are sent once while a call carrying them is in flight: the others follow that call's
+ * answer, each written into its own nodes; restore is exact.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { PageTranslator } from '../../src/content/page';
+import { PortClosedError } from '../../src/shared/messages';
+import { fakeTranslator, startPage } from './page-fakes';
+
+let pages: PageTranslator[] = [];
+afterEach(() => {
+  for (const p of pages) p.restore();
+  pages = [];
+});
+
+const TEAMS = ['Brooklyn Nets', 'Phoenix Suns', 'Brooklyn Nets', 'Indiana Pacers', 'Phoenix Suns', 'Brooklyn Nets'];
+const table = (rows: readonly string[]) => `<table><tbody>${rows.map((t, i) => `<tr><td>Row ${i}</td><td><a href="/t${i}" title="${t}">${t}</a></td></tr>`).join('')}</tbody></table>`;
+
+describe('texts a page repeats', () => {
+  it('go once per call in flight; every copy of them reads translated, each link keeps its own element; restore exact', async () => {
+    const fake = fakeTranslator();
+    const body = table(TEAMS);
+    const { page, frames } = startPage(body, fake.translate, pages);
+    const links = [...document.querySelectorAll('a')];
+    await frames.settle();
+    // One call: each team's name once (as text and as title alike), each row number once.
+    expect(fake.calls.map((c) => c.markup)).toEqual([
+      '<p i=1>Row 0</p><p i=2>Brooklyn Nets</p><p i=3>Row 1</p><p i=4>Phoenix Suns</p><p i=5>Row 2</p><p i=6>Row 3</p><p i=7>Indiana Pacers</p><p i=8>Row 4</p><p i=9>Row 5</p>',
+    ]);
+    expect(page.status()).toMatchObject({ state: 'translated', done: 18, total: 18, errors: 0 });
+    expect([...document.querySelectorAll('a')]).toEqual(links);
+    expect(links.map((a) => [a.textContent, a.title])).toEqual(TEAMS.map((t) => [t.toUpperCase(), t.toUpperCase()]));
+    page.restore();
+    expect(document.body.innerHTML).toBe(body);
+  });
+
+  it('a repeat found after its first answer was written is sent again: nothing waits on a call already done', async () => {
+    const fake = fakeTranslator();
+    const { page, frames } = startPage('<p>Brooklyn Nets</p>', fake.translate, pages);
+    await frames.settle();
+    document.body.insertAdjacentHTML('beforeend', '<p>Brooklyn Nets</p>');
+    await frames.settle();
+    expect(fake.calls.map((c) => c.markup)).toEqual(['<p i=1>Brooklyn Nets</p>', '<p i=1>Brooklyn Nets</p>']);
+    expect([...document.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['BROOKLYN NETS', 'BROOKLYN NETS']);
+    expect(page.status()).toMatchObject({ state: 'translated', done: 2, total: 2 });
+  });
+
+  it('a call lost with the worker takes its repeats with it, and its answer, sent again, writes them all', async () => {
+    let lose = 1;
+    const fake = fakeTranslator({
+      reply: (markup) => {
+        if (lose-- > 0) throw new PortClosedError();
+        return markup.replace(/>([^<]+)</g, (_, t: string) => `>${t.toUpperCase()}<`);
+      },
+    });
+    const body = table(TEAMS);
+    const { page, frames } = startPage(body, fake.translate, pages);
+    await frames.settle();
+    expect(fake.calls).toHaveLength(2);
+    expect(fake.calls[1]!.markup).toBe(fake.calls[0]!.markup);
+    expect(page.status()).toMatchObject({ state: 'translated', done: 18, total: 18, errors: 0 });
+    expect([...document.querySelectorAll('a')].map((a) => a.textContent + '|' + a.title)).toEqual(TEAMS.map((t) => `${t.toUpperCase()}|${t.toUpperCase()}`));
+    page.restore();
+    expect(document.body.innerHTML).toBe(body);
+  });
+
+  it('a failed call fails its repeats too, and a retry sends the text once more for all of them', async () => {
+    let down = true;
+    const fake = fakeTranslator({
+      reply: (markup) => {
+        if (down) throw new Error('503 provider unavailable');
+        return markup.replace(/>([^<]+)</g, (_, t: string) => `>${t.toUpperCase()}<`);
+      },
+    });
+    const { page, frames } = startPage('<p>Brooklyn Nets</p><p>Brooklyn Nets</p><p>Brooklyn Nets</p>', fake.translate, pages);
+    await frames.settle();
+    expect(fake.calls.map((c) => c.markup)).toEqual(['<p i=1>Brooklyn Nets</p>']);
+    expect(page.status()).toMatchObject({ state: 'translated', done: 0, total: 3, errors: 3 });
+    down = false;
+    page.retry();
+    await frames.settle();
+    expect(fake.calls.slice(1).map((c) => c.markup)).toEqual(['<p i=1>Brooklyn Nets</p>']);
+    expect(page.status()).toMatchObject({ state: 'translated', done: 3, total: 3, errors: 0 });
+    expect(document.body.textContent).toBe('BROOKLYN NETSBROOKLYN NETSBROOKLYN NETS');
+  });
+
+  it('a repeat the page changes while it waits is translated as it now reads; restore keeps the change', async () => {
+    const fake = fakeTranslator({ hold: true });
+    const body = '<p>Brooklyn Nets</p><p>Brooklyn Nets</p>';
+    const { page, frames } = startPage(body, fake.translate, pages);
+    await frames.settle();
+    expect(fake.calls).toHaveLength(1);
+    (document.querySelectorAll('p')[1]!.firstChild as Text).data = 'Phoenix Suns';
+    await frames.settle();
+    for (const c of fake.calls) c.release();
+    await frames.settle();
+    expect(fake.calls.map((c) => c.markup)).toEqual(['<p i=1>Brooklyn Nets</p>', '<p i=1>Phoenix Suns</p>']);
+    expect(document.body.innerHTML).toBe('<p>BROOKLYN NETS</p><p>PHOENIX SUNS</p>');
+    expect(page.status()).toMatchObject({ state: 'translated', done: 2, total: 2, errors: 0 });
+    page.restore();
+    expect(document.body.innerHTML).toBe('<p>Brooklyn Nets</p><p>Phoenix Suns</p>');
+  });
+});
