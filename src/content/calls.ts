@@ -205,7 +205,7 @@ export abstract class PageCalls {
           return true;
         }
         // The same plain text is in this call or one in flight: it follows that job (leaders.ts).
-        const text = job.markup ? plainText(job.markup) : undefined;
+        const text = job.markup ? plainText(job.unit, job.markup) : undefined;
         const here = text === undefined ? undefined : texts.get(text);
         const leader = here ?? (text === undefined ? undefined : this.leaders.sending(text));
         if (leader) {

@@ -12,9 +12,13 @@ import type { Markup } from './chunk';
 import type { Job } from './jobs';
 import type { Unit } from './units';
 
-/** A unit's text as sent, where it is plain (a wrapper around text alone); else undefined. */
-export function plainText(m: Markup): string | undefined {
-  return m.pieces.length === 2 ? m.pieces[1] : undefined;
+/**
+ * A unit's text as sent, where it is plain (a wrapper around text alone); else undefined. Not a
+ * piece of a long text: each piece's write rewrites the whole text, so a text repeating its
+ * sentences (a hostile page's 1M characters) had hundreds written in one frame (a 5.8 s freeze).
+ */
+export function plainText(unit: Unit, m: Markup): string | undefined {
+  return unit.kind !== 'piece' && m.pieces.length === 2 ? m.pieces[1] : undefined;
 }
 
 export class Leaders {

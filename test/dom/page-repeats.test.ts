@@ -85,6 +85,17 @@ describe('texts a page repeats', () => {
     expect(document.body.textContent).toBe('BROOKLYN NETSBROOKLYN NETSBROOKLYN NETS');
   });
 
+  it('the pieces of a long text are each sent, even where they read the same (each write rewrites the whole text)', async () => {
+    const fake = fakeTranslator();
+    const long = 'This is a rather long sentence about nothing in particular. '.repeat(64);
+    const { page, frames } = startPage(`<p>${long}</p>`, fake.translate, pages, { maxInFlight: 8 });
+    await frames.settle();
+    const pieces = fake.calls.flatMap((c) => [...c.markup.matchAll(/<p i=\d+>/g)]).length;
+    expect(pieces).toBeGreaterThanOrEqual(4);
+    expect(page.status()).toMatchObject({ state: 'translated', done: pieces, total: pieces, errors: 0 });
+    expect(document.querySelector('p')!.textContent).toBe(long.toUpperCase());
+  });
+
   it('a repeat the page changes while it waits is translated as it now reads; restore keeps the change', async () => {
     const fake = fakeTranslator({ hold: true });
     const body = '<p>Brooklyn Nets</p><p>Brooklyn Nets</p>';
