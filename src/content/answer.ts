@@ -12,6 +12,21 @@
  * HTML parser off-page, as before, and is read from its tree: same result, slower.
  */
 import { readWith } from '../core/html/simple';
+import type { ApiReply } from '../core/types';
+import { PortClosedError } from '../shared/messages';
+
+/** How a call ended: its error if it failed, and `lost` if it went with the worker (`PortClosedError`). */
+export function callOutcome(sent: Promise<ApiReply>): Promise<{ error?: string; lost?: boolean }> {
+  return sent.then(
+    (reply) => (reply.status === 200 ? {} : { error: replyError(reply) }),
+    (e: unknown) => (e instanceof PortClosedError ? { error: e.message, lost: true } : { error: e instanceof Error ? e.message : String(e) }),
+  );
+}
+
+function replyError(reply: ApiReply): string {
+  const err = (reply.body as { err?: unknown } | null)?.err;
+  return `${reply.status} ${typeof err === 'string' ? err : 'translation failed'}`;
+}
 
 /** An element of an answer: its `i` (null: none, or not a number), its content. */
 export interface AnswerEl {

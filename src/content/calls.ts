@@ -5,18 +5,18 @@
  * increasing request id; a unit remembers the call it was last sent in, and an answer for any other
  * call (or from before a restore or cancel) is dropped at write time.
  */
-import type { ApiReply, TrdObj } from '../core/types';
-import { PortClosedError, type PageMode, type PageScope, type PageState, type PageStatus } from '../shared/messages';
+import type { TrdObj } from '../core/types';
+import { type PageMode, type PageScope, type PageState, type PageStatus } from '../shared/messages';
 import { writeAnswer } from './answers';
 import { copyOf, showCopy, type Copy } from './bilingual';
 import { Call, fit, prepare, TEXT_LIMIT, type Markup } from './chunk';
 import { DomClock, runMetrics, type Phase } from './metrics';
-import { readAnswer } from './answer';
+import { callOutcome, readAnswer } from './answer';
 import { UndoLog } from './merge';
 import { nextFrame, type Frame, type PageObserver } from './observe';
 import { Pacer } from './pace';
 import { Progress } from './progress';
-import { Leaders, plainText, withFollowers } from './leaders';
+import { Leaders, withFollowers } from './leaders';
 import { Retries } from './retries';
 import { Owners } from './ownership';
 import type { Bucket, Prioritizer } from './prioritize';
@@ -196,8 +196,6 @@ export abstract class PageCalls {
       let near = false;
       let gone: Job[] | null = null;
       const jobs: Job[] = [];
-      // The plain texts of this call (leaders.ts), sent with it.
-      const texts = new Map<string, Job>();
       const taken = queue.take((job, bucket) => {
         // The page removed it since it was queued (follow.ts): taken off the queue, not sent.
         if (!unitOnPage(job.origin ?? job.unit)) {
@@ -205,17 +203,14 @@ export abstract class PageCalls {
           return true;
         }
         // The same plain text is in this call or one in flight: it follows that job (leaders.ts).
-        const text = job.markup ? plainText(job.unit, job.markup) : undefined;
-        const here = text === undefined ? undefined : texts.get(text);
-        const leader = here ?? (text === undefined ? undefined : this.leaders.sending(text));
-        if (leader) {
+        const followed = this.leaders.followAtPacking(job);
+        if (followed) {
           this.queuedSize -= job.size;
-          this.leaders.follow(leader, job);
-          if (bucket < 2 && here) near = true;
+          if (bucket < 2 && followed === 'call') near = true;
           return true;
         }
         if (!call.add(job)) return false;
-        if (text !== undefined) texts.set(text, job);
+        this.leaders.packed(job);
         jobs.push(job);
         if (bucket < 2) near = true;
         return true;
@@ -229,7 +224,7 @@ export abstract class PageCalls {
         j.markup = null;
       }
       this.send(call, jobs, near);
-      for (const [text, job] of texts) this.leaders.sent(job, text);
+      this.leaders.callSent();
     }
     if (!this.discovering && this.inflight.size === 0 && queue.ready === 0 && this.pending.length === 0) {
       this.state = 'translated';
@@ -257,21 +252,16 @@ export abstract class PageCalls {
       this.later({ kind: 'item', req, epoch, call, item }, near);
     }, { signal: ac.signal });
     this.clock.exclude(performance.now() - t0);
-    sent
-      .then(
-        (reply): { error?: string; lost?: boolean } => (reply.status === 200 ? {} : { error: replyError(reply) }),
-        (e: unknown) => (e instanceof PortClosedError ? { error: e.message, lost: true } : { error: e instanceof Error ? e.message : String(e) }),
-      )
-      .then(({ error, lost }) => {
-        // Stopped or restored since, or cancelled with nothing of the page's left in it (follow.ts).
-        if (epoch !== this.epoch || ac.signal.aborted) return;
-        // The slot is free at once; the units' fate is settled in order after the answers' writes.
-        this.inflight.delete(req);
-        this.later({ kind: 'end', req, epoch, call, ...(error === undefined ? {} : { error }), ...(lost ? { lost } : {}) }, near);
-        if (error !== undefined) this.failedInRow++;
-        if (this.failedInRow >= STOP_AFTER_FAILED_CALLS && this.state === 'translating') this.stop();
-        else this.pump();
-      });
+    callOutcome(sent).then(({ error, lost }) => {
+      // Stopped or restored since, or cancelled with nothing of the page's left in it (follow.ts).
+      if (epoch !== this.epoch || ac.signal.aborted) return;
+      // The slot is free at once; the units' fate is settled in order after the answers' writes.
+      this.inflight.delete(req);
+      this.later({ kind: 'end', req, epoch, call, ...(error === undefined ? {} : { error }), ...(lost ? { lost } : {}) }, near);
+      if (error !== undefined) this.failedInRow++;
+      if (this.failedInRow >= STOP_AFTER_FAILED_CALLS && this.state === 'translating') this.stop();
+      else this.pump();
+    });
   }
 
   /**
@@ -405,9 +395,4 @@ export abstract class PageCalls {
   protected report(now = false): void {
     this.progress.report(now);
   }
-}
-
-function replyError(reply: ApiReply): string {
-  const err = (reply.body as { err?: unknown } | null)?.err;
-  return `${reply.status} ${typeof err === 'string' ? err : 'translation failed'}`;
 }

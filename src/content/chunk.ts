@@ -164,19 +164,14 @@ export function prepare(unit: Unit, opaque: (el: Element) => boolean = excluded,
   if (unit.kind === 'attr') w.cur += escapeText(unit.value);
   else if (unit.kind === 'piece') w.cur += escapeText(unit.group.sources[unit.index]!);
   else {
-    const into = soleElement(unit.nodes, opaque);
-    if (!into) for (const n of unit.nodes) serializeNode(n, 0, false, entries, w, opaque);
-    else {
-      // Its tag, and those of the elements it holds alone, say nothing a translator needs.
-      let inner = into;
-      let inA = into.localName === 'a';
-      for (let next = soleElement(kids(inner), opaque); next; next = soleElement(kids(inner), opaque)) {
-        inner = next;
-        inA ||= inner.localName === 'a';
-      }
-      for (let c = inner.firstChild; c; c = c.nextSibling) serializeNode(c, 0, inA, entries, w, opaque);
-      markupInto = inner;
+    // Its tag, and those of the elements it holds alone, say nothing a translator needs.
+    let inA = false;
+    for (let el = soleElement(unit.nodes, opaque); el; el = soleElement(kids(el), opaque)) {
+      markupInto = el;
+      inA ||= el.localName === 'a';
     }
+    if (!markupInto) for (const n of unit.nodes) serializeNode(n, 0, false, entries, w, opaque);
+    else for (let c = markupInto.firstChild; c; c = c.nextSibling) serializeNode(c, 0, inA, entries, w, opaque);
     // The edges: right after the wrapper's `>`, and before its end.
     if (w.pieces.length > 1) w.pieces[1] = '>' + w.pieces[1]!.slice(1).replace(LEADING_SPACES, '');
     else w.cur = '>' + w.cur.slice(1).replace(LEADING_SPACES, '');

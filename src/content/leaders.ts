@@ -17,7 +17,7 @@ import type { Unit } from './units';
  * piece of a long text: each piece's write rewrites the whole text, so a text repeating its
  * sentences (a hostile page's 1M characters) had hundreds written in one frame (a 5.8 s freeze).
  */
-export function plainText(unit: Unit, m: Markup): string | undefined {
+function plainText(unit: Unit, m: Markup): string | undefined {
   return unit.kind !== 'piece' && m.pieces.length === 2 ? m.pieces[1] : undefined;
 }
 
@@ -26,6 +26,8 @@ export class Leaders {
   /** Plain texts of the jobs in flight, by text as sent, and the other way round (to let go at their end). */
   private readonly sentText = new Map<string, Job>();
   private readonly textOf = new Map<Job, string>();
+  /** Plain texts of the call being packed. */
+  private readonly packing = new Map<string, Job>();
 
   /** `job` leads its value (an attribute unit's) as it is queued. */
   queued(job: Job): void {
@@ -38,16 +40,34 @@ export class Leaders {
     return leader && (leader.state === 'queued' || leader.state === 'sent') ? leader : undefined;
   }
 
-  /** The job in flight with this plain text, if any. */
-  sending(text: string): Job | undefined {
-    const leader = this.sentText.get(text);
-    return leader?.state === 'sent' ? leader : undefined;
+  /**
+   * As a call is packed: `job` follows the job with its plain text in this call (`'call'`) or in
+   * one in flight (`'flight'`), rather than going in the call; undefined if there is none.
+   */
+  followAtPacking(job: Job): 'call' | 'flight' | undefined {
+    const text = job.markup ? plainText(job.unit, job.markup) : undefined;
+    if (text === undefined) return undefined;
+    const here = this.packing.get(text);
+    const sent = this.sentText.get(text);
+    const leader = here ?? (sent?.state === 'sent' ? sent : undefined);
+    if (!leader) return undefined;
+    this.follow(leader, job);
+    return here ? 'call' : 'flight';
   }
 
-  /** `job` is sent with this plain text: a unit packed later with the same text follows it. */
-  sent(job: Job, text: string): void {
-    this.sentText.set(text, job);
-    this.textOf.set(job, text);
+  /** `job` went in the call being packed: a unit packed later with its plain text follows it. */
+  packed(job: Job): void {
+    const text = job.markup ? plainText(job.unit, job.markup) : undefined;
+    if (text !== undefined) this.packing.set(text, job);
+  }
+
+  /** The call packed is sent: its plain texts lead while it is in flight. */
+  callSent(): void {
+    for (const [text, job] of this.packing) {
+      this.sentText.set(text, job);
+      this.textOf.set(job, text);
+    }
+    this.packing.clear();
   }
 
   /** `follower` waits for `leader`'s answer, and is written or failed with it. */
@@ -78,6 +98,7 @@ export class Leaders {
     this.byValue.clear();
     this.sentText.clear();
     this.textOf.clear();
+    this.packing.clear();
   }
 }
 
