@@ -9,6 +9,7 @@ import type { PieceGroup, RangeUnit, Unit } from './segment';
 import { excluded, kids } from './tags';
 import { segmenter } from '../core/intl';
 import { isBlank } from '../core/html/text';
+import { core, coreChildren } from './edges';
 
 /** Default `limits.textSize` of the engine. */
 export const TEXT_LIMIT = 1000;
@@ -164,14 +165,16 @@ export function prepare(unit: Unit, opaque: (el: Element) => boolean = excluded,
   if (unit.kind === 'attr') w.cur += escapeText(unit.value);
   else if (unit.kind === 'piece') w.cur += escapeText(unit.group.sources[unit.index]!);
   else {
-    // Its tag, and those of the elements it holds alone, say nothing a translator needs.
+    // Its tag, and those of the elements it holds alone, say nothing a translator needs; nor do
+    // elements that show no text at its edges (edges.ts).
+    const run = core(unit.nodes).nodes;
     let inA = false;
-    for (let el = soleElement(unit.nodes, opaque); el; el = soleElement(kids(el), opaque)) {
+    for (let el = soleElement(run, opaque); el; el = soleElement(core(kids(el)).nodes, opaque)) {
       markupInto = el;
       inA ||= el.localName === 'a';
     }
-    if (!markupInto) for (const n of unit.nodes) serializeNode(n, 0, false, entries, w, opaque);
-    else for (let c = markupInto.firstChild; c; c = c.nextSibling) serializeNode(c, 0, inA, entries, w, opaque);
+    if (!markupInto) for (const n of run) serializeNode(n, 0, false, entries, w, opaque);
+    else serializeChildren(markupInto, 0, inA, entries, w, opaque);
     // The edges: right after the wrapper's `>`, and before its end.
     if (w.pieces.length > 1) w.pieces[1] = '>' + w.pieces[1]!.slice(1).replace(LEADING_SPACES, '');
     else w.cur = '>' + w.cur.slice(1).replace(LEADING_SPACES, '');
@@ -231,8 +234,14 @@ function serializeNode(n: Node, parent: number, inA: boolean, entries: Entry[], 
   const name = PHRASING.has(tag) && !(tag === 'a' && inA) ? tag : 'span';
   w.pieces.push(`${w.cur}<${name} i=`);
   w.cur = '>';
-  for (let c = el.firstChild; c; c = c.nextSibling) serializeNode(c, k, inA || tag === 'a', entries, w, opaque);
+  serializeChildren(el, k, inA || tag === 'a', entries, w, opaque);
   w.cur += `</${name}>`;
+}
+
+/** An element's children but the silent ones at their edges (edges.ts: merge.ts leaves them as they are). */
+function serializeChildren(el: Element, k: number, inA: boolean, entries: Entry[], w: Writer, opaque: (el: Element) => boolean): void {
+  const [first, last] = coreChildren(el);
+  for (let c = first; c; c = c === last ? null : c.nextSibling) serializeNode(c, k, inA, entries, w, opaque);
 }
 
 /** Standalone size of a unit's markup. */

@@ -10,6 +10,7 @@ import { isBlank, leadingSpace, trailingSpace } from '../core/html/text';
 import { textOf, type AnswerEl, type AnswerNode } from './answer';
 import type { Entry } from './chunk';
 import type { AttrUnit, PieceUnit, RangeUnit } from './segment';
+import { core } from './edges';
 import { kids } from './tags';
 import { nodeAfter, placeInOrder, type UndoLog } from './undo';
 
@@ -23,10 +24,11 @@ export function mergeRange(unit: RangeUnit, answer: AnswerEl, wrapperId: number,
   const seq: Item[] = [];
   // A unit sent as its one element's content (chunk.ts `soleElement`) is written there.
   const parent = into ?? unit.parent;
-  const nodes = into ? kids(into) : unit.nodes;
+  // Without the silent elements at its edges, as chunk.ts sent it (edges.ts): they stay where they are.
+  const { nodes, after } = core(into ? kids(into) : unit.nodes);
   build({ wrapperId, entries, used: null, log }, answer.kids, wrapperId, parent, seq);
   keepEdgeSpace(nodes, seq);
-  apply(parent, nodes, into ? null : unit.anchor, seq, log);
+  apply(parent, nodes, after ?? (into ? null : unit.anchor), seq, log);
 }
 
 interface Merge {
@@ -65,7 +67,8 @@ function build(m: Merge, list: readonly AnswerNode[], parentId: number, livePare
     const el = e.node as Element;
     const inner: Item[] = [];
     build(m, k.kids, k.id!, el, inner);
-    apply(el, kids(el), null, inner, m.log);
+    const { nodes, after } = core(kids(el));
+    apply(el, nodes, after, inner, m.log);
     seq.push(el);
   }
 }

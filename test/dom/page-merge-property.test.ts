@@ -2,7 +2,8 @@
  * Write-back on random runs and random answers (merge.ts): whatever a provider does to a unit's
  * markup (words reordered, tags moved, dropped, repeated, renumbered, invented), every live
  * element of the run stays in the page as the same node, every word of the answer is shown, and
- * restore gives back the run exactly: the same nodes, the same markup.
+ * restore gives back the run exactly: the same nodes, the same markup. Elements that show no text
+ * at the run's edges (edges.ts) are not sent, and stay first and last.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -10,13 +11,19 @@ import { readOwn, type AnswerEl, type AnswerNode } from '../../src/content/answe
 import { markupAt, prepare } from '../../src/content/chunk';
 import { mergeRange, UndoLog } from '../../src/content/merge';
 import type { RangeUnit } from '../../src/content/segment';
+import { core } from '../../src/content/edges';
 import { kids } from '../../src/content/tags';
 
 /** A run's content: words with spaces at either edge, phrasing elements, placeholders. */
 const WORD = fc.constantFrom('Hello', 'big', 'world', ' and ', ' the ', 'end.', ' ', 'é', '&', '<x>');
 const LEAF = fc.oneof(
   { weight: 6, arbitrary: fc.array(WORD, { minLength: 1, maxLength: 3 }).map((w) => ({ text: w.join('') })) },
-  { weight: 1, arbitrary: fc.constantFrom('<br>', '<img alt="">', '<code>x = 1</code>', '<span class="notranslate">Kept</span>').map((html) => ({ html })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom('<br>', '<img alt="">', '<code>x = 1</code>', '<span class="notranslate">Kept</span>', '<i class="icon"></i>', '<style>.x{}</style>', '<!-- c -->', '<span> </span>')
+      .map((html) => ({ html })),
+  },
 );
 type Gen = { text: string } | { html: string } | { tag: string; kids: Gen[] };
 const node: fc.Memo<Gen> = fc.memo((n) =>
@@ -91,16 +98,25 @@ describe('merge on random runs and answers', () => {
         div.innerHTML = gens.map(html).join('');
         const original = div.innerHTML;
         const before = elementsUnder(div);
+        const classes = before.map((el) => el.getAttribute('class'));
         const beforeKids = kids(div);
         const unit: RangeUnit = { kind: 'range', parent: div, nodes: kids(div), anchor: null, whole: true, hidden: false };
         const m = prepare(unit);
         const answer = mangle(readOwn(markupAt(m))!.get(1)!, ops);
+        const kept = core(beforeKids).nodes;
+        // A run with no word at all has nothing kept: all of it is its lead.
+        const lead = kept.length ? beforeKids.slice(0, beforeKids.indexOf(kept[0]!)) : beforeKids;
+        const trail = kept.length ? beforeKids.slice(beforeKids.indexOf(kept[kept.length - 1]!) + 1) : [];
         const log = new UndoLog();
         mergeRange(unit, answer, 1, m.entries, log, m.into);
         log.seal();
 
+        const after = kids(div);
+        expect(after.slice(0, lead.length), original).toEqual(lead);
+        expect(after.slice(after.length - trail.length), original).toEqual(trail);
+
         for (const el of before) expect(div.contains(el), el.outerHTML).toBe(true);
-        for (const el of before) expect(el.getAttribute('class') ?? '', original).toBe(el.tagName === 'BR' || el.tagName === 'IMG' || el.tagName === 'CODE' ? '' : el.getAttribute('class'));
+        expect(before.map((el) => el.getAttribute('class')), original).toEqual(classes);
         const shown = div.textContent!.replace(/\s+/g, ' ');
         for (const text of leaves(answer)) expect(shown, original).toContain(text.replace(/\s+/g, ' ').trim());
 

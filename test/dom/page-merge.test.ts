@@ -99,6 +99,31 @@ describe('merge and restore', () => {
     expect(document.body.innerHTML).toBe(original);
   });
 
+  it("elements that show no text at a unit's edges or an element's (an icon, a stylesheet, an empty span, a br) are not sent and stay at their edge; in the middle they are sent; restore exact", async () => {
+    const { translate, calls } = fakeTranslator({ transform: reverseUpper });
+    const body = [
+      '<button id="b"><svg><path d="M0"></path></svg> <i class="icon"></i> Save changes <span class="badge"> </span></button>',
+      '<p id="cite">See <cite><style>.x{}</style>Her book<span class="meta" title=""></span></cite> now<br></p>',
+      '<li id="li"><span class="icon"></span><a href="/home">Home</a><!-- end --></li>',
+      '<p id="mid">Click <img src="gear.png" alt=""> to <b>open</b></p>',
+    ].join('');
+    const { page, frames, original } = setup(body, translate);
+    pages.push(page);
+    const icon = document.querySelector('i')!;
+    await frames.settle();
+    expect(calls.map((c) => c.markup)).toEqual([
+      '<p i=1>The title</p><p i=2>Save changes</p><p i=3>See <cite i=4>Her book</cite> now</p><p i=5>Home</p><p i=6>Click <img i=7> to <b i=8>open</b></p>',
+    ]);
+    // Reversed and upper-cased: the icons, the stylesheet, the empty spans and the br where they were.
+    expect(document.getElementById('b')!.innerHTML).toBe('<svg><path d="M0"></path></svg> <i class="icon"></i> SAVE CHANGES <span class="badge"> </span>');
+    expect(document.getElementById('cite')!.innerHTML).toBe('NOW<cite><style>.x{}</style>HER BOOK<span class="meta" title=""></span></cite>SEE<br>');
+    expect(document.getElementById('li')!.innerHTML).toBe('<span class="icon"></span><a href="/home">HOME</a><!-- end -->');
+    expect(document.getElementById('mid')!.innerHTML).toBe('<b>OPEN</b> TO <img src="gear.png" alt="">CLICK ');
+    expect(document.querySelector('i')).toBe(icon);
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
   it('a write moves only the nodes the translation reordered; comments stay where they are', async () => {
     const { translate } = fakeTranslator();
     const { page, frames, original } = setup('<p id="same">Keep <!-- c --><a href="/a">this</a> in place</p><p id="swap">One <!-- c --><a>two</a> three <b>four</b> five</p>', translate);
