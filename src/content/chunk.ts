@@ -28,6 +28,8 @@ export interface Entry {
   node: Node;
   parent: number;
   opaque: boolean;
+  /** The element the answer's content goes into, where `node` holds one element alone (a chain of them): its innermost. */
+  into: Element | null;
 }
 
 /**
@@ -169,7 +171,7 @@ export function prepare(unit: Unit, opaque: (el: Element) => boolean = excluded,
     // elements that show no text at its edges (edges.ts).
     const run = core(unit.nodes).nodes;
     let inA = false;
-    for (let el = soleElement(run, opaque); el; el = soleElement(core(kids(el)).nodes, opaque)) {
+    for (let el = soleElement(run, opaque); el; el = soleChild(el, opaque)) {
       markupInto = el;
       inA ||= el.localName === 'a';
     }
@@ -204,6 +206,19 @@ function soleElement(nodes: readonly Node[], opaque: (el: Element) => boolean): 
   return found;
 }
 
+/** `soleElement` of an element's children, but the silent ones at their edges (edges.ts). */
+function soleChild(el: Element, opaque: (el: Element) => boolean): Element | null {
+  const [first, last] = coreChildren(el);
+  let found: Element | null = null;
+  for (let c = first; c; c = c === last ? null : c.nextSibling) {
+    if (c.nodeType === 1) {
+      if (found || opaque(c as Element)) return null;
+      found = c as Element;
+    } else if (c.nodeType === 3 && !isBlank((c as Text).data)) return null;
+  }
+  return found;
+}
+
 /** A unit as markup, as a call of its own has it. */
 export function serializeUnit(unit: Unit): string {
   return markupAt(prepare(unit));
@@ -222,19 +237,28 @@ function serializeNode(n: Node, parent: number, inA: boolean, entries: Entry[], 
   const upper = el.tagName;
   let tag = LOWER.get(upper);
   if (tag === undefined) LOWER.set(upper, (tag = upper.toLowerCase()));
-  const isOpaque = opaque(el);
-  entries.push({ node: el, parent, opaque: isOpaque });
-  const k = entries.length;
-  if (isOpaque) {
+  if (opaque(el)) {
+    entries.push({ node: el, parent, opaque: true, into: null });
     w.pieces.push(w.cur + (tag === 'br' ? '<br i=' : tag === 'img' ? '<img i=' : '<code i='));
     w.cur = tag === 'br' || tag === 'img' ? '>' : '></code>';
     return;
   }
+  // An element that holds one element alone (a reference's link around a superscript around a
+  // bold letter) is one tag: its own, the answer written into the innermost (Entry `into`).
+  // A link anywhere in the chain makes it an <a>: that it is a link is what a translator may use.
+  let inner = el;
+  let link = tag === 'a';
+  for (let c = soleChild(inner, opaque); c; c = soleChild(inner, opaque)) {
+    inner = c;
+    link ||= c.localName === 'a';
+  }
+  entries.push({ node: el, parent, opaque: false, into: inner === el ? null : inner });
+  const k = entries.length;
   // A nested <a> would be closed by the parser; so would anything not phrasing.
-  const name = PHRASING.has(tag) && !(tag === 'a' && inA) ? tag : 'span';
+  const name = link ? (inA ? 'span' : 'a') : PHRASING.has(tag) ? tag : 'span';
   w.pieces.push(`${w.cur}<${name} i=`);
   w.cur = '>';
-  serializeChildren(el, k, inA || tag === 'a', entries, w, opaque);
+  serializeChildren(inner, k, inA || link, entries, w, opaque);
   w.cur += `</${name}>`;
 }
 

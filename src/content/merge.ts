@@ -65,10 +65,12 @@ function build(m: Merge, list: readonly AnswerNode[], parentId: number, livePare
       continue;
     }
     const el = e.node as Element;
+    // An element holding one element alone was sent as one tag: its content goes into the innermost (chunk.ts).
+    const target = e.into ?? el;
     const inner: Item[] = [];
-    build(m, k.kids, k.id!, el, inner);
-    const { nodes, after } = core(kids(el));
-    apply(el, nodes, after, inner, m.log);
+    build(m, k.kids, k.id!, target, inner);
+    const { nodes, after } = core(kids(target));
+    apply(target, nodes, after, inner, m.log);
     seq.push(el);
   }
 }

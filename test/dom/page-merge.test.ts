@@ -124,6 +124,24 @@ describe('merge and restore', () => {
     expect(document.body.innerHTML).toBe(original);
   });
 
+  it('an element that holds one element alone (a link around a superscript around a bold letter) is sent as one tag, a link if the chain has one; the answer goes into the innermost; restore exact', async () => {
+    const { translate, calls } = fakeTranslator({ transform: reverseUpper });
+    const body = '<p id="ref">Cited <a href="#n1"><sup><i><b>a</b></i></sup></a> and <span class="x"> <a href="/t">the team</a> </span> here <em><b>now</b> too</em></p>';
+    const { page, frames, original } = setup(body, translate);
+    pages.push(page);
+    const b = document.querySelector('sup b')!;
+    const team = document.querySelector('a[href="/t"]')!;
+    await frames.settle();
+    expect(calls[0]!.markup).toBe('<p i=1>The title</p><p i=2>Cited <a i=3>a</a> and <a i=4>the team</a> here <em i=5><b i=6>now</b> too</em></p>');
+    expect(document.getElementById('ref')!.innerHTML).toBe(
+      '<em> TOO<b>NOW</b></em> HERE <span class="x"> <a href="/t">THE TEAM</a> </span> AND <a href="#n1"><sup><i><b>A</b></i></sup></a>CITED ',
+    );
+    expect(document.querySelector('sup b')).toBe(b);
+    expect(document.querySelector('a[href="/t"]')).toBe(team);
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
   it('a write moves only the nodes the translation reordered; comments stay where they are', async () => {
     const { translate } = fakeTranslator();
     const { page, frames, original } = setup('<p id="same">Keep <!-- c --><a href="/a">this</a> in place</p><p id="swap">One <!-- c --><a>two</a> three <b>four</b> five</p>', translate);
