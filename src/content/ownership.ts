@@ -94,13 +94,18 @@ export class Owners<J extends { unit: Unit }> {
    * A job already covers this unit. `deep`: or a node inside it, for a unit found again (a view put
    * back, a page resumed): one too long for a call was queued in parts, owned below its own nodes
    * (chunk.ts `fit`: a long text's pieces, an inline element's content), and would be translated
-   * twice, over its own translation. Not on a first walk, where no node is owned yet.
+   * twice, over its own translation; or a node around it: a unit cut out of an element a job owns
+   * (its content, found again as a link's label while the page changed beside it) is that job's,
+   * and read while its write stands (its nodes in the translation's order) it was queued beside
+   * the fresh one made once the job is retired (found by the dynamic property test, seed 8023:
+   * restore left the element's children in the translation's order). Not on a first walk, where
+   * no node is owned yet.
    */
   taken(u: Unit, deep = false): boolean {
     if (u.kind === 'attr') return this.attr(u.el, u.name) !== undefined;
-    if (u.kind === 'piece') return this.nodes.has(u.group.text);
-    if (u.nodes.some((n) => this.nodes.has(n))) return true;
-    if (deep) for (const n of u.nodes) if (this.ownsWithin(n)) return true;
+    if (u.kind === 'piece') return deep ? this.of(u.group.text) !== undefined : this.nodes.has(u.group.text);
+    if (!deep) return u.nodes.some((n) => this.nodes.has(n));
+    for (const n of u.nodes) if (this.of(n) !== undefined || this.ownsWithin(n)) return true;
     return false;
   }
 

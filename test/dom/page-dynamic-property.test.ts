@@ -87,6 +87,16 @@ describe('a page that changes itself while translated', () => {
     expect(r.restored).toBe('<code>new code</code>alphagamma');
   });
 
+  it("an element's content found again as a label while its own translation stands is not queued twice: restore keeps the element's order", async () => {
+    const r = await after(
+      '<a href="/x"></a><a href="/x">alpha</a><b><em>Big News</em><code>keep me</code></b>',
+      () => document.querySelector('a')!.setAttribute('title', 'a new tip'),
+      () => document.querySelector('a')!.insertAdjacentHTML('beforeend', '<b>added words</b>'),
+    );
+    expect(r.shown).toBe('<a href="/x" title="A NEW TIP"><b>ADDED WORDS</b></a><a href="/x">ALPHA</a><b><code>keep me</code><em>BIG NEWS</em></b>');
+    expect(r.restored).toBe('<a href="/x" title="a new tip"><b>added words</b></a><a href="/x">alpha</a><b><em>Big News</em><code>keep me</code></b>');
+  });
+
   const LONG = Array.from({ length: 40 }, (_, i) => `sentence number ${'x'.repeat(i % 7)} ends here.`).join(' ');
 
   it('a long text sent in pieces and found again goes back to its own words, not to the first piece translated', async () => {
