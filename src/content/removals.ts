@@ -25,6 +25,13 @@ export abstract class PageRemovals extends PageChoices {
   protected readonly aside = new Aside<Job, Reading>();
   /** Hosts of the shadow roots walked: where units set aside may be inside a root. */
   protected readonly rootHosts = new WeakSet<Element>();
+  /**
+   * The texts our writes left empty in units set aside. What the page changes out of the page is
+   * told by the values then (`adoptChanged`), but a page that empties one of these writes no new
+   * value: restore gave the text its words back (found by the dynamic property test, seeds 7021
+   * and 9021). Watched, they are few (a run's Text nodes its translation did not need).
+   */
+  private emptiedWatch: MutationObserver | null = null;
   /** When the last sweep ran, and the next one if it waits. */
   private swept = -Infinity;
   private sweepTimer: ReturnType<typeof setTimeout> | undefined;
@@ -102,6 +109,9 @@ export abstract class PageRemovals extends PageChoices {
    * before any is undone (the pieces of a long text share their node).
    */
   protected undoAside(): void {
+    this.takeEmptied();
+    this.emptiedWatch?.disconnect();
+    this.emptiedWatch = null;
     const aside = this.aside.jobs((j) => j.state === 'aside');
     for (const j of aside) j.log?.adoptChanged(this.aside.readingOf(j)?.values ?? []);
     for (let i = aside.length - 1; i >= 0; i--) aside[i]!.log?.undo();
@@ -157,6 +167,7 @@ export abstract class PageRemovals extends PageChoices {
         if (j.state !== 'aside') kept.push(j);
         else {
           this.aside.add(j, unitNodes(j.unit), { values: j.log?.reading() ?? [], shape: unitShape(j.unit) });
+          for (const t of j.log?.emptied() ?? []) (this.emptiedWatch ??= new MutationObserver((r) => this.adoptEmptied(r))).observe(t, { characterData: true });
           this.done--;
           this.total--;
         }
@@ -175,6 +186,7 @@ export abstract class PageRemovals extends PageChoices {
    * is seen) are `touched`, to be translated again, the page's values kept for restore.
    */
   protected putBack(root: Node, touched: Set<Job>): void {
+    this.takeEmptied();
     const found = new Set<Job>();
     this.owners.everyWithin(root, found, this.walkedRoot);
     const back = new Set<Job>();
@@ -191,6 +203,19 @@ export abstract class PageRemovals extends PageChoices {
       const changed = j.log?.adoptChanged(then?.values ?? []);
       if (changed || unitShape(j.unit) !== then?.shape) touched.add(j);
     }
+  }
+
+  /** Texts the page set while out of the page, in units set aside: their values are the ones to restore. */
+  private adoptEmptied(records: readonly MutationRecord[]): void {
+    for (const r of records) {
+      const job = this.owners.of(r.target);
+      if (job?.state !== 'aside') continue;
+      for (const j of this.owners.siblings(job)) j.log?.adopt(r.target as Text);
+    }
+  }
+
+  private takeEmptied(): void {
+    if (this.emptiedWatch) this.adoptEmptied(this.emptiedWatch.takeRecords());
   }
 
   /** A unit the page changed: its write undone, its answer (if any comes) dropped. */

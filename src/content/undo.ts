@@ -51,6 +51,14 @@ export class UndoLog {
     if (i >= 0) this.attrs![i + 2] = el.getAttribute(name);
   }
 
+  /** The texts the writes left empty (a run's Text nodes the translation did not need). */
+  emptied(): Text[] {
+    const out: Text[] = [];
+    const t = this.texts ?? [];
+    for (let i = 0; i < t.length; i += 2) if ((t[i] as Text).data === '') out.push(t[i] as Text);
+    return out;
+  }
+
   /** The page itself changed a text we had written: its new value is the one to restore. */
   adopt(t: Text): boolean {
     const texts = this.texts ?? [];

@@ -280,6 +280,32 @@ describe('content the page removes', () => {
     expect(document.body.innerHTML).toBe('<p>Stays</p>');
   });
 
+
+  it('a text our write left empty, emptied by the page too while out of the page, stays empty after restore; put back, too', async () => {
+    const fake = fakeTranslator();
+    const { page, frames } = startPage('<div id="a"></div><div id="b"></div><p>Stays</p>', fake.translate, pages);
+    // Two Text nodes side by side (a framework's): one unit; its answer goes into the first, the second is left empty.
+    const views = ['a', 'b'].map((id) => {
+      const view = document.getElementById(id)!;
+      view.append('Hello ', 'world');
+      return view;
+    });
+    page.restore();
+    page.start('en', 'es');
+    await frames.settle();
+    for (const view of views) expect([...view.childNodes].map((t) => (t as Text).data)).toEqual(['HELLO WORLD', '']);
+    for (const view of views) {
+      view.remove();
+      await frames.settle();
+      // The page sets it to what our write left there: no new value to tell the change by.
+      (view.lastChild as Text).data = '';
+    }
+    // One view back: translated again where the page changed it; the other stays out.
+    document.body.prepend(views[0]!);
+    await frames.settle();
+    page.restore();
+    for (const view of views) expect([...view.childNodes].map((t) => (t as Text).data)).toEqual(['Hello ', '']);
+  });
   it('a failed unit the page removed no longer counts as failed, and asking again sends nothing for it', async () => {
     const fake = fakeTranslator({
       reply: (markup) => {
