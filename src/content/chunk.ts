@@ -9,7 +9,7 @@ import type { PieceGroup, RangeUnit, Unit } from './segment';
 import { excluded, kids } from './tags';
 import { segmenter } from '../core/intl';
 import { isBlank } from '../core/html/text';
-import { core, coreChildren } from './edges';
+import { core, coreChildren, type Span } from './edges';
 
 /** Default `limits.textSize` of the engine. */
 export const TEXT_LIMIT = 1000;
@@ -171,12 +171,13 @@ export function prepare(unit: Unit, opaque: (el: Element) => boolean = excluded,
     // elements that show no text at its edges (edges.ts).
     const run = core(unit.nodes).nodes;
     let inA = false;
-    for (let el = soleElement(run, opaque); el; el = soleChild(el, opaque)) {
+    const span: Span = { first: null, last: null };
+    for (let el = soleElement(run, opaque); el; el = loneElement(coreChildren(el, span), opaque)) {
       markupInto = el;
       inA ||= el.localName === 'a';
     }
     if (!markupInto) for (const n of run) serializeNode(n, 0, false, entries, w, opaque);
-    else serializeChildren(markupInto, 0, inA, entries, w, opaque);
+    else serializeSpan(span, 0, inA, entries, w, opaque);
     // The edges: right after the wrapper's `>`, and before its end.
     if (w.pieces.length > 1) w.pieces[1] = '>' + w.pieces[1]!.slice(1).replace(LEADING_SPACES, '');
     else w.cur = '>' + w.cur.slice(1).replace(LEADING_SPACES, '');
@@ -206,11 +207,11 @@ function soleElement(nodes: readonly Node[], opaque: (el: Element) => boolean): 
   return found;
 }
 
-/** `soleElement` of an element's children, but the silent ones at their edges (edges.ts). */
-function soleChild(el: Element, opaque: (el: Element) => boolean): Element | null {
-  const [first, last] = coreChildren(el);
+/** `soleElement` of a span of siblings (an element's children but the silent ones at their edges: edges.ts). */
+function loneElement(span: Span, opaque: (el: Element) => boolean): Element | null {
+  const last = span.last;
   let found: Element | null = null;
-  for (let c = first; c; c = c === last ? null : c.nextSibling) {
+  for (let c = span.first; c; c = c === last ? null : c.nextSibling) {
     if (c.nodeType === 1) {
       if (found || opaque(c as Element)) return null;
       found = c as Element;
@@ -248,7 +249,8 @@ function serializeNode(n: Node, parent: number, inA: boolean, entries: Entry[], 
   // A link anywhere in the chain makes it an <a>: that it is a link is what a translator may use.
   let inner = el;
   let link = tag === 'a';
-  for (let c = soleChild(inner, opaque); c; c = soleChild(inner, opaque)) {
+  const span = coreChildren(el, { first: null, last: null });
+  for (let c = loneElement(span, opaque); c; c = loneElement(coreChildren(c, span), opaque)) {
     inner = c;
     link ||= c.localName === 'a';
   }
@@ -258,14 +260,14 @@ function serializeNode(n: Node, parent: number, inA: boolean, entries: Entry[], 
   const name = link ? (inA ? 'span' : 'a') : PHRASING.has(tag) ? tag : 'span';
   w.pieces.push(`${w.cur}<${name} i=`);
   w.cur = '>';
-  serializeChildren(inner, k, inA || link, entries, w, opaque);
+  serializeSpan(span, k, inA || link, entries, w, opaque);
   w.cur += `</${name}>`;
 }
 
-/** An element's children but the silent ones at their edges (edges.ts: merge.ts leaves them as they are). */
-function serializeChildren(el: Element, k: number, inA: boolean, entries: Entry[], w: Writer, opaque: (el: Element) => boolean): void {
-  const [first, last] = coreChildren(el);
-  for (let c = first; c; c = c === last ? null : c.nextSibling) serializeNode(c, k, inA, entries, w, opaque);
+/** An element's children but the silent ones at their edges (edges.ts `coreChildren`: merge.ts leaves them as they are). */
+function serializeSpan(span: Span, k: number, inA: boolean, entries: Entry[], w: Writer, opaque: (el: Element) => boolean): void {
+  const last = span.last;
+  for (let c = span.first; c; c = c === last ? null : c.nextSibling) serializeNode(c, k, inA, entries, w, opaque);
 }
 
 /** Standalone size of a unit's markup. */

@@ -52,8 +52,14 @@ export function core(nodes: readonly Node[]): { nodes: readonly Node[]; after: N
   return { nodes: nodes.slice(from, to), after: nodes[to] ?? null };
 }
 
-/** As `core`, for an element's children: the first and the last kept (both null if none). */
-export function coreChildren(el: Node): [Node | null, Node | null] {
+/** A range of siblings, first to last (both null: none). */
+export interface Span {
+  first: Node | null;
+  last: Node | null;
+}
+
+/** As `core`, for an element's children: the first and the last kept, into `out` (no array per element). */
+export function coreChildren(el: Node, out: Span): Span {
   let first = el.firstChild;
   let last = el.lastChild;
   for (let n = first; n; n = n.nextSibling) {
@@ -61,12 +67,17 @@ export function coreChildren(el: Node): [Node | null, Node | null] {
     if (n.nodeType !== 1 || !silent(n as Element)) break;
     first = n.nextSibling;
   }
-  if (!first) return [null, null];
+  if (!first) {
+    out.first = out.last = null;
+    return out;
+  }
   for (let n = last; n && n !== first.previousSibling; n = n.previousSibling) {
     if (blank(n)) continue;
     if (n.nodeType !== 1 || !silent(n as Element)) break;
     last = n.previousSibling;
   }
   // `first` is never silent itself, so `last` is never before it.
-  return [first, last];
+  out.first = first;
+  out.last = last;
+  return out;
 }
