@@ -11,7 +11,7 @@ import { writeAnswer } from './answers';
 import { copyOf, showCopy, type Copy } from './bilingual';
 import { Call, fit, prepare, TEXT_LIMIT, type Markup } from './chunk';
 import { DomClock, runMetrics, type Phase } from './metrics';
-import { callOutcome, readAnswer } from './answer';
+import { callOutcome, readAnswer, type AnswerEl } from './answer';
 import { UndoLog } from './merge';
 import { nextFrame, type Frame, type PageObserver } from './observe';
 import { Pacer } from './pace';
@@ -202,6 +202,14 @@ export abstract class PageCalls {
           (gone ??= []).push(job);
           return true;
         }
+        // The same plain text was answered: written from that answer at the next write (leaders.ts).
+        const known = this.leaders.answerOf(job);
+        if (known) {
+          this.queuedSize -= job.size;
+          job.state = 'waiting';
+          this.later({ kind: 'copy', epoch: this.epoch, job, ...known }, bucket < 2);
+          return true;
+        }
         // The same plain text is in this call or one in flight: it follows that job (leaders.ts).
         const followed = this.leaders.followAtPacking(job);
         if (followed) {
@@ -228,6 +236,7 @@ export abstract class PageCalls {
     }
     if (!this.discovering && this.inflight.size === 0 && queue.ready === 0 && this.pending.length === 0) {
       this.state = 'translated';
+      this.leaders.forgetAnswers();
       this.report();
     }
   }
@@ -325,6 +334,7 @@ export abstract class PageCalls {
       for (const p of batch) {
         if (p.epoch !== this.epoch) continue;
         if (p.kind === 'item') this.write(p.req, p.call, p.item);
+        else if (p.kind === 'copy') this.copy(p.job, p.answer, p.rid);
         else this.end(p.req, p.call, p.error, p.lost);
       }
     }));
@@ -353,18 +363,30 @@ export abstract class PageCalls {
         this.fail(job, item.err);
         continue;
       }
-      for (const j of withFollowers(job)) {
-        // A follower sent as plain text is written into its own element (chunk.ts Markup `into`).
-        j.log = writeAnswer(j.unit, answer, id, call.entries.get(id)!, this.trg, this.src, j === job ? call.into.get(id) : j.markup?.into);
-        j.markup = null;
-        j.rid = item.rid;
-        showCopy(j.copy, j.origin, this.copies);
-        j.state = 'done';
-        this.done++;
-        this.merged.push(j);
-      }
+      // A follower sent as plain text is written into its own element (chunk.ts Markup `into`).
+      for (const j of withFollowers(job)) this.written(j, writeAnswer(j.unit, answer, id, call.entries.get(id)!, this.trg, this.src, j === job ? call.into.get(id) : j.markup?.into), item.rid);
+      this.leaders.answer(job, answer, item.rid);
       this.leaders.settled(job);
     }
+  }
+
+  /** A unit whose plain text was answered already, written from that answer (and its followers). */
+  protected copy(job: Job, answer: AnswerEl, rid: string | undefined): void {
+    // Retired since it was packed (the page changed or removed it).
+    if (job.state !== 'waiting') return;
+    if (!unitOnPage(job.origin ?? job.unit)) return this.retire(job);
+    for (const j of withFollowers(job)) this.written(j, writeAnswer(j.unit, answer, answer.id ?? 0, [], this.trg, this.src, j.markup?.into), rid);
+    this.leaders.settled(job);
+  }
+
+  private written(j: Job, log: UndoLog, rid: string | undefined): void {
+    j.log = log;
+    j.markup = null;
+    j.rid = rid;
+    showCopy(j.copy, j.origin, this.copies);
+    j.state = 'done';
+    this.done++;
+    this.merged.push(j);
   }
 
   /** `lost`: the call went with the worker (`PortClosedError`); its units are sent again, a few times. */

@@ -1,6 +1,7 @@
 /** The page translator's dependencies, and the job that carries one unit through a call. */
 import type { ApiReply, TrdObj, TrObj } from '../core/types';
 import type { ApiParams, PageStatus } from '../shared/messages';
+import type { AnswerEl } from './answer';
 import type { Call, Markup } from './chunk';
 import type { Idle } from './discover';
 import type { Ranked } from './prioritize';
@@ -80,5 +81,7 @@ export interface Job extends Ranked {
 
 export type Pending =
   | { kind: 'item'; req: number; epoch: number; call: Call<Job>; item: TrdObj }
-  | { kind: 'end'; req: number; epoch: number; call: Call<Job>; error?: string; lost?: boolean };
+  | { kind: 'end'; req: number; epoch: number; call: Call<Job>; error?: string; lost?: boolean }
+  /** A unit whose plain text was answered already (leaders.ts `answerOf`), written from that answer. */
+  | { kind: 'copy'; epoch: number; job: Job; answer: AnswerEl; rid: string | undefined };
 

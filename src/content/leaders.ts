@@ -7,7 +7,12 @@
  *   date, a link's words, and a title reading as a link's text), as calls are packed: one whose
  *   text a call in flight, or the call being packed, already carries follows that job. Packing
  *   goes by priority, so a unit never waits behind one further from the viewport.
+ * - The same, once such a text's call is answered: packing finds its answer (`answerOf`) and the
+ *   unit is written from it, not sent. Kept while the page is being translated, dropped once it
+ *   is (what the page adds later is sent: the heap a translated page keeps is what the memory aim
+ *   counts).
  */
+import type { AnswerEl } from './answer';
 import type { Markup } from './chunk';
 import type { Job } from './jobs';
 import type { Unit } from './units';
@@ -21,6 +26,16 @@ function plainText(unit: Unit, m: Markup): string | undefined {
   return unit.kind !== 'piece' && m.pieces.length === 2 ? m.pieces[1] : undefined;
 }
 
+/** A plain text's answer, and the route that gave it. */
+export interface Answered {
+  answer: AnswerEl;
+  rid: string | undefined;
+}
+
+/** The answers kept at most, and the longest text kept (the texts a page repeats are names, dates, labels). */
+const MAX_ANSWERED = 5000;
+const MAX_ANSWERED_LENGTH = 200;
+
 export class Leaders {
   private readonly byValue = new Map<string, Job>();
   /** Plain texts of the jobs in flight, by text as sent, and the other way round (to let go at their end). */
@@ -28,6 +43,8 @@ export class Leaders {
   private readonly textOf = new Map<Job, string>();
   /** Plain texts of the call being packed. */
   private readonly packing = new Map<string, Job>();
+  /** Plain texts answered, while the page is being translated. */
+  private readonly answered = new Map<string, Answered>();
 
   /** `job` leads its value (an attribute unit's) as it is queued. */
   queued(job: Job): void {
@@ -53,6 +70,24 @@ export class Leaders {
     if (!leader) return undefined;
     this.follow(leader, job);
     return here ? 'call' : 'flight';
+  }
+
+  /** The answer a text like `job`'s had already, if any: `job` is written from it rather than sent. */
+  answerOf(job: Job): Answered | undefined {
+    if (this.answered.size === 0) return undefined;
+    const text = job.markup ? plainText(job.unit, job.markup) : undefined;
+    return text === undefined ? undefined : this.answered.get(text);
+  }
+
+  /** `job`, sent with a plain text, is answered: a unit packed later with that text is written from the answer. */
+  answer(job: Job, answer: AnswerEl, rid: string | undefined): void {
+    const text = this.textOf.get(job);
+    if (text !== undefined && text.length <= MAX_ANSWERED_LENGTH && this.answered.size < MAX_ANSWERED) this.answered.set(text, { answer, rid });
+  }
+
+  /** The page is translated: the answers kept for its repeats go. */
+  forgetAnswers(): void {
+    this.answered.clear();
   }
 
   /** `job` went in the call being packed: a unit packed later with its plain text follows it. */
@@ -95,6 +130,7 @@ export class Leaders {
   }
 
   clear(): void {
+    this.answered.clear();
     this.byValue.clear();
     this.sentText.clear();
     this.textOf.clear();

@@ -1,7 +1,8 @@
 /**
  * Texts a page repeats (a team's name in a table's every row, a date, a link's title that reads as
- * its text) are sent once while a call carrying them is in flight: the others follow that call's
- * answer, each written into its own nodes; restore is exact.
+ * its text) are sent once while the page is being translated: the others follow the answer of the
+ * call carrying them, or are written from it once it came, each into its own nodes; restore is
+ * exact.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { PageTranslator } from '../../src/content/page';
@@ -44,6 +45,31 @@ describe('texts a page repeats', () => {
     expect(fake.calls.map((c) => c.markup)).toEqual(['<p i=1>Brooklyn Nets</p>', '<p i=1>Brooklyn Nets</p>']);
     expect([...document.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['BROOKLYN NETS', 'BROOKLYN NETS']);
     expect(page.status()).toMatchObject({ state: 'translated', done: 2, total: 2 });
+  });
+
+  it('a repeat packed after its first answer was written, while the page is being translated, is written from that answer and not sent; restore exact', async () => {
+    const fake = fakeTranslator({ hold: true });
+    const [first, second, third] = ['first', 'second', 'third'].map((w) => `The ${w} long paragraph ${'says a word '.repeat(50).trim()}.`);
+    const body = `<p>Brooklyn Nets</p><p>${first}</p><p>${second}</p><p>${third}</p><p>Brooklyn <b>Nets</b></p><p title="Brooklyn Nets"><a href="/n">Brooklyn Nets</a></p>`;
+    const { page, frames } = startPage(body, fake.translate, pages, { maxInFlight: 1 });
+    const link = document.querySelector('a')!;
+    await frames.settle();
+    fake.calls[0]!.release();
+    await frames.settle();
+    // Packed as the first call ended, before its answer was written.
+    expect(fake.calls.map((c) => c.markup)).toEqual([`<p i=1>Brooklyn Nets</p><p i=2>${first}</p>`, `<p i=1>${second}</p>`]);
+    fake.calls[1]!.release();
+    await frames.settle();
+    // The third paragraph, and the one whose words markup splits; the link and the title are written from the first answer.
+    expect(fake.calls.map((c) => c.markup).slice(2)).toEqual([`<p i=1>${third}</p><p i=2>Brooklyn <b i=3>Nets</b></p>`]);
+    expect(document.body.lastElementChild!.outerHTML).toBe('<p title="BROOKLYN NETS"><a href="/n">BROOKLYN NETS</a></p>');
+    expect(document.querySelector('a')).toBe(link);
+    fake.calls[2]!.release();
+    await frames.settle();
+    expect(fake.calls).toHaveLength(3);
+    expect(page.status()).toMatchObject({ state: 'translated', done: 7, total: 7, errors: 0 });
+    page.restore();
+    expect(document.body.innerHTML).toBe(body);
   });
 
   it('a call lost with the worker takes its repeats with it, and its answer, sent again, writes them all', async () => {
