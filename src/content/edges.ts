@@ -1,24 +1,38 @@
 /**
- * What a unit's edges hold that a translator does not need: an element that shows no text (an
- * icon's `<i>` or `<svg>`, an empty anchor, a `<br>`, an image, a stylesheet) at the start or end
- * of a run or of an element's content. Not sent (chunk.ts) and not touched by the write (merge.ts):
- * it stays at its edge, before or after the translation, as it was before or after the original.
- * In the middle of a run such an element is sent, as its place among the words may move.
+ * What a unit's edges hold that a translator does not need: an element that shows no words (an
+ * icon's `<i>` or `<svg>`, an icon font's glyph, an empty anchor, a `<br>`, an image, a
+ * stylesheet) at the start or end of a run or of an element's content. Not sent (chunk.ts) and
+ * not touched by the write (merge.ts): it stays at its edge, before or after the translation, as
+ * it was before or after the original. In the middle of a run such an element is sent, as its
+ * place among the words may move.
  *
  * On the largest saved page (a Wikipedia list) these were a ninth of what its calls carried: a
  * reference's stylesheet and its metadata's empty span beside every citation, an icon beside a
  * link. Decided from the DOM alone, so chunk.ts and merge.ts find the same edges.
  */
+
 /** Elements whose content is not shown as text: a stylesheet, a script, a template's inert content. */
 const RAW = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'script', 'style']);
 
-/** Whether `el` shows no text: nothing in it but white space, comments and such elements. */
+/**
+ * Whether `el` shows no words: nothing in it but white space, symbols (an icon font's glyph, a
+ * citation's backlink `^`, an arrow, a star: Unicode's symbol categories, not punctuation, which
+ * is part of a sentence), comments and such elements.
+ */
 export function silent(el: Element): boolean {
   if (RAW.has(el.tagName)) return true;
   for (let c = el.firstChild; c; c = c.nextSibling) {
-    if (c.nodeType === 3 ? !spaces((c as Text).data) : c.nodeType === 1 && !silent(c as Element)) return false;
+    if (c.nodeType === 3 ? words((c as Text).data) : c.nodeType === 1 && !silent(c as Element)) return false;
   }
   return true;
+}
+
+/** Symbols and white space alone, as a glyph standing for an icon is: a few characters. */
+const SYMBOLS = /^[\t\n\f\r \p{S}]+$/u;
+
+/** Whether a text has words: anything but white space and a few symbols. */
+function words(s: string): boolean {
+  return !spaces(s) && (s.length > 8 || !SYMBOLS.test(s));
 }
 
 /** Neither text nor element: white space, a comment, a processing instruction. */

@@ -21,7 +21,7 @@ const LEAF = fc.oneof(
   {
     weight: 1,
     arbitrary: fc
-      .constantFrom('<br>', '<img alt="">', '<code>x = 1</code>', '<span class="notranslate">Kept</span>', '<i class="icon"></i>', '<style>.x{}</style>', '<!-- c -->', '<span> </span>')
+      .constantFrom('<br>', '<img alt="">', '<code>x = 1</code>', '<span class="notranslate">Kept</span>', '<i class="icon"></i>', '<style>.x{}</style>', '<!-- c -->', '<span> </span>', '<span>↵</span>', '<b>?</b>')
       .map((html) => ({ html })),
   },
 );

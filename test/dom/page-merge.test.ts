@@ -99,26 +99,31 @@ describe('merge and restore', () => {
     expect(document.body.innerHTML).toBe(original);
   });
 
-  it("elements that show no text at a unit's edges or an element's (an icon, a stylesheet, an empty span, a br) are not sent and stay at their edge; in the middle they are sent; restore exact", async () => {
+  it("elements that show no words at a unit's edges or an element's (an icon, a glyph, a stylesheet, an empty span, a br) are not sent and stay at their edge; in the middle they are sent; restore exact", async () => {
     const { translate, calls } = fakeTranslator({ transform: reverseUpper });
     const body = [
       '<button id="b"><svg><path d="M0"></path></svg> <i class="icon"></i> Save changes <span class="badge"> </span></button>',
       '<p id="cite">See <cite><style>.x{}</style>Her book<span class="meta" title=""></span></cite> now<br></p>',
       '<li id="li"><span class="icon"></span><a href="/home">Home</a><!-- end --></li>',
       '<p id="mid">Click <img src="gear.png" alt=""> to <b>open</b></p>',
+      '<li id="ref"><span class="back"><b><a href="#r1">^</a></b></span> <span>A source</span> <span aria-hidden="true">↵</span></li>',
+      '<p id="q">Really<span>?</span> <span>2021</span></p>',
     ].join('');
     const { page, frames, original } = setup(body, translate);
     pages.push(page);
     const icon = document.querySelector('i')!;
     await frames.settle();
     expect(calls.map((c) => c.markup)).toEqual([
-      '<p i=1>The title</p><p i=2>Save changes</p><p i=3>See <cite i=4>Her book</cite> now</p><p i=5>Home</p><p i=6>Click <img i=7> to <b i=8>open</b></p>',
+      '<p i=1>The title</p><p i=2>Save changes</p><p i=3>See <cite i=4>Her book</cite> now</p><p i=5>Home</p><p i=6>Click <img i=7> to <b i=8>open</b></p><p i=9>A source</p><p i=10>Really<span i=11>?</span> <span i=12>2021</span></p>',
     ]);
     // Reversed and upper-cased: the icons, the stylesheet, the empty spans and the br where they were.
     expect(document.getElementById('b')!.innerHTML).toBe('<svg><path d="M0"></path></svg> <i class="icon"></i> SAVE CHANGES <span class="badge"> </span>');
     expect(document.getElementById('cite')!.innerHTML).toBe('NOW<cite><style>.x{}</style>HER BOOK<span class="meta" title=""></span></cite>SEE<br>');
     expect(document.getElementById('li')!.innerHTML).toBe('<span class="icon"></span><a href="/home">HOME</a><!-- end -->');
     expect(document.getElementById('mid')!.innerHTML).toBe('<b>OPEN</b> TO <img src="gear.png" alt="">CLICK ');
+    // A glyph (a backlink's ^, an arrow) is a symbol: left where it is; punctuation and numbers are words of the sentence.
+    expect(document.getElementById('ref')!.innerHTML).toBe('<span class="back"><b><a href="#r1">^</a></b></span> <span>A SOURCE</span> <span aria-hidden="true">↵</span>');
+    expect(document.getElementById('q')!.innerHTML).toBe('<span>2021</span> <span>?</span>REALLY');
     expect(document.querySelector('i')).toBe(icon);
     page.restore();
     expect(document.body.innerHTML).toBe(original);
