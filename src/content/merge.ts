@@ -67,9 +67,10 @@ function build(m: Merge, list: readonly AnswerNode[], parentId: number, livePare
     const el = e.node as Element;
     // An element holding one element alone was sent as one tag: its content goes into the innermost (chunk.ts).
     const target = e.into ?? el;
+    // Its edges as they were sent: read before its content is written (a text written as " | " is a symbol's).
+    const { nodes, after } = core(kids(target));
     const inner: Item[] = [];
     build(m, k.kids, k.id!, target, inner);
-    const { nodes, after } = core(kids(target));
     apply(target, nodes, after, inner, m.log);
     seq.push(el);
   }

@@ -129,6 +129,19 @@ describe('merge and restore', () => {
     expect(document.body.innerHTML).toBe(original);
   });
 
+  it("an element's edges are the ones sent, read before its content is written: a text written as a symbol alone does not move its element at restore", async () => {
+    const { translate, calls } = fakeTranslator({ transform: reverseUpper });
+    // "\n   |    " is too long for a glyph; written as " | " (its white space collapsed) it reads as one.
+    const body = '<p><a href="/x"><button type="button">alpha</button><b>\n   |    </b></a>beta</p>';
+    const { page, frames, original } = setup(body, translate);
+    pages.push(page);
+    await frames.settle();
+    expect(calls[0]!.markup).toBe('<p i=1>The title</p><p i=2><a i=3><span i=4>alpha</span><b i=5> | </b></a>beta</p>');
+    expect(document.querySelector('p')!.innerHTML).toBe('BETA<a href="/x"><b> | </b><button type="button">ALPHA</button></a>');
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
   it('an element that holds one element alone (a link around a superscript around a bold letter) is sent as one tag, a link if the chain has one; the answer goes into the innermost; restore exact', async () => {
     const { translate, calls } = fakeTranslator({ transform: reverseUpper });
     const body = '<p id="ref">Cited <a href="#n1"><sup><i><b>a</b></i></sup></a> and <span class="x"> <a href="/t">the team</a> </span> here <em><b>now</b> too</em></p>';
