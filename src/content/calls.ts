@@ -1,22 +1,19 @@
 /**
  * The calls of page translation: a queue by priority, units packed into frm=html calls (at most
- * `maxInFlight` at once), answers written per frame with the observer paused (those for units
- * away from the viewport paced: pace.ts). Every call has an
- * increasing request id; a unit remembers the call it was last sent in, and an answer for any other
- * call (or from before a restore or cancel) is dropped at write time.
+ * `maxInFlight` at once); their answers are written by writes.ts. Every call has an increasing
+ * request id; a unit remembers the call it was last sent in, and an answer for any other call (or
+ * from before a restore or cancel) is dropped at write time.
  */
-import type { TrdObj } from '../core/types';
 import { type PageMode, type PageScope, type PageState, type PageStatus } from '../shared/messages';
-import { writeAnswer } from './answers';
-import { copyOf, showCopy, type Copy } from './bilingual';
+import { copyOf, type Copy } from './bilingual';
 import { Call, fit, prepare, TEXT_LIMIT, type Markup } from './chunk';
 import { DomClock, runMetrics, type Phase } from './metrics';
-import { callOutcome, readAnswer, type AnswerEl } from './answer';
+import { callOutcome } from './answer';
 import { UndoLog } from './merge';
 import { nextFrame, type Frame, type PageObserver } from './observe';
 import { Pacer } from './pace';
 import { Progress } from './progress';
-import { Leaders, withFollowers } from './leaders';
+import { Leaders } from './leaders';
 import { Retries } from './retries';
 import { Owners } from './ownership';
 import type { Bucket, Prioritizer } from './prioritize';
@@ -306,109 +303,11 @@ export abstract class PageCalls {
     this.put(job, undefined, job.origin ? (unitElement(job.origin) ?? undefined) : undefined);
   }
 
-  /**
-   * An answer (or a call's end) to write: at the next frame if it is `near` the viewport or the
-   * page's last, else when the pacer lets it (a scroll brings that forward).
-   */
-  protected later(p: Pending, near: boolean): void {
-    if (p.epoch !== this.epoch) return;
-    if (this.metrics.firstAnswerMs < 0 && p.kind === 'item') this.metrics.firstAnswerMs = performance.now() - this.metrics.startedAt;
-    this.pending.push(p);
-    const last = !this.discovering && this.inflight.size === 0 && (this.queue?.ready ?? 0) === 0;
-    this.pacer.schedule(this.flushNow, near || last);
-  }
+  /** An answer, a call's end or a copy to write (writes.ts). */
+  protected abstract later(p: Pending, near: boolean): void;
 
-  private readonly flushNow = () => this.flush();
-
-  /** All answers that arrived since the last frame, written at once with the observer paused. */
-  protected flush(): void {
-    const batch = this.pending;
-    this.pending = [];
-    const observer = this.observer;
-    if (!observer || batch.length === 0) return;
-    const before = this.done;
-    this.timed('write', () => observer.whilePaused(() => {
-      // With the first write, not before: setting lang restyles the whole page.
-      // Not in bilingual mode: the page stays in its language; each copy carries the target's.
-      if (this.done === 0 && this.mode === 'replace') this.docLog.attr(this.doc.documentElement, 'lang', this.trg);
-      for (const p of batch) {
-        if (p.epoch !== this.epoch) continue;
-        if (p.kind === 'item') this.write(p.req, p.call, p.item);
-        else if (p.kind === 'copy') this.copy(p.job, p.answer, p.rid);
-        else this.end(p.req, p.call, p.error, p.lost);
-      }
-    }));
-    if (this.metrics.firstWriteMs < 0 && this.done > before) this.metrics.firstWriteMs = performance.now() - this.metrics.startedAt;
-    // In this frame, with the writes: a frame of its own for the indicator costs a whole page's
-    // pre-paint on a long page.
-    this.report(true);
-    this.pump();
-  }
-
-  protected write(req: number, call: Call<Job>, item: TrdObj): void {
-    for (const [id, answer] of readAnswer(item.dat, this.doc)) {
-      const job = call.jobs.get(id);
-      if (!job) continue;
-      if (job.req !== req || job.state !== 'sent') {
-        this.dropped++;
-        continue;
-      }
-      // Its nodes left the page before the page's change was followed (the write's frame came
-      // first): not written into what the page removed, and not counted.
-      if (!unitOnPage(job.origin ?? job.unit)) {
-        this.retire(job);
-        continue;
-      }
-      if (item.err) {
-        this.fail(job, item.err);
-        continue;
-      }
-      // A follower sent as plain text is written into its own element (chunk.ts Markup `into`).
-      for (const j of withFollowers(job)) this.written(j, writeAnswer(j.unit, answer, id, call.entries.get(id)!, this.trg, this.src, j === job ? call.into.get(id) : j.markup?.into), item.rid);
-      this.leaders.answer(job, answer, item.rid);
-      this.leaders.settled(job);
-    }
-  }
-
-  /** A unit whose plain text was answered already, written from that answer (and its followers). */
-  protected copy(job: Job, answer: AnswerEl, rid: string | undefined): void {
-    // Retired since it was packed (the page changed or removed it).
-    if (job.state !== 'waiting') return;
-    if (!unitOnPage(job.origin ?? job.unit)) return this.retire(job);
-    for (const j of withFollowers(job)) this.written(j, writeAnswer(j.unit, answer, answer.id ?? 0, [], this.trg, this.src, j.markup?.into), rid);
-    this.leaders.settled(job);
-  }
-
-  private written(j: Job, log: UndoLog, rid: string | undefined): void {
-    j.log = log;
-    j.markup = null;
-    j.rid = rid;
-    showCopy(j.copy, j.origin, this.copies);
-    j.state = 'done';
-    this.done++;
-    this.merged.push(j);
-  }
-
-  /** `lost`: the call went with the worker (`PortClosedError`); its units are sent again, a few times. */
-  protected end(req: number, call: Call<Job>, error?: string, lost = false): void {
-    this.inflight.delete(req);
-    for (const job of call.jobs.values()) {
-      if (job.req !== req || job.state !== 'sent') continue;
-      if (lost && this.retries.afterLoss(job)) this.requeue(job);
-      // A unit the answer lost, or a call that failed as a whole.
-      else this.fail(job, error ?? 'the translation lost this unit');
-    }
-  }
-
-  protected fail(job: Job, err: string): void {
-    for (const j of withFollowers(job)) {
-      j.state = 'error';
-      this.errors++;
-      this.retries.failed(j);
-    }
-    this.error = err;
-    this.leaders.settled(job);
-  }
+  /** Writes what waits to be written now (writes.ts). */
+  protected abstract flush(): void;
 
   /** A unit the page changed or removed: its write undone, its answer (if any comes) dropped (follow.ts). */
   protected abstract retire(job: Job): void;

@@ -8,7 +8,7 @@
  */
 import type { TrdObj } from '../core/types';
 import { showCopy } from './bilingual';
-import { PageCalls } from './calls';
+import { PageWrites } from './writes';
 import { Call } from './chunk';
 import type { Job } from './jobs';
 import { writeAnswer } from './answers';
@@ -39,7 +39,7 @@ export interface Choice {
   close(): void;
 }
 
-export abstract class PageChoices extends PageCalls {
+export abstract class PageChoices extends PageWrites {
   /** Requests made for alternatives (for tests). */
   altCalls = 0;
   private routeList: { key: string; list: Promise<string[]> } | null = null;

@@ -11,6 +11,8 @@
  * link. Decided from the DOM alone, so chunk.ts and merge.ts find the same edges.
  */
 
+import { isBlank } from '../core/html/text';
+
 /** Elements whose content is not shown as text: a stylesheet, a script, a template's inert content. */
 const RAW = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'script', 'style']);
 
@@ -32,25 +34,12 @@ const SYMBOLS = /^[\t\n\f\r \p{S}]+$/u;
 
 /** Whether a text has words: anything but white space and a few symbols. */
 function words(s: string): boolean {
-  return !spaces(s) && (s.length > 8 || !SYMBOLS.test(s));
+  return !isBlank(s) && (s.length > 8 || !SYMBOLS.test(s));
 }
 
 /** Neither text nor element: white space, a comment, a processing instruction. */
 function blank(n: Node): boolean {
-  return n.nodeType === 3 ? spaces((n as Text).data) : n.nodeType !== 1;
-}
-
-/**
- * core/html/text.ts `isBlank`, by character codes: asked of every edge of every unit and element
- * serialized (a regex there was ~20 ms of sampled time on aows-nba), and most texts fail at their
- * first character.
- */
-function spaces(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c !== 32 && c !== 10 && c !== 9 && c !== 13 && c !== 12) return false;
-  }
-  return true;
+  return n.nodeType === 3 ? isBlank((n as Text).data) : n.nodeType !== 1;
 }
 
 /**
