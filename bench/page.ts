@@ -48,8 +48,12 @@
  *   figures for the least a live-node translator must do on the page (floor.ts: visit the body,
  *   write each text once, keep its original for the restore), in a fresh tab: where a floor is
  *   above an aim, no such design meets that aim on that page.
- * Written to bench/page-results.json, and into bench/results.json as `page`. `tsx bench/page.ts [--latency 200] [--repeat N] [--warm] [--profile] [--alloc] [--heap] [--floor] [--all | page.html ...]`.
- * `--floor`: only the floors, printed (nothing written).
+ * - scroll_ms, scroll_screen_ms, selection_busy_ms: a reader skimming the page while it translates
+ *   (scroll.ts): how late each screen they jump to is translated, and a selection's first
+ *   alternative meanwhile.
+ * Written to bench/page-results.json, and into bench/results.json as `page`. `tsx bench/page.ts [--latency 200] [--repeat N] [--warm] [--profile] [--alloc] [--heap] [--floor] [--scroll] [--all | page.html ...]`.
+ * `--floor`: only the floors, printed (nothing written). `--scroll`: only the scroll figures,
+ * printed (`SCROLL_DETAIL=1`: each jump's texts' times too).
  * `--repeat N`: every page measured N times (each time in a fresh browser profile, so nothing comes
  * from the translation memory), each figure the median of the N.
  *
@@ -80,6 +84,7 @@ import type { runMetrics } from '../src/content/metrics';
 import { rateFor } from '../src/core/scheduler/rates';
 import { requireShared } from '../test/support/shared';
 import { floorFigures, type Floor } from './floor';
+import { scrollFigures, SCROLL_PAIR, type Scroll } from './scroll';
 
 /** The budget the scheduler gives the Apertium provider the bench's fake stands for. */
 const APERTIUM = rateFor('apertium.ts', undefined);
@@ -105,6 +110,7 @@ const warm = args.includes('--warm');
 const snapshots = args.includes('--heap');
 const triggersOnly = args.includes('--triggers');
 const floorOnly = args.includes('--floor');
+const scrollOnly = args.includes('--scroll');
 const profiles = new URL('./profiles/', import.meta.url);
 if (profile || snapshots || allocs) mkdirSync(profiles, { recursive: true });
 const pages = args.includes('--all') ? readdirSync(folder).filter((f) => f.endsWith('.html')).sort() : named.length ? named : DEFAULT_PAGES;
@@ -125,7 +131,7 @@ async function cpu(session: CDPSession): Promise<Cpu> {
   return { task: m('TaskDuration'), script: m('ScriptDuration'), layout: m('LayoutDuration'), style: m('RecalcStyleDuration') };
 }
 
-interface Row extends Floor {
+interface Row extends Floor, Scroll {
   page: string;
   text_chars: number;
   units: number;
@@ -262,7 +268,7 @@ async function measure(
   id: string,
   session: CDPSession,
   apy: MarkerApy,
-): Promise<Omit<Row, 'page' | 'heap_growth_ratio' | 'heap_growth2_ratio' | 'heap_restored_ratio' | 'heap_cycle2_ratio' | keyof Floor> & { heaps: number[] }> {
+): Promise<Omit<Row, 'page' | 'heap_growth_ratio' | 'heap_growth2_ratio' | 'heap_restored_ratio' | 'heap_cycle2_ratio' | keyof Floor | keyof Scroll> & { heaps: number[] }> {
   const [before, text] = await evaluateInContentScript<[string, number]>(page, id, '[document.body.innerHTML, document.body.innerText.length]');
   const h0 = await heap(session);
   const name = page.url().split('/').pop() ?? 'page';
@@ -433,7 +439,7 @@ async function triggerFirstUnit(browser: ExtensionBrowser, origin: string, name:
 }
 
 /** One fresh tab: translate, restore, translate (its answers from the memory), restore. */
-async function measurePage(browser: ExtensionBrowser, origin: string, name: string, apy: MarkerApy): Promise<Omit<Row, keyof Floor> | undefined> {
+async function measurePage(browser: ExtensionBrowser, origin: string, name: string, apy: MarkerApy): Promise<Omit<Row, keyof Floor | keyof Scroll> | undefined> {
   const page = await browser.context.newPage();
   const session = await browser.context.newCDPSession(page);
   await session.send('Performance.enable');
@@ -458,6 +464,11 @@ async function measurePage(browser: ExtensionBrowser, origin: string, name: stri
   }
 }
 
+function noScroll(e: unknown): Scroll {
+  console.log(`scroll: ${e instanceof Error ? e.message : String(e)}`);
+  return { scroll_ms: [], scroll_screen_ms: NaN, selection_busy_ms: NaN };
+}
+
 function noFloor(e: unknown): Floor {
   console.log(`floor: ${e instanceof Error ? e.message : String(e)}`);
   return { floor_dom_ms: NaN, floor_dom_ms_per_100k: NaN, floor_heap_growth_ratio: NaN, floor_heap_restored_ratio: NaN };
@@ -473,6 +484,10 @@ function median(tries: Row[]): Row | undefined {
       const xs = tries.map((t) => (t as unknown as Record<string, number>)[k]!).sort((a, b) => a - b);
       out[k] = xs[(xs.length - 1) >> 1];
     } else if (typeof v === 'boolean') out[k] = tries.every((t) => (t as unknown as Record<string, boolean>)[k]);
+    else if (Array.isArray(v)) out[k] = v.map((_, i) => {
+      const xs = tries.map((t) => (t as unknown as Record<string, number[]>)[k]![i] ?? NaN).sort((a, b) => a - b);
+      return xs[(xs.length - 1) >> 1];
+    });
   }
   return out as unknown as Row;
 }
@@ -483,6 +498,8 @@ async function main(): Promise<void> {
   // pair into each trigger's target from those too, so every trigger's first unit is one leg, as
   // from English (without Japanese the popup's asahi figure was no unit at all: no route).
   const pairs = ['fra', 'jpn'].flatMap((from) => ['por', 'cat', 'ara'].map((to) => `${from}-${to}`));
+  // The scroll's target, which nothing else here translates into (scroll.ts).
+  pairs.push(SCROLL_PAIR);
   const [apy, server] = await Promise.all([startMarkerApy(latency, pairs), startPageServer(folder)]);
   const tries = new Map<string, Row[]>(pages.map((p) => [p, []]));
   try {
@@ -497,6 +514,10 @@ async function main(): Promise<void> {
             console.log(JSON.stringify({ page: name, ...(await floorFigures(browser, `${server.origin}/${name}`, heap)) }));
             continue;
           }
+          if (scrollOnly) {
+            console.log(JSON.stringify({ page: name, ...(await scrollFigures(browser, `${server.origin}/${name}`)) }));
+            continue;
+          }
           if (triggersOnly) {
             const t: Record<string, number | string> = { page: name };
             for (const how of ['popup', 'menu', 'key'] as const) t[how] = await triggerFirstUnit(browser, server.origin, name, how).catch(() => NaN);
@@ -504,11 +525,12 @@ async function main(): Promise<void> {
             continue;
           }
           const measured = await measurePage(browser, server.origin, name, apy);
-          const row: Row | undefined = measured && { ...measured, ...(await floorFigures(browser, `${server.origin}/${name}`, heap).catch(noFloor)) };
+          const row: Row | undefined = measured && { ...measured, ...(await floorFigures(browser, `${server.origin}/${name}`, heap).catch(noFloor)), scroll_ms: [], scroll_screen_ms: NaN, selection_busy_ms: NaN };
           if (row) {
             row.first_unit_popup_ms = await triggerFirstUnit(browser, server.origin, name, 'popup').catch(() => NaN);
             row.first_unit_menu_ms = await triggerFirstUnit(browser, server.origin, name, 'menu').catch(() => NaN);
             row.first_unit_key_ms = await triggerFirstUnit(browser, server.origin, name, 'key').catch(() => NaN);
+            Object.assign(row, await scrollFigures(browser, `${server.origin}/${name}`).catch(noScroll));
           }
           if (row) tries.get(name)!.push(row);
           if (row && repeat === 1) console.log(JSON.stringify(row));
@@ -520,7 +542,7 @@ async function main(): Promise<void> {
   } finally {
     await Promise.all([apy.close(), server.close()]);
   }
-  if (triggersOnly || floorOnly) return;
+  if (triggersOnly || floorOnly || scrollOnly) return;
   const rows = pages.map((p) => median(tries.get(p)!)).filter((r): r is Row => r !== undefined);
   if (repeat > 1) for (const r of rows) console.log(JSON.stringify(r));
   const out = { date: new Date().toISOString(), latency_ms: latency, pages: rows };
@@ -534,7 +556,7 @@ async function main(): Promise<void> {
     page: r.page.slice(0, 32), text: r.text_chars, dom: r.dom_ms, 'dom/100k': r.dom_ms_per_100k, dom2: r.dom2_ms, 'seg/pack/wr': `${Math.round(r.dom_segment_ms)}/${Math.round(r.dom_pack_ms)}/${Math.round(r.dom_write_ms)}`, msg: r.send_ms, send: r.first_send_ms, req1: r.first_request_ms, req1b: r.first_request2_ms,
     answer: r.first_answer_ms, first: r.first_unit_ms, first2: r.first_unit2_ms, popup: r.first_unit_popup_ms, menu: r.first_unit_menu_ms, key: r.first_unit_key_ms, seg: r.segmented_ms, req: r.provider_requests, sent: r.sent_ratio, wall: r.wall_s, bound: r.bound_s, growth: r.heap_growth_ratio,
     cpu: r.renderer_cpu_s, layout: r.layout_s, style: r.style_s, growth2: r.heap_growth2_ratio, restored: r.heap_restored_ratio, cycle2: r.heap_cycle2_ratio, same: r.restored_identical,
-    'floor dom/100k': r.floor_dom_ms_per_100k, 'floor growth': r.floor_heap_growth_ratio, 'floor restored': r.floor_heap_restored_ratio,
+    scroll: r.scroll_screen_ms, 'sel busy': r.selection_busy_ms, 'floor dom/100k': r.floor_dom_ms_per_100k, 'floor growth': r.floor_heap_growth_ratio, 'floor restored': r.floor_heap_restored_ratio,
   })));
 }
 
