@@ -34,7 +34,7 @@ function isRequest(value: unknown): value is TranslatePortRequest {
 /** The runtime.onConnect listener. Ports of other names are left to their own listeners. */
 export function createConnectListener({ service, self, contentPolicy }: PortDeps) {
   /** One Translate, its results posted as they settle, then its reply (or its error). */
-  const run = (params: ApiParams, kind: SenderKind, sender: Runtime.MessageSender, signal: AbortSignal, post: (m: TranslatePortMessage) => void) => {
+  const run = (params: ApiParams, background: boolean, kind: SenderKind, sender: Runtime.MessageSender, signal: AbortSignal, post: (m: TranslatePortMessage) => void) => {
     const policy = kind === 'content' && contentPolicy ? contentPolicy('Translate', params, sender) : Promise.resolve(undefined);
     policy
       .then((prepared) => {
@@ -44,6 +44,7 @@ export function createConnectListener({ service, self, contentPolicy }: PortDeps
             trusted: true,
             origin: senderOrigin(sender),
             signal,
+            background,
             onResult: (item, meta) => post({ type: 'result', item, ...(meta?.cached ? { cached: true } : {}) }),
             ...prepared?.options,
           })
@@ -71,7 +72,7 @@ export function createConnectListener({ service, self, contentPolicy }: PortDeps
       return;
     }
     if (port.name === TRANSLATE_MANY_PORT) {
-      many(port, (params, signal, post) => run(params, kind, sender, signal, post));
+      many(port, (request, signal, post) => run(request.params, request.background === true, kind, sender, signal, post));
       return;
     }
     const controller = new AbortController();
@@ -94,14 +95,14 @@ export function createConnectListener({ service, self, contentPolicy }: PortDeps
         post({ type: 'error', error: { status: 400, message: 'translate: expected {params: object}' } });
         return;
       }
-      run(message.params, kind, sender, controller.signal, post);
+      run(message.params, message.background === true, kind, sender, controller.signal, post);
     };
     port.onMessage.addListener(onMessage);
   };
 }
 
 /** `translate:many`: calls by id on one port; a cancel or the port's closing aborts them. */
-function many(port: Runtime.Port, run: (params: ApiParams, signal: AbortSignal, post: (m: TranslatePortMessage) => void) => void): void {
+function many(port: Runtime.Port, run: (request: TranslatePortRequest, signal: AbortSignal, post: (m: TranslatePortMessage) => void) => void): void {
   const calls = new Map<number, AbortController>();
   let open = true;
   port.onDisconnect.addListener(() => {
@@ -130,6 +131,6 @@ function many(port: Runtime.Port, run: (params: ApiParams, signal: AbortSignal, 
       post({ type: 'error', error: { status: 400, message: 'translate: expected {id: number, params: object}' } });
       return;
     }
-    run(message.params, calls.get(id)!.signal, post);
+    run(message, calls.get(id)!.signal, post);
   });
 }

@@ -256,7 +256,7 @@ export abstract class PageCalls {
       if (!('cnt' in item)) return;
       if (epoch === this.epoch) this.failedInRow = item.err ? this.failedInRow + 1 : 0;
       this.later({ kind: 'item', req, epoch, call, item }, near);
-    }, { signal: ac.signal });
+    }, near ? { signal: ac.signal } : { signal: ac.signal, background: true });
     this.clock.exclude(performance.now() - t0);
     callOutcome(sent).then(({ error, lost }) => {
       // Stopped or restored since, or cancelled with nothing of the page's left in it (follow.ts).

@@ -17,7 +17,8 @@ import type { Clock } from './lively';
 export type TranslateFn = (
   params: ApiParams,
   onItem: (item: TrObj | TrdObj) => void,
-  options: { signal?: AbortSignal },
+  /** `background`: a call holding nothing in or near the viewport waits behind every other caller's at the provider. */
+  options: { signal?: AbortSignal; background?: boolean },
 ) => Promise<ApiReply>;
 
 export interface PageDeps {

@@ -48,6 +48,11 @@ export interface BatchOptions {
    * the UI can say an alternative came from the cache. Providers themselves never call it.
    */
   onCached?(hits: number, segments: number): void;
+  /**
+   * Work nobody is looking at yet (a page's calls for content far from the viewport): the
+   * scheduler serves every other waiting text of the provider first. Providers themselves ignore it.
+   */
+  background?: boolean;
 }
 
 export interface Provider {

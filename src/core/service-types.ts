@@ -39,6 +39,8 @@ export interface CallOptions {
    * may run, as first choice or as failover; none left answers 403. Absent: every provider.
    */
   allowProviders?: (id: string) => boolean;
+  /** Translate: work nobody is looking at yet (provider.ts BatchOptions `background`). */
+  background?: boolean;
 }
 
 /** A raw HTTP request, before any decoding: the service checks UTF-8 on the bytes itself. */

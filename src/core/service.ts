@@ -147,7 +147,14 @@ export function createService(deps: ServiceDeps): TranslationService & Required<
 
   function run(req: TranslateRequest, routes: string[], snap: Snapshot, options: CallOptions): Promise<ApiReply> {
     const glossary = compileGlossary(snap.settings.glossaries, req.src, req.trg, req.dom);
-    const ctx = { providers: snap.catalog.providers, signal: options.signal, onResult: options.onResult, glossary, hedgeAfterMs: snap.settings.hedging === true ? hedgeAfterMs : undefined };
+    const ctx = {
+      providers: snap.catalog.providers,
+      signal: options.signal,
+      onResult: options.onResult,
+      glossary,
+      hedgeAfterMs: snap.settings.hedging === true ? hedgeAfterMs : undefined,
+      background: options.background === true,
+    };
     return req.frm === 'html' ? translateDocument(req, routes, ctx) : translateText(req, routes, ctx);
   }
 

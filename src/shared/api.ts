@@ -49,6 +49,8 @@ export function callApi(fn: string, params: ApiParams = {}, runtime: Messaging =
 export interface StreamOptions {
   /** Aborting disconnects the port, which aborts the provider requests in the worker. */
   signal?: AbortSignal;
+  /** Work nobody is looking at yet: it waits behind every other caller's (TranslatePortRequest). */
+  background?: boolean;
 }
 
 /**
@@ -87,7 +89,7 @@ export function translateStream(
     port.onDisconnect.addListener(() => {
       finish(() => reject(new PortClosedError()));
     });
-    const request: TranslatePortRequest = { params };
+    const request: TranslatePortRequest = { params, ...(options.background ? { background: true } : {}) };
     port.postMessage(request);
   });
 }
@@ -171,6 +173,6 @@ export function translateChannel(runtime: Messaging = ext().runtime, idleMs = 20
         },
       });
       signal?.addEventListener('abort', onAbort);
-      p.postMessage({ id, params } satisfies TranslateManyRequest);
+      p.postMessage({ id, params, ...(options.background ? { background: true } : {}) } satisfies TranslateManyRequest);
     });
 }

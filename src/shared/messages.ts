@@ -282,6 +282,11 @@ export const TRANSLATE_PORT = 'translate';
 /** The client posts this once after connecting. */
 export interface TranslatePortRequest {
   params: ApiParams;
+  /**
+   * Work nobody is looking at yet (a page's call for content far from the viewport): its provider
+   * requests wait behind every other caller's.
+   */
+  background?: boolean;
 }
 
 /** The worker posts one `result` per route (tr_obj) or chunk (trd_obj) as it settles, then `done`. */
@@ -299,6 +304,6 @@ export type TranslatePortMessage =
  */
 export const TRANSLATE_MANY_PORT = 'translate:many';
 
-export type TranslateManyRequest = { id: number; params: ApiParams } | { id: number; cancel: true };
+export type TranslateManyRequest = ({ id: number } & TranslatePortRequest) | { id: number; cancel: true };
 
 export type TranslateManyMessage = TranslatePortMessage & { id: number };

@@ -14,6 +14,8 @@ export interface SentCall {
   markup: string;
   params: Record<string, unknown>;
   signal: AbortSignal | undefined;
+  /** Sent as background work (nothing of it in or near the viewport). */
+  background: boolean;
   /** Lets a held call answer (manual mode). */
   release(): void;
 }
@@ -40,11 +42,11 @@ export function reverseUpper(wrapper: Element): void {
 export function fakeTranslator(opts: { transform?: (wrapper: Element) => void; hold?: boolean; reply?: (markup: string) => string } = {}) {
   const calls: SentCall[] = [];
   const transform = opts.transform ?? upper;
-  const translate: TranslateFn = (params, onItem, { signal }) => {
+  const translate: TranslateFn = (params, onItem, { signal, background }) => {
     const markup = String((params.dat as string[])[0]);
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    calls.push({ markup, params: params as Record<string, unknown>, signal, release });
+    calls.push({ markup, params: params as Record<string, unknown>, signal, background: background === true, release });
     if (!opts.hold) release();
     return gate.then(() => {
       if (signal?.aborted) throw signal.reason;

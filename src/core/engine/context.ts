@@ -17,4 +17,6 @@ export interface RunContext {
   hedgeAfterMs?(rid: string): number | undefined;
   /** The user's glossary for the request's pair and domain. */
   glossary?: Glossary;
+  /** Its provider requests wait behind every other caller's (provider.ts BatchOptions `background`). */
+  background?: boolean;
 }

@@ -13,7 +13,7 @@
 import { ProviderError, toProviderError } from '../errors';
 import type { BatchOptions, Pair, Provider } from '../provider';
 import { Circuit, HealthStats, TokenBucket, type ProviderHealth } from './budget';
-import { Call, Recent, groupKey, type Group, type Job } from './jobs';
+import { Call, Recent, enqueue, groupKey, queueOrder, type Group, type Job } from './jobs';
 import { pack } from './pack';
 import type { RateSettings } from './rates';
 import { decide } from './retry';
@@ -31,6 +31,11 @@ export interface ScheduledProvider extends Provider {
 
 const clock = () => globalThis.performance.now();
 const LOOKAHEAD = 64;
+/**
+ * A background text that has waited this long is served as any other: a page's call for content
+ * far from the viewport may hold what the reader has scrolled to since, and nothing starves.
+ */
+const BACKGROUND_WAIT_MS = 1000;
 const queuedChars = (g: Group) => g.queue.reduce((n, j) => n + j.chars, 0);
 const aborted = () => new ProviderError(408, 'aborted');
 
@@ -68,6 +73,7 @@ export function coalesce(inner: Provider, rate: RateSettings, options: Scheduler
       const p50 = stats.quantile(0.5);
       const wait = inFlight === 0 ? rate.windowMs : p50 === undefined ? Infinity : Math.max(rate.windowMs, p50 / 2);
       for (const g of groups.values()) {
+        promoteAged(g, t);
         const head = g.queue[0];
         if (!head) continue;
         // Under a backlog (two requests' worth queued) gaps are filled from further back: page
@@ -77,14 +83,29 @@ export function coalesce(inner: Provider, rate: RateSettings, options: Scheduler
         const full = idx.length < g.queue.length || idx.length >= inner.limits.segments;
         const due = head.eager ? t : head.at + wait;
         if (!full && t < due) earliest = Math.min(earliest, due);
-        // Full requests first: a partial one that is due can still gain while they go.
-        else if (!pick || (full && !pick.full) || (full === pick.full && head.seq < pick.head.seq)) pick = { group: g, idx, head, full };
+        // Foreground first (a group's queue has its background jobs last); then full requests: a
+        // partial one that is due can still gain while they go.
+        else if (!pick || (pick.head.background && !head.background) || (head.background === pick.head.background && ((full && !pick.full) || (full === pick.full && head.seq < pick.head.seq)))) {
+          pick = { group: g, idx, head, full };
+        }
       }
       if (!pick) return earliest < Infinity ? wake.at(earliest) : undefined;
       const tokenIn = bucket.take(t);
       if (tokenIn > 0) return wake.at(t + tokenIn);
       send(pick.group, pick.idx);
     }
+  }
+
+  /** Background texts queued more than BACKGROUND_WAIT_MS ago take their place among the others, by age. */
+  function promoteAged(g: Group, t: number): void {
+    let aged = false;
+    for (const j of g.queue) {
+      if (j.background && t - j.at > BACKGROUND_WAIT_MS) {
+        j.background = false;
+        aged = true;
+      }
+    }
+    if (aged) g.queue.sort(queueOrder);
   }
 
   function send(group: Group, idx: number[]): void {
@@ -155,7 +176,7 @@ export function coalesce(inner: Provider, rate: RateSettings, options: Scheduler
       if (live.length === 0) return;
       if (circuit.state(now()) === 'open') return live.forEach((j) => fail(j, circuitError()));
       for (const j of live) j.eager = true;
-      group.queue = [...live, ...group.queue].sort((a, b) => a.seq - b.seq);
+      group.queue = [...live, ...group.queue].sort(queueOrder);
       wake.soon();
     };
     if (delayMs > 0) setTimeout(back, delayMs);
@@ -216,13 +237,20 @@ export function coalesce(inner: Provider, rate: RateSettings, options: Scheduler
     const refused = segments.map((text) => recent.get(key + text, t)).find((r) => r instanceof ProviderError);
     if (refused) return Promise.reject(refused);
     const slots: (Job | string)[] = [];
+    const background = opts.background === true;
     for (const text of segments) {
       const known = g.byText.get(text) ?? recent.get(key + text, t);
       if (known !== undefined && !(known instanceof ProviderError)) slots.push(known);
+      // A queued background text someone now waits for in the foreground moves up.
+      if (typeof known === 'object' && !(known instanceof ProviderError) && known.background && !background && !known.inFlight) {
+        known.background = false;
+        g.queue = g.queue.filter((j) => j !== known);
+        enqueue(g, known);
+      }
       if (known !== undefined) continue;
-      const job: Job = { seq: seq++, at: t, text, chars: [...text].length, solo: false, attempts: 0, group: g, eager: g.eager, waiters: new Set(), inFlight: false };
+      const job: Job = { seq: seq++, at: t, text, chars: [...text].length, solo: false, attempts: 0, group: g, eager: g.eager, waiters: new Set(), inFlight: false, background };
       g.byText.set(text, job);
-      g.queue.push(job);
+      enqueue(g, job);
       slots.push(job);
     }
     return new Promise<string[]>((resolve, reject) => {

@@ -21,6 +21,8 @@ export interface Job {
   /** Callers still waiting (aborted callers are removed; callers failed by another job stay). */
   waiters: Set<Call>;
   inFlight: boolean;
+  /** Only callers that said `background` wait for it: queued after every other job. */
+  background: boolean;
 }
 
 export interface Group {
@@ -74,6 +76,16 @@ export class Call {
     this.reject(e);
   }
 }
+
+/** Queues `job` after the group's other foreground jobs and before its background ones. */
+export function enqueue(group: Group, job: Job): void {
+  const q = group.queue;
+  if (job.background || q.length === 0 || !q[q.length - 1]!.background) q.push(job);
+  else q.splice(q.findIndex((j) => j.background), 0, job);
+}
+
+/** Foreground first, then by age: a queue's order (`enqueue`). */
+export const queueOrder = (a: Job, b: Job): number => Number(a.background) - Number(b.background) || a.seq - b.seq;
 
 export const groupKey = (pair: Pair, options: BatchOptions): string =>
   `${pair.src}\u0001${pair.trg}\u0001${options.domain}\u0001${options.format}`;

@@ -84,17 +84,19 @@ describe('translate port', () => {
     expect(service.calls).toHaveLength(1);
   });
 
-  it('translate:many: calls by id on one port, a cancel or the closing aborts them', async () => {
+  it('translate:many: calls by id on one port, each background or not, a cancel or the closing aborts them', async () => {
     const service = slowService();
     const end = fakePort('translate:many', CONTENT_SENDER);
     createConnectListener({ service, self: SELF })(end.port);
     end.send({ id: 1, params: { src: 'en', trg: 'es', dat: ['one'] } });
-    end.send({ id: 2, params: { src: 'en', trg: 'es', dat: ['two'] } });
+    end.send({ id: 2, params: { src: 'en', trg: 'es', dat: ['two'] }, background: true });
     end.send({ id: 2, params: { src: 'en', trg: 'es', dat: ['again'] } });
     end.send({ id: 'x', params: {} });
     await tick();
     // The repeated id and the one that is not a number are refused; each call's results carry its id.
     expect(service.calls.map((c) => (c.params as { dat: string[] }).dat)).toEqual([['one'], ['two']]);
+    // A page's call for content far from the viewport says so: it waits behind other callers'.
+    expect(service.calls.map((c) => c.options.background)).toEqual([false, true]);
     expect(end.posted).toEqual([
       { id: 1, type: 'result', item: { rid: 'a.ts', text: ['uno'], length: 3 }, cached: true },
       { id: 1, type: 'result', item: { rid: 'b.ts', err: '503 provider unreachable', length: 0 } },

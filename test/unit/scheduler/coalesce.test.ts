@@ -75,6 +75,35 @@ describe('coalescing', () => {
     expect(s.requests.length).toBe(before);
   });
 
+  it('serves background texts after every other caller\'s, in any group, and moves one up when a caller waits for it in the foreground', async () => {
+    const s = scripted({ latencyMs: 20, limits: { chars: 100, segments: 1 } });
+    const p = coalesce(s.provider, rate({ concurrency: 1 }));
+    const bg = { ...opts, background: true };
+    // The provider busy with a first request, then a page's far calls queue, then a reader's.
+    const first = p.translateBatch(['busy'], pair, opts, never());
+    await sleep(2);
+    const far = [p.translateBatch(['far one'], pair, bg, never()), p.translateBatch(['far two'], pair, bg, never()), p.translateBatch(['shared'], pair, bg, never())];
+    await sleep(2);
+    const near = p.translateBatch(['near'], pair, opts, never());
+    const other = p.translateBatch(['a selection'], pair, { ...opts, format: 'html' }, never());
+    const joined = p.translateBatch(['shared'], pair, opts, never());
+    expect(await Promise.all([first, near, other, joined, ...far])).toEqual([['BUSY'], ['NEAR'], ['A SELECTION'], ['SHARED'], ['FAR ONE'], ['FAR TWO'], ['SHARED']]);
+    expect(s.requests.map((r) => r.segments[0])).toEqual(['busy', 'near', 'shared', 'a selection', 'far one', 'far two']);
+  });
+
+  it('serves a background text that has waited a second among the others, by age: nothing starves', async () => {
+    const s = scripted({ latencyMs: 300, limits: { chars: 100, segments: 1 } });
+    const p = coalesce(s.provider, rate({ concurrency: 1 }));
+    const all = [p.translateBatch(['busy'], pair, opts, never())];
+    await sleep(5);
+    all.push(p.translateBatch(['old'], pair, { ...opts, background: true }, never()));
+    await sleep(5);
+    for (const t of ['f1', 'f2', 'f3', 'f4', 'f5', 'f6']) all.push(p.translateBatch([t], pair, opts, never()));
+    await Promise.all(all);
+    // One request every 300 ms: at 900 ms the old text had waited less than a second, at 1200 more.
+    expect(s.requests.map((r) => r.segments[0])).toEqual(['busy', 'f1', 'f2', 'f3', 'old', 'f4', 'f5', 'f6']);
+  }, 10_000);
+
   it('cancels a request nobody waits for, and keeps those still wanted', async () => {
     const s = scripted({ latencyMs: 50 });
     const p = coalesce(s.provider, rate());

@@ -26,6 +26,19 @@ describe('Translate in document format', () => {
     expect(sent).not.toContain('keep me');
   });
 
+  it('a background call waits at the provider behind one that is not', async () => {
+    const a = fakeProvider({ id: 'a.ts', languages: langs, latencyMs: 20, limits: { chars: 5000, segments: 1 } });
+    const { service } = harness([a.module], { providers: { 'a.ts': { enabled: true, rate: { concurrency: 1 } } } });
+    const ask = (text: string, background: boolean) => service.call('Translate', { src: 'en', trg: 'es', frm: 'html', dat: `<p>${text}</p>` }, { trusted: true, background });
+    const first = ask('busy', false);
+    await new Promise((r) => setTimeout(r, 5));
+    const far = [ask('far one', true), ask('far two', true)];
+    await new Promise((r) => setTimeout(r, 5));
+    const near = ask('near', false);
+    await Promise.all([first, near, ...far]);
+    expect(a.stats.requests.map((q) => q.segments.join('').replace(/<[^>]*>/g, ''))).toEqual(['busy', 'near', 'far one', 'far two']);
+  });
+
   it('joins several dat values with one space into one document', async () => {
     const a = fakeProvider({ id: 'a.ts', languages: langs });
     const { call } = harness([a.module]);
