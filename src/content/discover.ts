@@ -39,9 +39,30 @@ export function discover(deps: DiscoverDeps): void {
   let rest: Later[] = [];
   deps.timed(() => (rest = firstScreen(deps)));
   let i = 0;
+  // A scroll of half a screen or more while the page is segmented: what is left is ranked again
+  // by where it is now, so the screen the reader went to is segmented (and so queued) next. Not
+  // at each scroll event: the browser's own small ones (scroll anchoring, as our writes change
+  // heights above the viewport) came every frame, and each re-rank read every subtree's rect.
+  const stop = new AbortController();
+  const h = deps.height?.() ?? (globalThis.innerHeight || 800);
+  let rankedAt = globalThis.scrollY ?? 0;
+  let moved = false;
+  if (deps.viewport && typeof addEventListener === 'function') {
+    addEventListener('scroll', () => (moved ||= Math.abs(globalThis.scrollY - rankedAt) >= h / 2), { passive: true, capture: true, signal: stop.signal });
+  }
+  const end = () => {
+    stop.abort();
+    deps.done();
+  };
   const slice = (budget: number) => {
-    if (!deps.alive()) return;
+    if (!deps.alive()) return stop.abort();
     deps.timed(() => {
+      if (moved) {
+        moved = false;
+        rankedAt = globalThis.scrollY;
+        rest = reRanked(rest.slice(i), h);
+        i = 0;
+      }
       const deadline = performance.now() + budget;
       while (i < rest.length) {
         const item = rest[i++]!;
@@ -50,8 +71,13 @@ export function discover(deps: DiscoverDeps): void {
         const walk: Walk = { out: [], later: [], defer: () => (performance.now() > deadline ? item.rank : undefined) };
         deps.segmenter.resume(item, walk);
         deps.found(walk.out, item.rank as Bucket, item.el);
-        // A subtree cut short by the deadline: its remaining blocks come next, in document order.
-        if (walk.later.length) rest.splice(i, 0, ...walk.later);
+        // A subtree cut short by the deadline: its remaining blocks come next, in document order;
+        // a near one's, each by where it is (a long list of references in view: the items on
+        // screen first, not the list from its top), before what is left of the same rank.
+        if (walk.later.length && item.rank < 2) {
+          rest = reRanked(walk.later, h).concat(rest.slice(i)).sort(byRank);
+          i = 0;
+        } else if (walk.later.length) rest.splice(i, 0, ...walk.later);
         if (performance.now() > deadline) break;
       }
       if (i > 4096) {
@@ -60,10 +86,19 @@ export function discover(deps: DiscoverDeps): void {
       }
     });
     if (i < rest.length) deps.idle(slice);
-    else deps.done();
+    else end();
   };
   if (rest.length) deps.idle(slice);
-  else deps.done();
+  else end();
+}
+
+/** Nearest first; stable, so document order within a rank. */
+const byRank = (a: Later, b: Later): number => a.rank - b.rank;
+
+/** `rest` by the rank each subtree's rect gives now, nearest first (document order within a rank); all reads. */
+function reRanked(rest: Later[], h: number): Later[] {
+  for (const item of rest) if (!item.hidden) item.rank = rankOf(item.el.getBoundingClientRect(), h);
+  return rest.sort(byRank);
 }
 
 /** The first pass: blocks that meet the viewport; the rest left for later, nearest screens first. */

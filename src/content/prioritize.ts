@@ -2,7 +2,8 @@
  * Which units go next: those in the viewport, then those within a screen of it, then the rest of the
  * page in document order, so Ctrl+F, printing and saving see it all translated. A scroll re-ranks
  * what is queued (one rect read per queued element, at most once per frame); every fourth call is
- * served from the far end first so the background never starves behind endless new visible content.
+ * served from the far end first so the background never starves behind endless new visible content,
+ * except while what a scroll brought into view is still waiting: the reader is looking at it.
  *
  * No IntersectionObserver: observing an element leaves observer data on it for its lifetime
  * (measured: ~70 bytes per unit after restore), and the queue is ranked only when a call is packed.
@@ -48,6 +49,10 @@ export class Prioritizer<J extends Ranked> {
   private readonly layout: boolean;
   private calls = 0;
   private rerank = false;
+  /** A scroll re-ranked the queue and what it brought into view is not all taken yet. */
+  private scrolled = false;
+  /** Jobs queued since the last call, ranked near by the subtree they were found in. */
+  private readonly fresh: J[] = [];
   private readonly height: () => number;
   private readonly far: boolean;
 
@@ -56,7 +61,7 @@ export class Prioritizer<J extends Ranked> {
     this.layout = opts.observe !== false;
     this.far = opts.far !== false;
     if (this.layout && typeof addEventListener === 'function') {
-      addEventListener('scroll', () => (this.rerank = true), { passive: true, capture: true, signal: this.stop.signal });
+      addEventListener('scroll', () => (this.rerank = this.scrolled = true), { passive: true, capture: true, signal: this.stop.signal });
     }
   }
 
@@ -71,12 +76,19 @@ export class Prioritizer<J extends Ranked> {
     return this.counts[0]! + this.counts[1]!;
   }
 
-  /** Queues a job; `bucket` when the caller knows it (then `at` is what a scroll re-ranks it by). */
+  /**
+   * Queues a job; `bucket` when the caller knows it (then `at` is what a scroll re-ranks it by). A
+   * job ranked near by a subtree is ranked again, alone, before the next call (`fresh`): that
+   * subtree may be taller than a screen.
+   */
   add(job: J, bucket?: Bucket, at?: Element | null): void {
     const el = at ?? unitElement(job.unit);
     const b = bucket ?? (job.unit.hidden || !el ? 2 : rankOf(el.getBoundingClientRect(), this.height()));
     this.put(job, b);
-    if (el && this.layout && !job.unit.hidden) this.at.set(job, el);
+    if (el && this.layout && !job.unit.hidden) {
+      this.at.set(job, el);
+      if (at && b < 2) this.fresh.push(job);
+    }
   }
 
   /** The jobs queued now (in no particular order). */
@@ -98,7 +110,11 @@ export class Prioritizer<J extends Ranked> {
    */
   take(accept: (job: J, bucket: Bucket) => boolean): J[] {
     if (this.rerank) this.reRank();
-    const order: Bucket[] = !this.far ? [0, 1] : ++this.calls % 4 === 0 ? [2, 1, 0] : [0, 1, 2];
+    else if (this.fresh.length) this.rank(this.fresh);
+    this.fresh.length = 0;
+    // What a scroll brought into view goes first until it has all gone: the far turn waits.
+    if (this.scrolled && this.counts[0] === 0) this.scrolled = false;
+    const order: Bucket[] = !this.far ? [0, 1] : !this.scrolled && ++this.calls % 4 === 0 ? [2, 1, 0] : [0, 1, 2];
     const taken: J[] = [];
     for (const b of order) {
       if (this.unsorted[b]) this.sort(b);
@@ -122,6 +138,7 @@ export class Prioritizer<J extends Ranked> {
     for (const b of [0, 1, 2] as const) this.passed(b, this.buckets[b]!.length);
     this.where.clear();
     this.at.clear();
+    this.fresh.length = 0;
     this.stop.abort();
   }
 
@@ -161,14 +178,40 @@ export class Prioritizer<J extends Ranked> {
     else this.last[b] = job.seq;
   }
 
-  /** All reads, no writes: one layout at most. */
+  /**
+   * All reads, no writes: one layout at most. A job found in a subtree left for later is ranked by
+   * that subtree, one read for all its jobs; but where the subtree is taller than a screen and
+   * near (a long table, an article's body, a list of references), each of its jobs is ranked by its
+   * own element (one read per element): else a reader who jumps to the end of a long table waits
+   * for every row above. Every one of them, exactly: a binary search for the first job near the
+   * viewport was tried, and left most of aows-nba's references in view ranked far.
+   */
   private reRank(): void {
     this.rerank = false;
+    this.rank(this.at.keys());
+  }
+
+  /** Ranks `jobs` (queued and laid out) as `reRank` says. */
+  private rank(jobs: Iterable<J>): void {
     const h = this.height();
-    const seen = new Map<Element, Bucket>();
-    for (const [job, el] of this.at) {
-      let b = seen.get(el);
-      if (b === undefined) seen.set(el, (b = rankOf(el.getBoundingClientRect(), h)));
+    // The element a job is ranked by; -1: taller than a screen and near, its jobs ranked by their own.
+    const by = new Map<Element, Bucket | -1>();
+    const own = new Map<Element | null, Bucket>();
+    for (const job of jobs) {
+      const el = this.at.get(job);
+      if (!el) continue;
+      let b = by.get(el);
+      if (b === undefined) {
+        const r = el.getBoundingClientRect();
+        const near = rankOf(r, h);
+        b = near < 2 && r.height > h ? -1 : near;
+        by.set(el, b);
+      }
+      if (b === -1) {
+        const mine = unitElement(job.unit);
+        b = own.get(mine);
+        if (b === undefined) own.set(mine, (b = mine ? rankOf(mine.getBoundingClientRect(), h) : 2));
+      }
       this.put(job, b);
     }
   }

@@ -1,0 +1,150 @@
+/**
+ * A reader who jumps into a long list while the page translates: what comes into view goes next,
+ * row by row, not the list from its top (prioritize.ts `rank`); the far turn waits until it has
+ * gone; calls holding nothing near the viewport are sent as background work, which the worker
+ * serves after everything else; and a jump while the page is still being segmented is segmented
+ * next (discover.ts).
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { PageTranslator } from '../../src/content/page';
+import { fakeTranslator, manualFrames } from './page-fakes';
+
+let pages: PageTranslator[] = [];
+const boxes = new Map<string, { top: number; height: number }>();
+const original = Element.prototype.getBoundingClientRect;
+afterEach(() => {
+  for (const p of pages) p.restore();
+  pages = [];
+  boxes.clear();
+  Element.prototype.getBoundingClientRect = original;
+  scrolledTo(0);
+});
+
+/** Where the window says it is scrolled to (the boxes say where things are). */
+function scrolledTo(y: number): void {
+  Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+}
+
+/** Each element's box by its id (others: a small box at the top of the page). */
+function layout(): void {
+  Element.prototype.getBoundingClientRect = function (this: Element) {
+    const b = boxes.get(this.id) ?? { top: 0, height: 20 };
+    return { top: b.top, bottom: b.top + b.height, left: 0, right: 500, width: 500, height: b.height, x: 0, y: b.top, toJSON: () => ({}) } as DOMRect;
+  };
+}
+
+/** The list's rows where the page puts them with the list's top at `top` (each 100 px tall). */
+function placeList(top: number, rows: number): void {
+  boxes.set('list', { top, height: rows * 100 });
+  for (let i = 0; i < rows; i++) boxes.set(`r${i}`, { top: top + i * 100, height: 20 });
+}
+
+const items = (markup: string) => [...markup.matchAll(/Row (\d+)/g)].map((m) => Number(m[1]));
+
+/**
+ * A paragraph at the top and a list of `rows` rows from `top` down, translated one call at a time
+ * (three rows to a call), every call held: the order the queue gives is the order they go.
+ */
+async function listPage(rows: number, top: number) {
+  document.head.innerHTML = '';
+  document.body.innerHTML = `<p id="top">Top words</p><div id="list">${Array.from({ length: rows }, (_, i) => `<p id="r${i}">Row ${i} words</p>`).join('')}</div>`;
+  boxes.set('top', { top: 10, height: 20 });
+  placeList(top, rows);
+  layout();
+  const fake = fakeTranslator({ hold: true });
+  const frames = manualFrames();
+  const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewportHeight: () => 800, idle: (cb) => cb(1000), maxInFlight: 1, limit: 80 });
+  pages.push(page);
+  page.start('en', 'es');
+  await frames.settle();
+  return { fake, frames };
+}
+
+describe('a jump into a long list while the page translates', () => {
+  it('translates the rows in view next, then those near, and sends the far ones as background work', async () => {
+    const rows = 30;
+    const { fake, frames } = await listPage(rows, 5000);
+    expect(fake.calls.map((c) => c.markup)).toEqual(['<p i=1>Top words</p>']);
+    expect(fake.calls[0]!.background).toBe(false);
+
+    // The reader jumps: rows 10 to 18 are in view, 2 to 26 within a screen of it.
+    placeList(-1000, rows);
+    boxes.set('top', { top: -6000, height: 20 });
+    dispatchEvent(new Event('scroll'));
+    for (let i = 0; i < 12; i++) {
+      fake.calls.at(-1)!.release();
+      await frames.settle();
+    }
+    const sent = fake.calls.slice(1).map((c) => items(c.markup));
+    // In view (rows 10 to 18) first, in order, with no far turn among them; then within a screen.
+    expect(sent.slice(0, 4)).toEqual([[10, 11, 12], [13, 14, 15], [16, 17, 18], [2, 3, 4]]);
+    expect(sent.flat().sort((a, b) => a - b)).toEqual(Array.from({ length: rows }, (_, i) => i));
+    // What holds a row in or within a screen of the view (2 to 26) is not background; what holds only far rows is.
+    const far = (r: number) => r < 2 || r > 26;
+    for (const c of fake.calls.slice(1)) expect({ rows: items(c.markup), background: c.background }).toEqual({ rows: items(c.markup), background: items(c.markup).every(far) });
+    expect(fake.calls.some((c) => c.background)).toBe(true);
+    expect(document.getElementById('r29')!.textContent).toBe('ROW 29 WORDS');
+  });
+
+  it('segments the part of the page the reader jumped to next, while the rest waits', async () => {
+    // Six sections of five rows below the first screen, each 500 px tall: sections 0 and 1 within
+    // a screen of the first, so segmented first, were the reader not to move.
+    const sections = 6;
+    document.head.innerHTML = '';
+    document.body.innerHTML =
+      '<p id="top">Top words</p>' +
+      Array.from({ length: sections }, (_, k) => `<div id="s${k}">${Array.from({ length: 5 }, (_, j) => `<p id="r${k}-${j}">Row ${k * 5 + j} words</p>`).join('')}</div>`).join('');
+    const place = (shift: number) => {
+      boxes.set('top', { top: 10 - shift, height: 20 });
+      for (let k = 0; k < sections; k++) {
+        boxes.set(`s${k}`, { top: 1000 + k * 500 - shift, height: 500 });
+        for (let j = 0; j < 5; j++) boxes.set(`r${k}-${j}`, { top: 1000 + k * 500 + j * 100 - shift, height: 20 });
+      }
+    };
+    place(0);
+    layout();
+    const fake = fakeTranslator({ hold: true });
+    const frames = manualFrames();
+    // The idle slices run by hand, with no time to spare: each walks one subtree, or leaves its blocks for later.
+    const slices: ((budget: number) => void)[] = [];
+    const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewportHeight: () => 800, idle: (cb) => void slices.push(cb), maxInFlight: 1, limit: 80 });
+    pages.push(page);
+    page.start('en', 'es');
+    await frames.settle();
+    expect(fake.calls.map((c) => c.markup)).toEqual(['<p i=1>Top words</p>']);
+    // The reader jumps to section 4 before the rest is segmented: rows 20 to 28 are in view, 15 to
+    // 19 above it and 29 below, within a screen.
+    place(3000);
+    scrolledTo(3000);
+    dispatchEvent(new Event('scroll'));
+    fake.calls[0]!.release();
+    for (let i = 0; i < 20 && fake.calls.length < 2 && slices.length; i++) {
+      slices.shift()!(0);
+      await frames.settle();
+    }
+    expect(items(fake.calls[1]!.markup)).toEqual([20, 21, 22]);
+    // Everything is segmented and sent in the end.
+    for (let i = 0; i < 100 && (slices.length || page.status().state === 'translating'); i++) {
+      slices.shift()?.(0);
+      for (const c of fake.calls) c.release();
+      await frames.settle();
+    }
+    expect(fake.calls.slice(1).flatMap((c) => items(c.markup)).sort((a, b) => a - b)).toEqual(Array.from({ length: sections * 5 }, (_, i) => i));
+    expect(page.status()).toMatchObject({ state: 'translated' });
+  });
+
+  it('ranks the rows of a long list found below the first screen by where each is, not by the list', async () => {
+    const rows = 30;
+    // The list starts just below the viewport: within a screen of it, so near; rows 0 to 7 are.
+    const { fake, frames } = await listPage(rows, 900);
+    for (let i = 0; i < 12; i++) {
+      fake.calls.at(-1)!.release();
+      await frames.settle();
+    }
+    // The rows more than a screen below go as background work, as any far unit.
+    const far = (r: number) => r > 7;
+    for (const c of fake.calls.slice(1)) expect({ rows: items(c.markup), background: c.background }).toEqual({ rows: items(c.markup), background: items(c.markup).every(far) });
+    expect(items(fake.calls[1]!.markup)).toEqual([0, 1, 2]);
+    expect(fake.calls.slice(1).flatMap((c) => items(c.markup)).sort((a, b) => a - b)).toEqual(Array.from({ length: rows }, (_, i) => i));
+  });
+});
