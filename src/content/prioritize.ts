@@ -72,7 +72,7 @@ export class Prioritizer<J extends Ranked> {
   /** Jobs that may be served now: all of them, or only the near ones (re-ranked after a scroll). */
   get ready(): number {
     if (this.far) return this.where.size;
-    if (this.rerank) this.reRank();
+    this.settle();
     return this.counts[0]! + this.counts[1]!;
   }
 
@@ -109,9 +109,7 @@ export class Prioritizer<J extends Ranked> {
    * full; it is told each job's bucket). The first job is always taken.
    */
   take(accept: (job: J, bucket: Bucket) => boolean): J[] {
-    if (this.rerank) this.reRank();
-    else if (this.fresh.length) this.rank(this.fresh);
-    this.fresh.length = 0;
+    this.settle();
     // What a scroll brought into view goes first until it has all gone: the far turn waits.
     if (this.scrolled && this.counts[0] === 0) this.scrolled = false;
     const order: Bucket[] = !this.far ? [0, 1] : !this.scrolled && ++this.calls % 4 === 0 ? [2, 1, 0] : [0, 1, 2];
@@ -178,13 +176,20 @@ export class Prioritizer<J extends Ranked> {
     else this.last[b] = job.seq;
   }
 
+  /** Ranks again what a scroll or a job found near asks to, before the queue is read. */
+  private settle(): void {
+    if (this.rerank) this.reRank();
+    else if (this.fresh.length) this.rank(this.fresh);
+    this.fresh.length = 0;
+  }
+
   /**
    * All reads, no writes: one layout at most. A job found in a subtree left for later is ranked by
    * that subtree, one read for all its jobs; but where the subtree is taller than a screen and
    * near (a long table, an article's body, a list of references), each of its jobs is ranked by its
    * own element (one read per element): else a reader who jumps to the end of a long table waits
-   * for every row above. Every one of them, exactly: a binary search for the first job near the
-   * viewport was tried, and left most of aows-nba's references in view ranked far.
+   * for every row above. Every one of them, not a search outward from the viewport: document
+   * order need not follow the page down (columns, a grid, a reversed flex box).
    */
   private reRank(): void {
     this.rerank = false;
