@@ -9,7 +9,6 @@ import {
   TRANSLATE_MANY_PORT,
   TRANSLATE_PORT,
   toWireError,
-  type ApiParams,
   type TranslateManyMessage,
   type TranslatePortMessage,
   type TranslatePortRequest,
@@ -34,7 +33,7 @@ function isRequest(value: unknown): value is TranslatePortRequest {
 /** The runtime.onConnect listener. Ports of other names are left to their own listeners. */
 export function createConnectListener({ service, self, contentPolicy }: PortDeps) {
   /** One Translate, its results posted as they settle, then its reply (or its error). */
-  const run = (params: ApiParams, background: boolean, kind: SenderKind, sender: Runtime.MessageSender, signal: AbortSignal, post: (m: TranslatePortMessage) => void) => {
+  const run = ({ params, background }: TranslatePortRequest, kind: SenderKind, sender: Runtime.MessageSender, signal: AbortSignal, post: (m: TranslatePortMessage) => void) => {
     const policy = kind === 'content' && contentPolicy ? contentPolicy('Translate', params, sender) : Promise.resolve(undefined);
     policy
       .then((prepared) => {
@@ -44,7 +43,7 @@ export function createConnectListener({ service, self, contentPolicy }: PortDeps
             trusted: true,
             origin: senderOrigin(sender),
             signal,
-            background,
+            background: background === true,
             onResult: (item, meta) => post({ type: 'result', item, ...(meta?.cached ? { cached: true } : {}) }),
             ...prepared?.options,
           })
@@ -72,7 +71,7 @@ export function createConnectListener({ service, self, contentPolicy }: PortDeps
       return;
     }
     if (port.name === TRANSLATE_MANY_PORT) {
-      many(port, (request, signal, post) => run(request.params, request.background === true, kind, sender, signal, post));
+      many(port, (request, signal, post) => run(request, kind, sender, signal, post));
       return;
     }
     const controller = new AbortController();
@@ -95,7 +94,7 @@ export function createConnectListener({ service, self, contentPolicy }: PortDeps
         post({ type: 'error', error: { status: 400, message: 'translate: expected {params: object}' } });
         return;
       }
-      run(message.params, message.background === true, kind, sender, controller.signal, post);
+      run(message, kind, sender, controller.signal, post);
     };
     port.onMessage.addListener(onMessage);
   };

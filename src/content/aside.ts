@@ -14,7 +14,8 @@ export class Aside<J extends object, R = readonly (string | null)[]> {
   /** What each job's nodes read when set aside (follow.ts: `UndoLog.reading` and the unit's shape). */
   private readings = new WeakMap<J, R>();
 
-  get any(): boolean {
+  /** Whether some unit is set aside. */
+  get holding(): boolean {
     return this.refs.length > 0;
   }
 

@@ -78,7 +78,7 @@ export class PageFollow extends PageRemovals {
         if (r.removedNodes.length) emptied.add(r.target);
       }
     }
-    if (this.aside.any) for (const root of roots) if (root.isConnected) this.putBack(root, touched);
+    if (this.aside.holding) for (const root of roots) if (root.isConnected) this.putBack(root, touched);
     const observer = this.observer!;
     observer.whilePaused(() => {
       for (const [el, name] of attrs) {

@@ -153,7 +153,7 @@ export function createService(deps: ServiceDeps): TranslationService & Required<
       onResult: options.onResult,
       glossary,
       hedgeAfterMs: snap.settings.hedging === true ? hedgeAfterMs : undefined,
-      background: options.background === true,
+      background: options.background,
     };
     return req.frm === 'html' ? translateDocument(req, routes, ctx) : translateText(req, routes, ctx);
   }

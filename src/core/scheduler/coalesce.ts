@@ -240,12 +240,14 @@ export function coalesce(inner: Provider, rate: RateSettings, options: Scheduler
     const background = opts.background === true;
     for (const text of segments) {
       const known = g.byText.get(text) ?? recent.get(key + text, t);
-      if (known !== undefined && !(known instanceof ProviderError)) slots.push(known);
-      // A queued background text someone now waits for in the foreground moves up.
-      if (typeof known === 'object' && !(known instanceof ProviderError) && known.background && !background && !known.inFlight) {
-        known.background = false;
-        g.queue = g.queue.filter((j) => j !== known);
-        enqueue(g, known);
+      if (known !== undefined && !(known instanceof ProviderError)) {
+        slots.push(known);
+        // A queued background text someone now waits for in the foreground joins the foreground, last.
+        if (typeof known !== 'string' && known.background && !background && !known.inFlight) {
+          known.background = false;
+          g.queue = g.queue.filter((j) => j !== known);
+          enqueue(g, known);
+        }
       }
       if (known !== undefined) continue;
       const job: Job = { seq: seq++, at: t, text, chars: [...text].length, solo: false, attempts: 0, group: g, eager: g.eager, waiters: new Set(), inFlight: false, background };

@@ -54,7 +54,7 @@ describe('Aside', () => {
     expect(aside.jobs((j) => j !== first)).toEqual([second]);
     expect(aside.readingOf(first)).toEqual(['read again']);
     aside.clear();
-    expect(aside.any).toBe(false);
+    expect(aside.holding).toBe(false);
     expect(aside.jobs(() => true)).toEqual([]);
     expect(aside.readingOf(first)).toBeUndefined();
   });
