@@ -26,7 +26,8 @@ describe('popup offline: cached alternatives after the providers and the worker 
 
   const translate = async (text: string) => {
     await page.getByLabel('Search: From').fill('english');
-    await expect.poll(() => page.locator('#src-select').inputValue()).toBe('en');
+    // The languages may still be coming: the search picks once they are there.
+    await expect.poll(() => page.locator('#src-select').inputValue(), { timeout: 15_000 }).toBe('en');
     await page.getByLabel('Search: To').fill('spanish');
     await expect.poll(() => page.locator('#trg-select').inputValue()).toBe('es');
     await expect.poll(() => page.locator('[data-testid="routes"] > li').count(), { timeout: 15_000 }).toBe(2);

@@ -38,8 +38,10 @@ describe('popup: compare alternatives', () => {
   });
 
   it('picks a pair by searching names and codes, and a domain', async () => {
+    // Typed at once, as a user may: the languages come from the providers (APy's list can take
+    // seconds on a busy machine) and the search picks once they are there.
     await page.getByLabel('Search: From').fill('english');
-    await expect.poll(() => page.locator('#src-select').inputValue()).toBe('en');
+    await expect.poll(() => page.locator('#src-select').inputValue(), { timeout: 15_000 }).toBe('en');
     await page.getByLabel('Search: To').fill('spa');
     await expect.poll(() => page.locator('#trg-select').inputValue()).toBe('es');
     expect(await page.locator('#trg-select option:checked').textContent()).toBe('Spanish (es)');

@@ -3,7 +3,7 @@
  * Intl.DisplayNames. A plain select keeps it keyboard- and screen-reader-friendly with no custom
  * combobox semantics to get wrong.
  */
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { t } from './i18n';
 import { languages, searchLanguages } from './langs';
 
@@ -22,6 +22,16 @@ export function LanguagePicker({ id, label, codes, value, locale, onChange, firs
   const [query, setQuery] = useState('');
   const all = useMemo(() => languages(codes, locale), [codes, locale]);
   const shown = searchLanguages(all, query, locale);
+  // A search that narrows to one language picks it: typing a code is enough.
+  const pickOnly = (q: string) => {
+    const found = searchLanguages(all, q, locale);
+    if (found.length === 1 && found[0] && found[0].code !== value) onChange(found[0].code);
+  };
+  // A search typed before the languages came (the worker was still asking the providers) picks
+  // once they are here, as it would have had they been here first.
+  useEffect(() => {
+    if (query.trim()) pickOnly(query);
+  }, [all]);
   // The current value stays selectable even when the search hides it.
   const list = shown.some((l) => l.code === value) || value === first?.code ? shown : [...all.filter((l) => l.code === value), ...shown];
   return (
@@ -36,9 +46,7 @@ export function LanguagePicker({ id, label, codes, value, locale, onChange, firs
         onInput={(e) => {
           const q = e.currentTarget.value;
           setQuery(q);
-          // A search that narrows to one language picks it: typing a code is enough.
-          const found = searchLanguages(all, q, locale);
-          if (found.length === 1 && found[0] && found[0].code !== value) onChange(found[0].code);
+          pickOnly(q);
         }}
       />
       <select id={`${id}-select`} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
