@@ -33,6 +33,9 @@ export default defineConfig({
           globalSetup: ['test/support/apy-setup.ts', 'test/support/build-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // What a user waits for in a real browser, on a machine as busy as CI's: not vitest's
+          // 1 s (the popup's language list from APy took longer in one CI run).
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },
