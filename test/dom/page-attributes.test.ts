@@ -15,9 +15,9 @@ afterEach(() => {
 
 const LINKS = '<ul>' + [1, 2, 3, 4, 5].map((i) => `<li><a href="/t${i}" title="Indiana Pacers">Team ${i}</a></li>`).join('') + '<li><abbr title="National Basketball Association">NBA</abbr></li></ul>';
 
-function start(fake: ReturnType<typeof fakeTranslator>) {
+function start(fake: ReturnType<typeof fakeTranslator>, html = LINKS) {
   document.head.innerHTML = '';
-  document.body.innerHTML = LINKS;
+  document.body.innerHTML = html;
   const frames = manualFrames();
   const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewport: false, maxInFlight: 4 });
   pages.push(page);
@@ -92,5 +92,25 @@ describe('attributes of images and form controls', () => {
     expect([dog!.alt, logo!.alt, input.placeholder]).toEqual(['A CAT', 'Our new logo', 'TYPE A CITY']);
     page.restore();
     expect([dog!.alt, logo!.alt, brand!.alt, input.placeholder]).toEqual(['A cat', 'Our new logo', 'Brand name', 'Type a city']);
+  });
+});
+
+describe('values that are not prose', () => {
+  it("a formula's image keeps its TeX source as alt, unsent, while the sentence around it and a picture's alt are translated", async () => {
+    const fake = fakeTranslator();
+    const { page, frames } = start(
+      fake,
+      '<p>A matrix <img class="mwe-math-fallback-image-inline" aria-hidden="true" alt="{\\displaystyle A=A^{\\mathsf {H}}}"> is Hermitian.</p>' +
+        '<p><img alt="A square matrix drawn on a board"></p>',
+    );
+    const before = document.body.innerHTML;
+    await frames.settle();
+    const alts = () => [...document.querySelectorAll('img')].map((e) => e.getAttribute('alt'));
+    expect(alts()).toEqual(['{\\displaystyle A=A^{\\mathsf {H}}}', 'A SQUARE MATRIX DRAWN ON A BOARD']);
+    expect(document.querySelector('p')!.textContent).toBe('A MATRIX  IS HERMITIAN.');
+    expect(fake.calls.some((c) => c.markup.includes('displaystyle'))).toBe(false);
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+    page.restore();
+    expect(document.body.innerHTML).toBe(before);
   });
 });

@@ -18,6 +18,13 @@ describe('isProseValue: which attribute values are worth translating', () => {
     ['ctx_ver=Z39.88-2004&rft_val_fmt=info%3Aofi%2Ffmt%3Akev%3Amtx%3Abook&rft.genre=unknown', false],
     ['a=1&b=2', false],
     ['Caf%C3%A9', false],
+    // A formula's source, as Wikipedia and MathJax give a formula's image.
+    ['{\\displaystyle A^{\\mathsf {H}}}', false],
+    ['x^2 + \\frac{1}{2}', false],
+    ['\\alpha_{i} \\leq n', false],
+    // A backslash in prose, without a formula's braces.
+    ['C:\\Program Files\\App', true],
+    ['Use \\n for a new line', true],
   ])('%s -> %s', (value, prose) => {
     expect(isProseValue(value)).toBe(prose);
   });
