@@ -3,11 +3,12 @@
  * - Attribute values, as they are queued: the job queued or in flight for a value leads it, and the
  *   same value elsewhere (a link's title on every link to that article) follows it instead of being
  *   sent again (aows-nba: ~5 000 prose titles, ~1 100 distinct values).
- * - Any unit sent as plain text (no element of its own: a team's name in a table's every row, a
- *   date, a link's words, and a title reading as a link's text), as calls are packed: one whose
- *   text a call in flight, or the call being packed, already carries follows that job. Packing
- *   goes by priority, so a unit never waits behind one further from the viewport.
- * - The same, once such a text's call is answered: packing finds its answer (`answerOf`) and the
+ * - Any unit, as calls are packed (a team's name in a table's every row, a date, a link's words, a
+ *   title reading as a link's text, and "To <a>Boston Celtics</a>" with its link): one whose
+ *   markup (ids aside) a call in flight, or the call being packed, already carries follows that
+ *   job, and is written from its answer into its own nodes. Packing goes by priority, so a unit
+ *   never waits behind one further from the viewport.
+ * - The same, once such a unit's call is answered: packing finds its answer (`answerOf`) and the
  *   unit is written from it, not sent. Kept while the page is being translated, dropped once it
  *   is (what the page adds later is sent: the heap a translated page keeps is what the memory aim
  *   counts).
@@ -17,33 +18,39 @@ import type { Markup } from './chunk';
 import type { Job } from './jobs';
 import type { Unit } from './units';
 
+/** The answers kept at most, and the longest markup kept (what a page repeats is names, dates, labels). */
+const MAX_ANSWERED = 5000;
+const MAX_ANSWERED_LENGTH = 200;
+
 /**
- * A unit's text as sent, where it is plain (a wrapper around text alone); else undefined. Not a
- * piece of a long text: each piece's write rewrites the whole text, so a text repeating its
- * sentences (a hostile page's 1M characters) had hundreds written in one frame (a 5.8 s freeze).
+ * A unit's markup as sent, without its ids (its text alone where it has no element): units that
+ * read the same take the same answer, each written into its own nodes (the answer's ids name
+ * elements by their place in the markup, which is the same). Not a piece of a long text: each
+ * piece's write rewrites the whole text, so a text repeating its sentences (a hostile page's 1M
+ * characters) had hundreds written in one frame (a 5.8 s freeze).
  */
-function plainText(unit: Unit, m: Markup): string | undefined {
-  return unit.kind !== 'piece' && m.pieces.length === 2 ? m.pieces[1] : undefined;
+function shapeOf(unit: Unit, m: Markup): string | undefined {
+  if (unit.kind === 'piece') return undefined;
+  if (m.pieces.length === 2) return m.pieces[1];
+  // With elements, only as short as the texts a page repeats (a cell, a caption, a link and its
+  // words): a key is made for each unit packed, and a paragraph with links is seldom twice.
+  return m.size <= MAX_ANSWERED_LENGTH ? m.pieces.slice(1).join('\u0001') : undefined;
 }
 
-/** A plain text's answer, and the route that gave it. */
+/** A unit's answer (its wrapper's `i` says how its elements are numbered), and the route that gave it. */
 export interface Answered {
   answer: AnswerEl;
   rid: string | undefined;
 }
 
-/** The answers kept at most, and the longest text kept (the texts a page repeats are names, dates, labels). */
-const MAX_ANSWERED = 5000;
-const MAX_ANSWERED_LENGTH = 200;
-
 export class Leaders {
   private readonly byValue = new Map<string, Job>();
-  /** Plain texts of the jobs in flight, by text as sent, and the other way round (to let go at their end). */
+  /** Markup (`shapeOf`) of the jobs in flight, and the other way round (to let go at their end). */
   private readonly sentText = new Map<string, Job>();
   private readonly textOf = new Map<Job, string>();
-  /** Plain texts of the call being packed. */
+  /** Markup of the call being packed. */
   private readonly packing = new Map<string, Job>();
-  /** Plain texts answered, while the page is being translated. */
+  /** Markup answered, while the page is being translated. */
   private readonly answered = new Map<string, Answered>();
 
   /** `job` leads its value (an attribute unit's) as it is queued. */
@@ -58,11 +65,11 @@ export class Leaders {
   }
 
   /**
-   * As a call is packed: `job` follows the job with its plain text in this call (`'call'`) or in
+   * As a call is packed: `job` follows the job with its markup in this call (`'call'`) or in
    * one in flight (`'flight'`), rather than going in the call; undefined if there is none.
    */
   followAtPacking(job: Job): 'call' | 'flight' | undefined {
-    const text = job.markup ? plainText(job.unit, job.markup) : undefined;
+    const text = job.markup ? shapeOf(job.unit, job.markup) : undefined;
     if (text === undefined) return undefined;
     const here = this.packing.get(text);
     const sent = this.sentText.get(text);
@@ -72,14 +79,14 @@ export class Leaders {
     return here ? 'call' : 'flight';
   }
 
-  /** The answer a text like `job`'s had already, if any: `job` is written from it rather than sent. */
+  /** The answer a unit reading as `job`'s had already, if any: `job` is written from it rather than sent. */
   answerOf(job: Job): Answered | undefined {
     if (this.answered.size === 0) return undefined;
-    const text = job.markup ? plainText(job.unit, job.markup) : undefined;
+    const text = job.markup ? shapeOf(job.unit, job.markup) : undefined;
     return text === undefined ? undefined : this.answered.get(text);
   }
 
-  /** `job`, sent with a plain text, is answered: a unit packed later with that text is written from the answer. */
+  /** `job` is answered: a unit packed later with its markup is written from the answer. */
   answer(job: Job, answer: AnswerEl, rid: string | undefined): void {
     const text = this.textOf.get(job);
     if (text !== undefined && text.length <= MAX_ANSWERED_LENGTH && this.answered.size < MAX_ANSWERED) this.answered.set(text, { answer, rid });
@@ -90,13 +97,13 @@ export class Leaders {
     this.answered.clear();
   }
 
-  /** `job` went in the call being packed: a unit packed later with its plain text follows it. */
+  /** `job` went in the call being packed: a unit packed later with its markup follows it. */
   packed(job: Job): void {
-    const text = job.markup ? plainText(job.unit, job.markup) : undefined;
+    const text = job.markup ? shapeOf(job.unit, job.markup) : undefined;
     if (text !== undefined) this.packing.set(text, job);
   }
 
-  /** The call packed is sent: its plain texts lead while it is in flight. */
+  /** The call packed is sent: its units lead their markup while it is in flight. */
   callSent(): void {
     for (const [text, job] of this.packing) {
       this.sentText.set(text, job);

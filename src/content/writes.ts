@@ -73,19 +73,24 @@ export abstract class PageWrites extends PageCalls {
         this.fail(job, item.err);
         continue;
       }
-      // A follower sent as plain text is written into its own element (chunk.ts Markup `into`).
-      for (const j of withFollowers(job)) this.written(j, writeAnswer(j.unit, answer, id, call.entries.get(id)!, this.trg, this.src, j === job ? call.into.get(id) : j.markup?.into), item.rid);
+      // A follower is written into its own nodes: the elements its markup names, and its own
+      // element where the unit is one (chunk.ts Markup `entries`, `into`).
+      // (An attribute value has none: its answer is its text.)
+      for (const j of withFollowers(job)) {
+        const lead = j === job;
+        this.written(j, writeAnswer(j.unit, answer, id, lead ? call.entries.get(id)! : (j.markup?.entries ?? []), this.trg, this.src, lead ? call.into.get(id) : j.markup?.into), item.rid);
+      }
       this.leaders.answer(job, answer, item.rid);
       this.leaders.settled(job);
     }
   }
 
-  /** A unit whose plain text was answered already, written from that answer (and its followers). */
+  /** A unit whose markup was answered already, written from that answer (and its followers), each into its own nodes. */
   protected copy(job: Job, answer: AnswerEl, rid: string | undefined): void {
     // Retired since it was packed (the page changed or removed it).
     if (job.state !== 'waiting') return;
     if (!unitOnPage(job.origin ?? job.unit)) return this.retire(job);
-    for (const j of withFollowers(job)) this.written(j, writeAnswer(j.unit, answer, answer.id ?? 0, [], this.trg, this.src, j.markup?.into), rid);
+    for (const j of withFollowers(job)) this.written(j, writeAnswer(j.unit, answer, answer.id ?? 0, j.markup?.entries ?? [], this.trg, this.src, j.markup?.into), rid);
     this.leaders.settled(job);
   }
 

@@ -138,4 +138,52 @@ describe('texts a page repeats', () => {
     page.restore();
     expect(document.body.innerHTML).toBe('<p>Brooklyn Nets</p><p>Phoenix Suns</p>');
   });
+
+  it('with markup: "To <a>team</a>" goes once; every copy is written into its own link, which the answer moves; restore exact', async () => {
+    // A translator that puts the link first, as a language with another word order would.
+    const fake = fakeTranslator({
+      reply: (markup) =>
+        markup
+          .replace(/<p i=(\d+)>To (<a i=\d+>)([^<]*)<\/a><\/p>/g, (_, p: string, a: string, t: string) => `<p i=${p}>${a}${t.toUpperCase()}</a> A</p>`)
+          .replace(/>([^<]+)</g, (_, t: string) => `>${t.toUpperCase()}<`),
+    });
+    const rows = ['Boston Celtics', 'Boston Celtics', 'Utah Jazz', 'Boston Celtics'];
+    const body = `<ul>${rows.map((t, i) => `<li>To <a href="/t${i}" class="team">${t}</a></li>`).join('')}</ul>`;
+    const { page, frames } = startPage(body, fake.translate, pages);
+    const links = [...document.querySelectorAll('a')];
+    await frames.settle();
+    expect(fake.calls.map((c) => c.markup)).toEqual(['<p i=1>To <a i=2>Boston Celtics</a></p><p i=3>To <a i=4>Utah Jazz</a></p>']);
+    expect([...document.querySelectorAll('li')].map((li) => li.innerHTML)).toEqual(
+      rows.map((t, i) => `<a href="/t${i}" class="team">${t.toUpperCase()}</a> A`),
+    );
+    expect([...document.querySelectorAll('a')]).toEqual(links);
+    expect(page.status()).toMatchObject({ state: 'translated', done: 4, total: 4, errors: 0 });
+    page.restore();
+    expect(document.body.innerHTML).toBe(body);
+  });
+
+  it('with markup, packed after its first answer was written: written from that answer into its own nodes, not sent; restore exact', async () => {
+    const fake = fakeTranslator({ hold: true });
+    const [first, second, third] = ['first', 'second', 'third'].map((w) => `The ${w} long paragraph ${'says a word '.repeat(50).trim()}.`);
+    const body = `<p>To <a href="/b">Boston</a>, <i>traded</i></p><p>${first}</p><p>${second}</p><p>${third}</p><p>To <a href="/b2">Boston</a>, <i>traded</i></p>`;
+    const { page, frames } = startPage(body, fake.translate, pages, { maxInFlight: 1 });
+    const link = document.querySelector('a[href="/b2"]');
+    await frames.settle();
+    fake.calls[0]!.release();
+    await frames.settle();
+    fake.calls[1]!.release();
+    await frames.settle();
+    for (let i = 0; i < 5 && page.status().state === 'translating'; i++) {
+      for (const c of fake.calls) c.release();
+      await frames.settle();
+    }
+    expect(fake.calls.filter((c) => c.markup.includes('Boston'))).toHaveLength(1);
+    expect(fake.calls.map((c) => c.markup).at(-1)).not.toContain('Boston');
+    const last = document.body.lastElementChild!;
+    expect(last.outerHTML).toBe('<p>TO <a href="/b2">BOSTON</a>, <i>TRADED</i></p>');
+    expect(last.querySelector('a')).toBe(link);
+    expect(page.status()).toMatchObject({ state: 'translated', done: 5, total: 5, errors: 0 });
+    page.restore();
+    expect(document.body.innerHTML).toBe(body);
+  });
 });
