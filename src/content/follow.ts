@@ -64,6 +64,7 @@ export class PageFollow extends PageRemovals {
       } else if (r.type === 'attributes' && r.target instanceof Element && r.attributeName) {
         attrs.push([r.target, r.attributeName]);
       } else if (r.type === 'childList') {
+        if (r.target.nodeType === 1) this.segmenter?.childrenChanged(r.target as Element);
         const inUnit = this.owners.of(r.target);
         if (inUnit) touched.add(inUnit);
         for (const n of [r.previousSibling, r.nextSibling]) {

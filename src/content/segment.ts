@@ -216,6 +216,21 @@ export class Segmenter {
     this.kind.delete(el);
   }
 
+  /**
+   * The page added or removed children of `el`: whether it lays out inline (all it holds does)
+   * may have changed, and so may that of each inline element it sits in. Read afresh next time,
+   * or a link read inline before a block went into it would be a run's part and hold a unit of
+   * its own as well.
+   */
+  childrenChanged(el: Element): void {
+    this.kind.delete(el);
+    for (let e = el.parentElement; e; e = e.parentElement) {
+      const known = this.kind.get(e);
+      if (known === undefined || !(known & INLINE)) break;
+      this.kind.delete(e);
+    }
+  }
+
   /** tags.ts `excluded(el)` (no language test), from what the segmenter read already where it can. */
   readonly opaque = (el: Element): boolean => {
     const known = this.kind.get(el);

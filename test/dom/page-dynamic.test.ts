@@ -97,6 +97,29 @@ describe('dynamic pages', () => {
     expect(document.querySelector('main')!.innerHTML).toBe('<p>Look <svg><title>Search the site</title></svg> it<svg><title>Close the menu</title></svg></p>');
   });
 
+  it('a block the page puts into a translated link makes the link a block: no text in two units, every text translated, restore exact', async () => {
+    const fake = fakeTranslator();
+    const body = '<div><span>alpha</span><a href="/x">beta</a></div>';
+    const { page, frames } = start(body, fake);
+    await frames.settle();
+    const div = document.querySelector('div')!;
+    const link = document.querySelector('a')!;
+    // A change beside the link: its run is read again, the link with it (inline then).
+    div.insertAdjacentHTML('beforeend', '<b>added words</b>');
+    await frames.settle();
+    link.insertAdjacentHTML('beforeend', '<p>a new block</p>');
+    await frames.settle();
+    // The block's text went in one unit, not also in the run the link was part of.
+    const sent = fake.calls.slice(2).flatMap((c) => [...c.markup.matchAll(/a new block/g)]);
+    expect(sent).toHaveLength(1);
+    div.insertAdjacentHTML('beforeend', '<b>more words</b>');
+    await frames.settle();
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+    expect(div.innerHTML).toBe('<span>ALPHA</span><a href="/x">BETA<p>A NEW BLOCK</p></a><b>ADDED WORDS</b><b>MORE WORDS</b>');
+    page.restore();
+    expect(div.innerHTML).toBe('<span>alpha</span><a href="/x">beta<p>a new block</p></a><b>added words</b><b>more words</b>');
+  });
+
   it('our own writes are not seen as changes (no request loops)', async () => {
     const fake = fakeTranslator();
     const { frames } = start(Array.from({ length: 20 }, (_, i) => `<p>Para ${i} <b>bold</b></p>`).join(''), fake);
