@@ -10,7 +10,7 @@ import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { upperOutsideTags } from './fake-provider';
 import { faultsByPath, jsonSender, parseJson, startFakeServer, type CountFault, type FakeServer, type PathRule } from './fake-service';
 
-export type LibreFault = CountFault;
+export type LibreFault = CountFault | { type: 'delay'; ms: number };
 /** Applies to /translate where it names no path. */
 export type LibreRule = PathRule<LibreFault>;
 

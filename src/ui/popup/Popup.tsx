@@ -61,6 +61,8 @@ export function Popup() {
   const locale = uiLanguage();
   const tabId = tabParam();
   const [lists, setLists] = useState<LanguageLists>({ src: [], trg: [], exclude: [] });
+  /** Until the worker has the providers' language lists (a woken worker asks them first). */
+  const [listsLoading, setListsLoading] = useState(true);
   const [prefs, setPrefs] = useState<PopupPrefs | undefined>(undefined);
   // A new user's popup detects the text's language; a pair picked (or a recent one) is remembered.
   const [src, setSrc] = useState(AUTO);
@@ -94,9 +96,15 @@ export function Popup() {
         void remove(HANDOFF_KEY);
       }
       setPrefs(p);
-      const reply = await callApi('GetLanguages');
-      if (reply.status === 200) setLists(reply.body as LanguageLists);
-      else setError(errOf(reply.body));
+      try {
+        const reply = await callApi('GetLanguages');
+        if (reply.status === 200) setLists(reply.body as LanguageLists);
+        else setError(errOf(reply.body));
+      } catch (e) {
+        setError(e instanceof Error ? e.message : String(e));
+      } finally {
+        setListsLoading(false);
+      }
     })();
   }, []);
 
@@ -211,7 +219,7 @@ export function Popup() {
       <PairBar lists={lists} src={src} from={from} trg={trg} locale={locale} recent={prefs?.recent ?? []}
         first={{ code: AUTO, name: t('detectLanguage', 'Detect language') }}
         onPair={(s, g) => { setSrc(s); setTrg(g); remember({ src: s, trg: g }); }}
-        note={detecting && detected?.text === text && (
+        note={listsLoading ? <p class="detected" role="status">{t('loadingLanguages', 'Loading the languages the providers translate…')}</p> : detecting && detected?.text === text && (
           <p class={detected.code ? 'detected' : 'detected error'} role="status">
             {!detected.code ? notDetected(detected)
               : detected.sure ? t('detectedAs', 'Detected: $1', languageName(detected.code, locale))
