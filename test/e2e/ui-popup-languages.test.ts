@@ -15,8 +15,8 @@ describe('popup: languages still coming', () => {
 
   beforeAll(async () => {
     libre = await startFakeLibre({ languages: { en: ['es'], es: ['en'] } });
-    // Every language list this provider gives takes 3 s.
-    libre.rule({ path: '/languages', fault: { type: 'delay', ms: 3000 } });
+    // Every language list this provider gives takes 4 s (the worker waits 5 s for one).
+    libre.rule({ path: '/languages', fault: { type: 'delay', ms: 4000 } });
     browser = await launchExtension();
     const options = await browser.openExtensionPage(OPTIONS_PATH);
     await setSettings(options, { providers: { 'libre.ts': { enabled: true, url: libre.url }, 'apertium.ts': { enabled: false }, 'chrome.ts': { enabled: false } }, ranking: ['libre.ts'], interlinguas: [] });
