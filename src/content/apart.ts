@@ -4,9 +4,8 @@
  * `inPlace`).
  */
 import { HAS_LETTER } from './attributes';
+import { SVG_NS } from './tags';
 import { wholeUnit, type Unit } from './units';
-
-export const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /** An element the page keeps from translation, or inside one (for content reached by a query, not the walk). */
 const PAGE_SAYS_NO = '[translate="no" i], .notranslate';

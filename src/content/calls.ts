@@ -18,8 +18,8 @@ import { Retries } from './retries';
 import { Owners } from './ownership';
 import type { Bucket, Prioritizer } from './prioritize';
 import type { Job, PageDeps, Pending } from './jobs';
-import { unitElement, type Segmenter, type Unit } from './segment';
-import { unitOnPage } from './units';
+import type { Segmenter, Unit } from './segment';
+import { unitElement, unitOnPage } from './units';
 
 /**
  * Calls that failed in a row, none answered between, after which the page stops as if cancelled,
@@ -256,7 +256,7 @@ export abstract class PageCalls {
       if (!('cnt' in item)) return;
       if (epoch === this.epoch) this.failedInRow = item.err ? this.failedInRow + 1 : 0;
       this.later({ kind: 'item', req, epoch, call, item }, near);
-    }, near ? { signal: ac.signal } : { signal: ac.signal, background: true });
+    }, { signal: ac.signal, background: !near });
     this.clock.exclude(performance.now() - t0);
     callOutcome(sent).then(({ error, lost }) => {
       // Stopped or restored since, or cancelled with nothing of the page's left in it (follow.ts).

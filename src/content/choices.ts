@@ -13,7 +13,7 @@ import { Call } from './chunk';
 import type { Job } from './jobs';
 import { writeAnswer } from './answers';
 import { readAnswer, textOf } from './answer';
-import { unitElement, type RangeUnit } from './segment';
+import { unitElement, type RangeUnit } from './units';
 import type { UndoLog } from './undo';
 
 /** Alternatives shown: the current route's and at most this many in all. */

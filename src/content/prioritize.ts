@@ -8,7 +8,7 @@
  * No IntersectionObserver: observing an element leaves observer data on it for its lifetime
  * (measured: ~70 bytes per unit after restore), and the queue is ranked only when a call is packed.
  */
-import { unitElement, type Unit } from './segment';
+import { unitElement, type Unit } from './units';
 
 export type Bucket = 0 | 1 | 2;
 

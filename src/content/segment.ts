@@ -13,7 +13,7 @@ import { listItems, splitRun, type Opaque } from './runs';
 import { BLOCK_TAGS, BY_PAGE, EXCLUDED, EXCLUDED_ANY_LANG, excluded, inspect, PROSE_ATTR, SKIP_TAGS, TAG_DISPLAY } from './tags';
 
 import { mayHost, pageShadow, type ShadowOf } from './shadow';
-import { isSvg, optionUnits, SVG_NS, svgTitleUnits } from './apart';
+import { isSvg, optionUnits, svgTitleUnits } from './apart';
 import { wholeUnit, type Later, type RangeUnit, type Unit, type Walk } from './units';
 
 export { excluded, primary } from './tags';
@@ -396,13 +396,4 @@ function keepsAttributes(el: Element, bits: number): boolean {
 
 function computedDisplay(el: Element): string {
   return getComputedStyle(el).display;
-}
-
-/** The element that stands for a unit on screen (for the viewport order). */
-export function unitElement(u: Unit): Element | null {
-  if (u.kind === 'attr') return u.el;
-  if (u.kind === 'piece') return u.group.text.parentElement;
-  if (!(u.parent instanceof Element)) return u.parent.host;
-  // An SVG's title has no box of its own: what it names does.
-  return u.parent.localName === 'title' && u.parent.namespaceURI === SVG_NS ? (u.parent.parentElement ?? u.parent) : u.parent;
 }

@@ -10,6 +10,9 @@
 import { ATTRIBUTE_NAMES } from './attributes';
 
 /** Never translated, nothing inside looked at (their attributes neither). */
+/** The SVG namespace: an SVG's `<title>` names what it is in (segment.ts, units.ts `unitElement`). */
+export const SVG_NS = 'http://www.w3.org/2000/svg';
+
 export const SKIP_TAGS = new Set([
   'SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'TEXTAREA', 'CODE', 'KBD', 'SAMP', 'VAR', 'PRE', 'LISTING', 'XMP',
   'PLAINTEXT', 'MATH', 'SVG', 'IFRAME', 'OBJECT', 'EMBED', 'CANVAS', 'VIDEO', 'AUDIO', 'SELECT', 'INPUT', 'IMG',

@@ -1,5 +1,5 @@
 /** The units of page translation, and what a segmentation walk leaves for later. */
-import { kids } from './tags';
+import { kids, SVG_NS } from './tags';
 
 /** A run of sibling nodes translated as one piece of HTML. */
 export interface RangeUnit {
@@ -118,4 +118,13 @@ export function unitShape(u: Unit): number {
   if (u.whole && u.nodes.every((n) => n.parentNode === u.parent)) for (let c = u.parent.firstChild; c; c = c.nextSibling) walk(c);
   else for (const n of u.nodes) walk(n);
   return h >>> 0;
+}
+
+/** The element that stands for a unit on screen (for the viewport order). */
+export function unitElement(u: Unit): Element | null {
+  if (u.kind === 'attr') return u.el;
+  if (u.kind === 'piece') return u.group.text.parentElement;
+  if (!(u.parent instanceof Element)) return u.parent.host;
+  // An SVG's title has no box of its own: what it names does.
+  return u.parent.localName === 'title' && u.parent.namespaceURI === SVG_NS ? (u.parent.parentElement ?? u.parent) : u.parent;
 }

@@ -37,6 +37,17 @@ const LOOKAHEAD = 64;
  */
 const BACKGROUND_WAIT_MS = 1000;
 const queuedChars = (g: Group) => g.queue.reduce((n, j) => n + j.chars, 0);
+
+/**
+ * Which of two groups' next requests goes first: foreground before background (a group's queue has
+ * its background jobs last); then a full request, as a partial one that is due can still gain while
+ * full ones go; then the older head.
+ */
+function goesBefore(a: { head: Job; full: boolean }, b: { head: Job; full: boolean }): boolean {
+  if (a.head.background !== b.head.background) return !a.head.background;
+  if (a.full !== b.full) return a.full;
+  return a.head.seq < b.head.seq;
+}
 const aborted = () => new ProviderError(408, 'aborted');
 
 export function coalesce(inner: Provider, rate: RateSettings, options: SchedulerOptions = {}): ScheduledProvider {
@@ -83,11 +94,7 @@ export function coalesce(inner: Provider, rate: RateSettings, options: Scheduler
         const full = idx.length < g.queue.length || idx.length >= inner.limits.segments;
         const due = head.eager ? t : head.at + wait;
         if (!full && t < due) earliest = Math.min(earliest, due);
-        // Foreground first (a group's queue has its background jobs last); then full requests: a
-        // partial one that is due can still gain while they go.
-        else if (!pick || (pick.head.background && !head.background) || (head.background === pick.head.background && ((full && !pick.full) || (full === pick.full && head.seq < pick.head.seq)))) {
-          pick = { group: g, idx, head, full };
-        }
+        else if (!pick || goesBefore({ head, full }, pick)) pick = { group: g, idx, head, full };
       }
       if (!pick) return earliest < Infinity ? wake.at(earliest) : undefined;
       const tokenIn = bucket.take(t);
@@ -98,6 +105,8 @@ export function coalesce(inner: Provider, rate: RateSettings, options: Scheduler
 
   /** Background texts queued more than BACKGROUND_WAIT_MS ago take their place among the others, by age. */
   function promoteAged(g: Group, t: number): void {
+    // Background jobs are queued last: a queue without any (the usual one) is not walked.
+    if (!g.queue[g.queue.length - 1]?.background) return;
     let aged = false;
     for (const j of g.queue) {
       if (j.background && t - j.at > BACKGROUND_WAIT_MS) {

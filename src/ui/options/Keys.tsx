@@ -60,7 +60,7 @@ export function Keys({ doc, onDoc }: Props) {
                   update(i, { quota: Number.isInteger(n) ? n : undefined });
                 }} /></p>
             <p class="field"><label for={`key-allowed-${i}`}>{t('allowed', 'Allowed origins or apps')}</label>
-              <input id={`key-allowed-${i}`} value={(k.allowed ?? []).join(', ')} placeholder={t('anyone', 'any')}
+              <input id={`key-allowed-${i}`} value={(k.allowed ?? []).join(', ')} placeholder={t('everyOrigin', 'every origin and app')}
                 onChange={(e) => {
                   const list = e.currentTarget.value.split(/[\s,]+/).filter(Boolean);
                   update(i, { allowed: list.length ? list : undefined });
