@@ -17,6 +17,16 @@ export const ATTRIBUTE_TABLE: readonly AttributeRule[] = [
   { name: 'alt', on: 'img[alt], area[alt], input[type="image" i][alt]' },
   { name: 'placeholder', on: 'input[placeholder], textarea[placeholder]' },
   { name: 'aria-label', on: '[aria-label]' },
+  // What assistive technology reads besides the name (WAI-ARIA 1.2/1.3 string properties): a
+  // description, a custom role's name ("slide"), an empty field's hint, a slider's value in words
+  // ("3 of 10 stars"). Not the braille ones (aria-braillelabel, aria-brailleroledescription): an
+  // author's abbreviation for a braille display is not translated into one.
+  { name: 'aria-description', on: '[aria-description]' },
+  { name: 'aria-roledescription', on: '[aria-roledescription]' },
+  { name: 'aria-placeholder', on: '[aria-placeholder]' },
+  { name: 'aria-valuetext', on: '[aria-valuetext]' },
+  // A header cell's short form, which screen readers say before each cell of its column.
+  { name: 'abbr', on: 'th[abbr]' },
   { name: 'value', on: 'input[type="button" i][value], input[type="submit" i][value], input[type="reset" i][value]' },
   // What a select's list shows for a group, and for an option instead of its text (apart.ts `optionUnits`).
   { name: 'label', on: 'optgroup[label], option[label]' },
@@ -30,14 +40,34 @@ export const ATTRIBUTE_NAMES: readonly string[] = [...new Set(ATTRIBUTE_TABLE.ma
 /** One for the content script: each regexp object gets its own compiled code (~10 kB for this class). */
 export const HAS_LETTER = /\p{L}/u;
 
-/** The table's attributes of `el` that hold prose (not a URL or a query string: text.ts `isProseValue`), as [name, value]. */
+/** The table's rows by attribute name, and each name's place in the table (the order values are given in). */
+const RULES = new Map<string, { at: number; on: string }>();
+for (const [at, rule] of ATTRIBUTE_TABLE.entries()) {
+  const known = RULES.get(rule.name);
+  RULES.set(rule.name, known ? { at: known.at, on: `${known.on}, ${rule.on}` } : { at, on: rule.on });
+}
+
+/**
+ * The table's attributes of `el` that hold prose (not a URL or a query string: text.ts
+ * `isProseValue`), as [name, value], in the table's order. From one read of the element's
+ * attribute names (as tags.ts `inspect`): most elements carry two or three attributes, and the
+ * table has a dozen rows.
+ */
 export function translatableAttributes(el: Element): [string, string][] {
   if (!el.hasAttributes()) return [];
-  const out: [string, string][] = [];
-  for (const rule of ATTRIBUTE_TABLE) {
-    const value = el.getAttribute(rule.name);
-    if (value === null || !isProseValue(value)) continue;
-    if (el.matches(rule.on)) out.push([rule.name, value]);
+  let out: [string, string][] | null = null;
+  let sorted = true;
+  let last = -1;
+  for (const name of el.getAttributeNames()) {
+    const rule = RULES.get(name);
+    if (!rule) continue;
+    const value = el.getAttribute(name)!;
+    if (!isProseValue(value) || !el.matches(rule.on)) continue;
+    (out ??= []).push([name, value]);
+    if (rule.at < last) sorted = false;
+    last = rule.at;
   }
+  if (!out) return [];
+  if (!sorted) out.sort((a, b) => RULES.get(a[0])!.at - RULES.get(b[0])!.at);
   return out;
 }

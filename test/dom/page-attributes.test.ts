@@ -95,6 +95,57 @@ describe('attributes of images and form controls', () => {
   });
 });
 
+describe('what assistive technology reads', () => {
+  const A11Y =
+    '<section aria-roledescription="slide" aria-label="Summer sale"><p>Shoes for everyone.</p>' +
+    '<button aria-description="Adds the shoes to your basket">Buy</button>' +
+    '<div role="textbox" contenteditable="false" aria-placeholder="Write a review">&nbsp;</div>' +
+    '<div role="slider" aria-valuenow="3" aria-valuetext="Three stars" tabindex="0">***</div>' +
+    '<div role="slider" aria-valuenow="50" aria-valuetext="50%" tabindex="0">|</div>' +
+    '<div aria-braillelabel="shs">Shoes</div></section>' +
+    '<table><tr><th abbr="Pop.">Population</th><td abbr="Ignored">12</td></tr></table>';
+  const read = () => ({
+    role: document.querySelector('section')!.getAttribute('aria-roledescription'),
+    description: document.querySelector('button')!.getAttribute('aria-description'),
+    placeholder: document.querySelector('[aria-placeholder]')!.getAttribute('aria-placeholder'),
+    values: [...document.querySelectorAll('[aria-valuetext]')].map((e) => e.getAttribute('aria-valuetext')),
+    braille: document.querySelector('[aria-braillelabel]')!.getAttribute('aria-braillelabel'),
+    abbrs: [...document.querySelectorAll('[abbr]')].map((e) => e.getAttribute('abbr')),
+  });
+
+  it('descriptions, role names, placeholders, values in words and header abbreviations are translated; braille labels and values without words are not', async () => {
+    const fake = fakeTranslator();
+    const { page, frames } = start(fake, A11Y);
+    const before = document.body.innerHTML;
+    await frames.settle();
+    expect(read()).toEqual({
+      role: 'SLIDE',
+      description: 'ADDS THE SHOES TO YOUR BASKET',
+      placeholder: 'WRITE A REVIEW',
+      values: ['THREE STARS', '50%'],
+      braille: 'shs',
+      abbrs: ['POP.', 'Ignored'],
+    });
+    expect(fake.calls.some((c) => /shs|50%|Ignored/.test(c.markup))).toBe(false);
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+    page.restore();
+    expect(document.body.innerHTML).toBe(before);
+  });
+
+  it("a slider's value in words that the page changes is translated again, and restore gives back the page's last one", async () => {
+    const fake = fakeTranslator();
+    const { page, frames } = start(fake, A11Y);
+    await frames.settle();
+    const slider = document.querySelector('[aria-valuetext]')!;
+    slider.setAttribute('aria-valuetext', 'Four stars');
+    await frames.settle();
+    expect(slider.getAttribute('aria-valuetext')).toBe('FOUR STARS');
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+    page.restore();
+    expect(slider.getAttribute('aria-valuetext')).toBe('Four stars');
+  });
+});
+
 describe('values that are not prose', () => {
   it("a formula's image keeps its TeX source as alt, unsent, while the sentence around it and a picture's alt are translated", async () => {
     const fake = fakeTranslator();
