@@ -196,6 +196,11 @@ export class Segmenter {
     return n.nodeType === 1 && (!this.isInline(n as Element) || !!this.opts.ignore?.(n as Element));
   }
 
+  /** Whether what `el` holds is translated: neither it nor an ancestor is left out. */
+  translatesIn(el: Element): boolean {
+    return !this.skipped(el);
+  }
+
   /** The element or an ancestor is excluded. */
   private skipped(el: Element): boolean {
     // Stops below <html>, whose lang we set ourselves.

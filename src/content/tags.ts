@@ -65,6 +65,19 @@ const NO_NAMES: readonly string[] = [];
 const PROSE_NAMES: ReadonlySet<string> = new Set(ATTRIBUTE_NAMES);
 
 /**
+ * Elements inside the page that said the page's language and say the target's since the first
+ * write (writes.ts `relabel`), with the value written: what the walk finds in them is still the
+ * page's language to translate (a paragraph the page adds to Wikipedia's article body, a resume
+ * after a stop), not another language's quote.
+ */
+const relabelled = new WeakMap<Element, string>();
+
+/** `el` now says `lang` because the translation wrote it there. */
+export function relabel(el: Element, lang: string): void {
+  relabelled.set(el, lang);
+}
+
+/**
  * The tag's UA display (none of class, id, style or hidden set), `excluded` (with and without
  * `src`) and whether an attribute of the table is
  * there, from one read of the attribute names (measured: a third of the time of asking each
@@ -97,7 +110,7 @@ export function inspect(el: Element, src?: string): number {
         break;
       case 'lang': {
         const lang = src ? el.getAttribute(name) : null;
-        if (lang && primary(lang) !== src) exLang = true;
+        if (lang && primary(lang) !== src && relabelled.get(el) !== lang) exLang = true;
         break;
       }
       default:

@@ -13,6 +13,7 @@ import { PageCalls } from './calls';
 import type { Job, Pending } from './jobs';
 import { withFollowers } from './leaders';
 import type { UndoLog } from './undo';
+import { primary, relabel } from './tags';
 import { unitOnPage } from './units';
 
 export abstract class PageWrites extends PageCalls {
@@ -40,7 +41,7 @@ export abstract class PageWrites extends PageCalls {
     this.timed('write', () => observer.whilePaused(() => {
       // With the first write, not before: setting lang restyles the whole page.
       // Not in bilingual mode: the page stays in its language; each copy carries the target's.
-      if (this.done === 0 && this.mode === 'replace') this.docLog.attr(this.doc.documentElement, 'lang', this.trg);
+      if (this.done === 0 && this.mode === 'replace') this.relabelPage();
       for (const p of batch) {
         if (p.epoch !== this.epoch) continue;
         if (p.kind === 'item') this.write(p.req, p.call, p.item);
@@ -53,6 +54,25 @@ export abstract class PageWrites extends PageCalls {
     // pre-paint on a long page.
     this.report(true);
     this.pump();
+  }
+
+  /**
+   * The page says the target's language from now on: on `<html>`, and on each element inside that
+   * says the page's language again (Wikipedia's article body and heading, a tweet's text), or a
+   * screen reader would read the translation with the page language's voice, and hyphenation,
+   * quotation marks and CJK glyphs would follow the wrong language. An element whose content is
+   * left out (translate="no", inside another language's quote) keeps its own. Elements the page
+   * adds later keep theirs (docs/page-translation.md).
+   */
+  private relabelPage(): void {
+    const { doc, trg } = this;
+    this.docLog.attr(doc.documentElement, 'lang', trg);
+    const src = primary(this.src);
+    for (const el of doc.body?.querySelectorAll('[lang]') ?? []) {
+      if (primary(el.getAttribute('lang')!) !== src || !this.segmenter?.translatesIn(el)) continue;
+      this.docLog.attr(el, 'lang', trg);
+      relabel(el, trg);
+    }
   }
 
   protected write(req: number, call: Call<Job>, item: TrdObj): void {

@@ -8,7 +8,7 @@ const ARTICLE = `<!doctype html><html lang="en"><head><title>The garden</title><
 <div class="live"><a href="/live">Live Events</a><span>Tune in to events and statements as they happen</span></div>
 <nav><button>Sections</button> <button>Home</button> <button>Search</button></nav>
 <h6><span><a href="/africa">Africa</a></span><span class="pipe">|</span>United States to Lift Sudan Sanctions</h6>
-<article><h1>The garden</h1>
+<article lang="en"><h1>The garden</h1>
 <p id="a">The black cat sleeps on the table. My brother has a red house near the river.</p>
 <p id="b">We want to <a href="/more" class="more">read the book</a> in the <b>library</b> today.</p>
 <ul><li>The dog eats bread.</li><li>The children play in the park.</li></ul></article></body></html>`;
@@ -28,7 +28,7 @@ describe('page translation with real Apertium', () => {
   it('shows real Spanish in place, links and classes kept, and restores exactly', async () => {
     const page = await browser.context.newPage();
     await page.goto(`${server.origin}/garden.html`);
-    const result = await evaluateInContentScript<{ a: string; b: string; li: string; link: string; title: string; buttons: string[]; kicker: string; card: string; live: string; status: unknown; same: boolean }>(
+    const result = await evaluateInContentScript<{ a: string; b: string; li: string; link: string; title: string; buttons: string[]; kicker: string; card: string; live: string; status: unknown; langs: string[]; same: boolean }>(
       page,
       browser.id,
       `(async () => {
@@ -48,6 +48,7 @@ describe('page translation with real Apertium', () => {
           card: document.querySelector('.card a').textContent,
           live: document.querySelector('.live a').textContent,
           status: P.status(),
+          langs: [document.documentElement.lang, document.querySelector('article').lang],
         };
         P.restore();
         return { ...out, same: document.body.innerHTML === before };
@@ -69,6 +70,8 @@ describe('page translation with real Apertium', () => {
     expect(result.card).toBe('Galería de vídeo');
     // Phrases glued with no space between elements (no stylesheet here): sent as one, "Tonada de" ("Tune in").
     expect(result.live).toBe('Casos vivos');
+    // The article said English again inside the page: it says Spanish now, as <html> does.
+    expect(result.langs).toEqual(['es', 'es']);
     expect(result.same).toBe(true);
     await page.close();
   });

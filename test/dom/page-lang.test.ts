@@ -1,0 +1,92 @@
+/**
+ * The page's language, where the page says it (`<html lang>` and the elements inside that say it
+ * again, as Wikipedia's article body does), becomes the target's with the translation, so a screen
+ * reader reads it with the right voice; what is left out keeps its own; restore gives it back.
+ * The walk still takes what those elements hold as the page's language: what the page adds there
+ * later, and a resume after a stop, are translated.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { PageTranslator } from '../../src/content/page';
+import { fakeTranslator, startPage } from './page-fakes';
+
+let pages: PageTranslator[] = [];
+afterEach(() => {
+  for (const p of pages) p.restore();
+  pages = [];
+  document.documentElement.removeAttribute('lang');
+});
+
+const ARTICLE =
+  '<h1 lang="en">The garden</h1>' +
+  '<div id="body" lang="en" dir="ltr"><p id="a">The cat sleeps.</p>' +
+  '<blockquote lang="fr"><p>Le chat dort.</p></blockquote>' +
+  '<div translate="no"><span id="brand" lang="en">Garden Tools Inc</span></div>' +
+  '<p id="uk" lang="en-GB">The colour of the sky.</p></div>';
+
+const langs = () => ({
+  html: document.documentElement.getAttribute('lang'),
+  h1: document.querySelector('h1')!.getAttribute('lang'),
+  body: document.getElementById('body')!.getAttribute('lang'),
+  quote: document.querySelector('blockquote')!.getAttribute('lang'),
+  brand: document.getElementById('brand')!.getAttribute('lang'),
+  uk: document.getElementById('uk')!.getAttribute('lang'),
+});
+
+describe("the page's language", () => {
+  it('is the target on <html> and on every element inside that said the page language; another language and what is left out keep theirs; restore gives each back', async () => {
+    document.documentElement.setAttribute('lang', 'en');
+    const fake = fakeTranslator();
+    const { page, frames } = startPage(ARTICLE, fake.translate, pages);
+    await frames.settle();
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+    expect(document.getElementById('a')!.textContent).toBe('THE CAT SLEEPS.');
+    expect(document.querySelector('blockquote')!.textContent).toBe('Le chat dort.');
+    expect(langs()).toEqual({ html: 'es', h1: 'es', body: 'es', quote: 'fr', brand: 'en', uk: 'es' });
+    page.restore();
+    expect(document.body.innerHTML).toBe(ARTICLE);
+    expect(langs()).toEqual({ html: 'en', h1: 'en', body: 'en', quote: 'fr', brand: 'en', uk: 'en-GB' });
+  });
+
+  it('is left as it is in bilingual mode, where the page stays in its language', async () => {
+    const fake = fakeTranslator();
+    const { frames } = startPage(ARTICLE, fake.translate, pages, { mode: 'bilingual' });
+    await frames.settle();
+    expect(langs()).toMatchObject({ h1: 'en', body: 'en', uk: 'en-GB' });
+  });
+
+  it('relabelled, still holds text to translate: a paragraph the page adds there later is translated', async () => {
+    const fake = fakeTranslator();
+    const { page, frames } = startPage(ARTICLE, fake.translate, pages);
+    await frames.settle();
+    const added = document.createElement('p');
+    added.textContent = 'A new paragraph.';
+    document.getElementById('body')!.append(added);
+    await frames.settle();
+    expect(added.textContent).toBe('A NEW PARAGRAPH.');
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+  });
+
+  it('relabelled, still holds text to translate: a paragraph the page adds there while the translation is stopped is found when it goes on', async () => {
+    const paragraphs = Array.from({ length: 6 }, (_, i) => `<p>Paragraph ${i} says: ${'word '.repeat(150)}</p>`).join('');
+    const body = `<div id="body" lang="en">${paragraphs}</div>`;
+    const fake = fakeTranslator({ hold: true });
+    const { page, frames } = startPage(body, fake.translate, pages, { maxInFlight: 2 });
+    await frames.settle();
+    fake.calls[0]!.release();
+    await frames.settle();
+    expect(document.getElementById('body')!.getAttribute('lang')).toBe('es');
+    page.cancel();
+    await frames.settle();
+    expect(page.status()).toMatchObject({ state: 'cancelled', done: 1, total: 6 });
+    document.getElementById('body')!.insertAdjacentHTML('beforeend', '<p>Paragraph added while stopped.</p>');
+    page.start('en', 'es');
+    for (let i = 0; i < 20 && page.status().state === 'translating'; i++) {
+      for (const c of fake.calls) c.release();
+      await frames.settle();
+    }
+    expect(page.status()).toMatchObject({ state: 'translated', done: 7, total: 7, errors: 0 });
+    expect(document.getElementById('body')!.lastElementChild!.textContent).toBe('PARAGRAPH ADDED WHILE STOPPED.');
+    page.restore();
+    expect(document.body.innerHTML).toBe(`<div id="body" lang="en">${paragraphs}<p>Paragraph added while stopped.</p></div>`);
+  });
+});
