@@ -6,7 +6,7 @@ import type { AnswerEl } from './answer';
 import type { Entry } from './chunk';
 import { mergeAttr, mergePiece, mergeRange, UndoLog } from './merge';
 import type { Unit } from './segment';
-import { inPlace, primary } from './tags';
+import { inPlace, primary, relabel } from './tags';
 
 const RTL = new Set(['ar', 'he', 'fa', 'ur', 'yi', 'ps', 'sd', 'ckb', 'dv', 'ug', 'syr']);
 
@@ -36,6 +36,14 @@ export function writeAnswer(u: Unit, answer: AnswerEl, id: number, entries: read
       // An element whose `dir` is `auto` follows its new text by itself.
       else if (isRtl(src) && parent.getAttribute('dir')?.trim().toLowerCase() !== 'auto' && getComputedStyle(parent).direction === 'rtl') {
         log.attr(parent, 'dir', 'ltr');
+      }
+      // A block that says the page's language and was not there at the first write (a post an app
+      // loads as the reader scrolls; writes.ts relabelPage took the others): it says the target's
+      // with its text, in its own log, so it goes with the unit when the page drops it.
+      const lang = src ? parent.getAttribute('lang') : null;
+      if (lang !== null && primary(lang) === primary(src)) {
+        log.attr(parent, 'lang', trg);
+        relabel(parent, trg);
       }
     }
   }

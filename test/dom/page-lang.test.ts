@@ -66,6 +66,21 @@ describe("the page's language", () => {
     expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
   });
 
+  it('a post the page adds later that says the page language says the target once its text is written; restore gives it back', async () => {
+    const fake = fakeTranslator();
+    const { page, frames } = startPage(ARTICLE, fake.translate, pages);
+    await frames.settle();
+    document.body.insertAdjacentHTML('beforeend', '<div id="post" lang="en" dir="auto"><span>Loaded as you scroll.</span></div><div id="quote" lang="de">Guten Tag.</div>');
+    await frames.settle();
+    const post = document.getElementById('post')!;
+    expect(post.textContent).toBe('LOADED AS YOU SCROLL.');
+    expect(post.getAttribute('lang')).toBe('es');
+    expect(document.getElementById('quote')!.getAttribute('lang')).toBe('de');
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+    page.restore();
+    expect(post.outerHTML).toBe('<div id="post" lang="en" dir="auto"><span>Loaded as you scroll.</span></div>');
+  });
+
   it('relabelled, still holds text to translate: a paragraph the page adds there while the translation is stopped is found when it goes on', async () => {
     const paragraphs = Array.from({ length: 6 }, (_, i) => `<p>Paragraph ${i} says: ${'word '.repeat(150)}</p>`).join('');
     const body = `<div id="body" lang="en">${paragraphs}</div>`;
