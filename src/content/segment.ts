@@ -196,13 +196,8 @@ export class Segmenter {
     return n.nodeType === 1 && (!this.isInline(n as Element) || !!this.opts.ignore?.(n as Element));
   }
 
-  /** Whether what `el` holds is translated: neither it nor an ancestor is left out. */
-  translatesIn(el: Element): boolean {
-    return !this.skipped(el);
-  }
-
-  /** The element or an ancestor is excluded. */
-  private skipped(el: Element): boolean {
+  /** The element or an ancestor is excluded: nothing it holds is translated. */
+  skipped(el: Element): boolean {
     // Stops below <html>, whose lang we set ourselves.
     for (let e: Element | null = el; e && e.parentElement; e = e.parentElement) if (excluded(e, this.opts.src) || this.opts.ignore?.(e)) return true;
     return false;

@@ -69,7 +69,7 @@ export abstract class PageWrites extends PageCalls {
     this.docLog.attr(doc.documentElement, 'lang', trg);
     const src = primary(this.src);
     for (const el of doc.body?.querySelectorAll('[lang]') ?? []) {
-      if (primary(el.getAttribute('lang')!) !== src || !this.segmenter?.translatesIn(el)) continue;
+      if (primary(el.getAttribute('lang')!) !== src || this.segmenter?.skipped(el) !== false) continue;
       this.docLog.attr(el, 'lang', trg);
       relabel(el, trg);
     }
