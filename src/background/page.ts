@@ -54,13 +54,15 @@ function target(data: { trg?: unknown; src?: unknown; mode?: unknown; scope?: un
 
 /**
  * The tab's badge: progress in percent, a check mark when done, `!` on errors (and on a page
- * stopped after its calls failed in a row), `×` when cancelled.
+ * stopped after its calls failed in a row), `×` when cancelled; none for a page with nothing to
+ * translate (a check mark said it was translated, and nothing had changed).
  */
 export function badgeOf(s: PageStatus): { text: string; color: string } {
   if (s.state === 'original') return { text: '', color: '#4a6ee0' };
   if (s.errors > 0 && (s.errors >= s.total - s.done || s.state === 'cancelled')) return { text: '!', color: '#d93025' };
   if (s.state === 'translating') return { text: `${s.total ? Math.floor((100 * s.done) / s.total) : 0}%`, color: '#4a6ee0' };
   if (s.state === 'cancelled') return { text: '×', color: '#777777' };
+  if (s.total === 0) return { text: '', color: '#188038' };
   return { text: s.errors ? '!' : '✓', color: s.errors ? '#d93025' : '#188038' };
 }
 

@@ -124,6 +124,8 @@ export function indicatorText(s: PageStatus): string {
   const pct = String(s.total ? Math.floor((100 * s.done) / s.total) : 100);
   const errs = s.errors ? ` · ${t('indicatorFailed', '$1 failed', String(s.errors))}` : '';
   if (s.state === 'translating') return `${t('indicatorTranslating', 'Translating… $1%', pct)}${errs}`;
+  // Nothing was written: no text, or all of it marked by the page not to translate (translate="no").
+  if (s.state === 'translated' && s.total === 0) return t('indicatorNothing', 'Nothing to translate here');
   const why = s.errors && s.error ? `: ${s.error.length > ERROR_CHARS ? `${s.error.slice(0, ERROR_CHARS - 1)}…` : s.error}` : '';
   return `${s.state === 'cancelled' ? t('indicatorStopped', 'Stopped at $1%', pct) : t('indicatorTranslated', 'Translated')}${errs}${why}`;
 }

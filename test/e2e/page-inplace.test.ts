@@ -458,6 +458,28 @@ describe('bilingual mode and alternatives in place', () => {
     await popup.close();
   };
 
+  it('a page whose text is all marked not to translate is left as it is, and the indicator, the badge and the popup say there was nothing to translate', async () => {
+    server.set('/brand.html', `<!doctype html><html lang="en"><body><div translate="no"><h1>Acme Rocket Skates</h1><p class="tagline">Faster than the road runner</p></div><pre>npm install acme</pre></body></html>`);
+    const { page, tabId } = await open(`${server.origin}/brand.html`);
+    const before = await page.evaluate(() => document.body.innerHTML);
+    const requests = apy.requests;
+    await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+    expect(await settle(tabId)).toMatchObject({ state: 'translated', done: 0, total: 0, errors: 0 });
+    await expect.poll(() => piercedText(page, 'polyglot-progress')).toBe('Nothing to translate here');
+    const badge = await browser.worker.evaluate(
+      (id) => (globalThis as unknown as { chrome: { action: { getBadgeText(d: { tabId: number }): Promise<string> } } }).chrome.action.getBadgeText({ tabId: id }),
+      tabId,
+    );
+    expect(badge).toBe('');
+    await storageSet(control, { 'ui:popup': { src: 'en', trg: 'es' } });
+    const popup = await browser.openExtensionPage(`${POPUP_PATH}?tab=${tabId}`);
+    await expect.poll(() => popup.getByText('Nothing on this page to translate').count()).toBe(1);
+    await popup.close();
+    expect(apy.requests).toBe(requests);
+    expect(await page.evaluate(() => [document.body.innerHTML, document.documentElement.lang])).toEqual([before, 'en']);
+    await page.close();
+  });
+
   it("parts that failed are sent again by the indicator's Retry (the popup offers it too), not what was written; restore exact", async () => {
     // Each paragraph a call of its own: the two the provider fails on fail alone.
     const paragraphs = Array.from({ length: 6 }, (_, i) => `<p>Paragraph ${i} ${'with some words '.repeat(50)}</p>`).join('');

@@ -32,6 +32,7 @@ function describe(s: PageStatus): string {
     case 'original': return s.error ? t('pageNotTranslated', 'Page not translated: $1', s.error) : t('pageOriginal', 'Page shown as it is');
     case 'translating': return t('pageTranslating', 'Translating page: $1 of $2', String(s.done), String(s.total));
     case 'translated':
+      if (s.total === 0) return t('pageNothing', 'Nothing on this page to translate');
       if (s.errors === 0) return t('pageTranslated', 'Page translated');
       return isOne(s.errors)
         ? t('pageErrorsOne', 'Page translated; $1 part failed ($2)', String(s.errors), s.error ?? '')
