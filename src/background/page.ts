@@ -19,8 +19,11 @@ import { defaultTarget, TABS, toTab, trigger, type TabControl } from './tabs';
 export const TOGGLE_COMMAND = 'toggle-page-translation';
 export const ALTERNATIVES_COMMAND = 'show-alternatives';
 export const MENU_ID = 'toggle-page-translation';
-const MENU_TRANSLATE = 'Translate this page';
-const MENU_ORIGINAL = 'Show original';
+/** The page menu's title in the browser's language (_locales; English where a name is missing): it toggles. */
+function menuTitle(browser: Browser, translated: boolean): string {
+  const i18n = browser.i18n;
+  return translated ? i18n?.getMessage?.('menuShowOriginal') || 'Show original' : i18n?.getMessage?.('menuTranslatePage') || 'Translate this page';
+}
 
 type PageMessage = 'page:translate' | 'page:restore' | 'page:cancel' | 'page:status' | 'page:progress' | 'page:retry' | 'page:frame' | 'page:wake';
 
@@ -101,7 +104,7 @@ async function showProgress(tabId: number, status: PageStatus, browser: Browser 
   await browser.action?.setBadgeText({ tabId, text });
   await browser.action?.setBadgeBackgroundColor({ tabId, color });
   const translated = status.state !== 'original';
-  await browser.contextMenus?.update(MENU_ID, { title: translated ? MENU_ORIGINAL : MENU_TRANSLATE }).catch(() => undefined);
+  await browser.contextMenus?.update(MENU_ID, { title: menuTitle(browser, translated) }).catch(() => undefined);
 }
 
 /**
@@ -247,7 +250,7 @@ export function registerPageControls(browser: Browser = ext(), warm: () => void 
   });
   browser.runtime.onInstalled.addListener(() => {
     browser.contextMenus?.removeAll().then(() => {
-      browser.contextMenus.create({ id: MENU_ID, title: MENU_TRANSLATE, contexts: ['page'] });
+      browser.contextMenus.create({ id: MENU_ID, title: menuTitle(browser, false), contexts: ['page'] });
     }).catch(() => undefined);
   });
 }

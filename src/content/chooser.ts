@@ -10,6 +10,7 @@ import type { Alternative, Choice } from './choices';
 
 import { languageName } from '../core/intl';
 import { routeLabel } from '../ui/shared/alternatives';
+import { t, uiLanguage } from '../ui/shared/i18n';
 import { overlayHost } from './overlay';
 import { deepActive, eventTarget, inBody } from './shadow';
 
@@ -124,12 +125,12 @@ export class Chooser {
     const box = this.doc.createElement('div');
     box.className = 'box';
     box.setAttribute('role', 'dialog');
-    box.setAttribute('aria-label', 'Translations of this paragraph');
+    box.setAttribute('aria-label', t('chooserLabel', 'Translations of this paragraph'));
     this.list = this.doc.createElement('div');
     const status = this.doc.createElement('div');
     status.className = 'rid status';
     status.setAttribute('role', 'status');
-    status.textContent = 'Asking the other routes…';
+    status.textContent = t('chooserAsking', 'Asking the other routes…');
     box.append(this.list, status);
     this.host = overlayHost(this.doc, CHOOSER_TAG, CSS, box);
     return box;
@@ -148,7 +149,7 @@ export class Chooser {
     item.className = 'alt original';
     const label = this.doc.createElement('div');
     label.className = 'rid';
-    label.textContent = original.lang ? `Original (${languageName(original.lang)})` : 'Original';
+    label.textContent = original.lang ? t('chooserOriginalIn', 'Original ($1)', languageName(original.lang, uiLanguage())) : t('chooserOriginal', 'Original');
     const text = this.doc.createElement('div');
     text.className = 'text';
     if (original.lang) text.lang = original.lang;
@@ -168,17 +169,17 @@ export class Chooser {
     rid.className = 'rid';
     // Named as the popup and the selection bubble name it (`apertium → ca → apertium`).
     const name = routeLabel(alt.rid);
-    rid.textContent = alt.current ? `${name} (shown)` : name;
+    rid.textContent = alt.current ? t('chooserShown', '$1 (shown)', name) : name;
     rid.title = alt.rid;
     const text = this.doc.createElement('div');
     text.className = alt.err === undefined ? 'text' : 'text err';
     text.textContent = alt.err === undefined ? alt.text : alt.err;
     item.append(rid, text);
     if (alt.err === undefined && !alt.current) {
-      const use = this.button('Use this', () => {
+      const use = this.button(t('chooserUse', 'Use this'), () => {
         if (this.choice?.pick(alt.rid)) this.close();
       });
-      const page = this.button('Use this route for the page', () => {
+      const page = this.button(t('chooserUseForPage', 'Use this route for the page'), () => {
         this.choice?.pick(alt.rid);
         this.page.preferRoute(alt.rid);
         this.close();

@@ -8,6 +8,7 @@
  * scroll, on a press elsewhere, when the chooser opens and on restore. Touch and pen have no
  * hover: they never show it. An overlay host (overlay.ts), like the chooser.
  */
+import { t } from '../ui/shared/i18n';
 import { overlayHost } from './overlay';
 import { eventTarget } from './shadow';
 
@@ -143,8 +144,8 @@ export class HoverButton {
     const button = this.doc.createElement('button');
     button.type = 'button';
     button.textContent = '⇄';
-    button.setAttribute('aria-label', 'Original and other translations of this paragraph');
-    button.title = 'Original and other translations (Alt+click)';
+    button.setAttribute('aria-label', t('hoverLabel', 'Original and other translations of this paragraph'));
+    button.title = t('hoverTitle', 'Original and other translations (Alt+click)');
     button.addEventListener('click', () => this.activate());
     this.host = overlayHost(this.doc, HOVER_TAG, CSS, button);
     this.button = button;

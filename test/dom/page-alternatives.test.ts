@@ -3,6 +3,8 @@
  * original id-only markup, one call per route, that route first), the chosen one is written into
  * the same live nodes (listeners intact, restore exact), and a route can become the page's.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Alternative } from '../../src/content/choices';
@@ -10,6 +12,7 @@ import { Chooser } from '../../src/content/chooser';
 import { PageTranslator, type TranslateFn } from '../../src/content/page';
 import type { TrdObj } from '../../src/core/types';
 import { manualFrames } from './page-fakes';
+import { ROOT } from '../support/shared';
 import { applyChange, changes, nodesOf, pageBody } from '../fakes/page-markup';
 
 const ROUTES = ['a.ts', 'b.ts', 'en,c.ts,es'];
@@ -215,6 +218,46 @@ describe('alternatives in place', () => {
     } finally {
       stop.abort();
       Element.prototype.attachShadow = attach;
+    }
+  });
+});
+
+describe('alternatives in place, in the browser\'s language', () => {
+  it("the chooser's words are the UI's (_locales), the original named in it", async () => {
+    const messages = JSON.parse(readFileSync(join(ROOT, 'public/_locales/es/messages.json'), 'utf8')) as Record<string, { message: string }>;
+    // What chrome.i18n gives an extension whose UI is Spanish: the message, $p1$ filled.
+    const i18n = {
+      getUILanguage: () => 'es',
+      getMessage: (name: string, subs?: string | string[]) => {
+        const all = typeof subs === 'string' ? [subs] : (subs ?? []);
+        return messages[name]?.message.replace(/\$p(\d)\$/g, (_, n: string) => all[Number(n) - 1] ?? '') ?? '';
+      },
+    };
+    const scope = globalThis as { chrome?: unknown };
+    const was = scope.chrome;
+    scope.chrome = { i18n };
+    const roots: ShadowRoot[] = [];
+    const attach = Element.prototype.attachShadow;
+    Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit) {
+      const r = attach.call(this, init);
+      roots.push(r);
+      return r;
+    };
+    const stop = new AbortController();
+    try {
+      const { page } = await setup('<p id="p">Hello <a href="#x" id="a">the link</a></p>');
+      new Chooser(page).listen(stop.signal);
+      document.getElementById('a')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, altKey: true }));
+      await new Promise((r) => setTimeout(r, 10));
+      const root = roots[0]!;
+      expect(root.querySelector('[role="dialog"]')!.getAttribute('aria-label')).toBe('Traducciones de este párrafo');
+      expect([...root.querySelectorAll('.alt .rid')].map((r) => r.textContent)).toEqual(['Original (inglés)', 'a (la que se ve)', 'b', 'en → c → es']);
+      expect([...root.querySelectorAll('.alt')][1]!.querySelectorAll('button')).toHaveLength(0);
+      expect([...[...root.querySelectorAll('.alt')][2]!.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Usar esta', 'Usar esta ruta para la página']);
+    } finally {
+      stop.abort();
+      Element.prototype.attachShadow = attach;
+      scope.chrome = was;
     }
   });
 });

@@ -13,8 +13,9 @@ function sources(dir: string): string[] {
 }
 
 const used = new Set<string>();
-for (const file of [...sources(join(ROOT, 'src/ui')), join(ROOT, 'src/content/bubble.ts'), join(ROOT, 'src/content/indicator.ts')]) {
-  for (const m of readFileSync(file, 'utf8').matchAll(/\bt\(\s*'(\w+)'/g)) used.add(m[1]!);
+// `t('name', …)` in the pages and the content script, `getMessage?.('name')` in the background (menus).
+for (const file of ['src/ui', 'src/content', 'src/background'].flatMap((dir) => sources(join(ROOT, dir)))) {
+  for (const m of readFileSync(file, 'utf8').matchAll(/(?:\bt|getMessage\??\.?)\(\s*'(\w+)'/g)) used.add(m[1]!);
 }
 const LOCALES = readdirSync(join(ROOT, 'public/_locales'));
 const load = (lang: string) => JSON.parse(readFileSync(join(ROOT, 'public/_locales', lang, 'messages.json'), 'utf8')) as Messages;
