@@ -66,6 +66,18 @@ async function setup(body: string, opts: { failChain?: boolean; hostile?: boolea
   return { page, fake, frames, original };
 }
 
+/** Every shadow root attached from now on, closed ones too (the chooser's), until `release`. */
+function captureRoots() {
+  const roots: ShadowRoot[] = [];
+  const attach = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit) {
+    const r = attach.call(this, init);
+    roots.push(r);
+    return r;
+  };
+  return { roots, release: () => void (Element.prototype.attachShadow = attach) };
+}
+
 describe('alternatives in place', () => {
   it('asks each other route once with the original markup and writes the chosen one into the live nodes', async () => {
     const { page, fake, frames, original } = await setup('<p id="p">Hello <b id="b">bold</b> world</p><p>Other</p>');
@@ -168,13 +180,7 @@ describe('alternatives in place', () => {
   });
 
   it('Alt+click opens a chooser in a closed shadow root; provider markup is shown as text; picking writes it', async () => {
-    const roots: ShadowRoot[] = [];
-    const attach = Element.prototype.attachShadow;
-    Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit) {
-      const r = attach.call(this, init);
-      roots.push(r);
-      return r;
-    };
+    const { roots, release } = captureRoots();
     const stop = new AbortController();
     try {
       const { page, original } = await setup('<p id="p">Hello <a href="#x" id="a">the link</a></p>', { hostile: true });
@@ -217,7 +223,7 @@ describe('alternatives in place', () => {
       expect(document.body.innerHTML).toBe(original);
     } finally {
       stop.abort();
-      Element.prototype.attachShadow = attach;
+      release();
     }
   });
 });
@@ -236,13 +242,7 @@ describe('alternatives in place, in the browser\'s language', () => {
     const scope = globalThis as { chrome?: unknown };
     const was = scope.chrome;
     scope.chrome = { i18n };
-    const roots: ShadowRoot[] = [];
-    const attach = Element.prototype.attachShadow;
-    Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit) {
-      const r = attach.call(this, init);
-      roots.push(r);
-      return r;
-    };
+    const { roots, release } = captureRoots();
     const stop = new AbortController();
     try {
       const { page } = await setup('<p id="p">Hello <a href="#x" id="a">the link</a></p>');
@@ -256,7 +256,7 @@ describe('alternatives in place, in the browser\'s language', () => {
       expect([...[...root.querySelectorAll('.alt')][2]!.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Usar esta', 'Usar esta ruta para la página']);
     } finally {
       stop.abort();
-      Element.prototype.attachShadow = attach;
+      release();
       scope.chrome = was;
     }
   });
