@@ -67,6 +67,21 @@ describe('permissions and CSP (Chrome build)', () => {
     expect(granted.other).toBe(false);
   });
 
+  it("the manifest's words come from _locales: the browser shows the description and each shortcut's name, not a message name", async () => {
+    const shown = await browser.worker.evaluate(async () => {
+      const c = (globalThis as unknown as { chrome: { runtime: { getManifest(): { description: string } }; commands: { getAll(): Promise<{ name?: string; description?: string }[]> } } }).chrome;
+      return { description: c.runtime.getManifest().description, commands: Object.fromEntries((await c.commands.getAll()).filter((x) => x.description).map((x) => [x.name, x.description])) };
+    });
+    expect(shown).toEqual({
+      description: 'Translation through several machine-translation providers, direct and chained, with alternatives.',
+      commands: {
+        'toggle-page-translation': 'Translate this page, or show the original',
+        'translate-selection': 'Translate the selected text',
+        'show-alternatives': 'Show other translations of the paragraph at the cursor',
+      },
+    });
+  });
+
   it('a provider at a non-loopback origin without permission: its route fails with a 403 that says what to do', async () => {
     const google = await translate(options, 'google.ts');
     const err = google.body.dat?.find((d) => d.rid === 'google.ts')?.err ?? google.body.err ?? '';

@@ -17,6 +17,8 @@ const used = new Set<string>();
 for (const file of ['src/ui', 'src/content', 'src/background'].flatMap((dir) => sources(join(ROOT, dir)))) {
   for (const m of readFileSync(file, 'utf8').matchAll(/(?:\bt|getMessage\??\.?)\(\s*'(\w+)'/g)) used.add(m[1]!);
 }
+// The manifest's own words (its description, the shortcuts' names in the browser's list).
+for (const m of readFileSync(join(ROOT, 'manifest.json'), 'utf8').matchAll(/__MSG_(\w+)__/g)) used.add(m[1]!);
 const LOCALES = readdirSync(join(ROOT, 'public/_locales'));
 const load = (lang: string) => JSON.parse(readFileSync(join(ROOT, 'public/_locales', lang, 'messages.json'), 'utf8')) as Messages;
 
