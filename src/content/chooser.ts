@@ -18,12 +18,45 @@ export const CHOOSER_TAG = 'polyglot-alternatives';
 
 const CSS =
   ':host{all:initial!important}' +
-  '.box{position:fixed;z-index:2147483647;max-width:min(28rem,90vw);max-height:50vh;overflow:auto;box-sizing:border-box;' +
+  '.box{position:fixed;z-index:2147483647;overflow:auto;box-sizing:border-box;' +
   'font:13px/1.4 system-ui,sans-serif;color:#202124;background:#fff;border:1px solid #999;border-radius:6px;padding:6px 8px;box-shadow:0 2px 10px #0004}' +
   '.alt{border-top:1px solid #ddd;padding:4px 0}.alt:first-of-type{border-top:0}' +
   '.rid{font-size:11px;color:#555}.text{margin:2px 0;white-space:pre-wrap}.err{color:#b3261e}' +
   'button{font:inherit;font-size:12px;margin:2px 4px 0 0;cursor:pointer}' +
   '@media (prefers-color-scheme:dark){.box{color:#e8eaed;background:#202124;border-color:#666}.rid{color:#aaa}.err{color:#f2b8b5}}';
+
+/** Where the chooser's box goes, in viewport pixels: `top` or `bottom` (it grows from there), `left`, and its limits. */
+export interface Placement {
+  top?: number;
+  bottom?: number;
+  left: number;
+  maxHeight: number;
+  maxWidth: number;
+}
+
+const GAP = 4;
+/** The widest box (28rem at the usual 16 px). */
+const WIDTH = 448;
+/** Less room than this beside the paragraph (one that fills the screen): the box goes over it, at the top. */
+const LEAST = 120;
+
+/**
+ * The box beside the paragraph `r` in a `w`×`h` viewport, all of it in view whatever it grows to as
+ * the alternatives come (it scrolls inside): under the paragraph where half the viewport fits
+ * there, else over it where that fits, else on the side with more room; over the paragraph at the
+ * top when neither side has room. It guessed 200 px and put a paragraph's four translations past
+ * the bottom of the screen.
+ */
+export function placeBox(r: { top: number; bottom: number; left: number }, w: number, h: number): Placement {
+  const want = Math.round(h / 2);
+  const maxWidth = Math.min(WIDTH, Math.round(w * 0.9), w - 2 * GAP);
+  const left = Math.round(Math.max(GAP, Math.min(r.left, w - maxWidth - GAP)));
+  const below = h - Math.max(r.bottom, 0) - 2 * GAP;
+  const above = Math.min(r.top, h) - 2 * GAP;
+  if (below >= want || (below >= above && below >= LEAST)) return { top: Math.round(Math.max(r.bottom, 0) + GAP), left, maxHeight: Math.min(want, below), maxWidth };
+  if (above >= LEAST) return { bottom: Math.round(h - Math.min(r.top, h) + GAP), left, maxHeight: Math.min(want, above), maxWidth };
+  return { top: GAP, left, maxHeight: want, maxWidth };
+}
 
 export interface ChooserActions {
   /** The unit's alternatives, each reported as it settles; null: nothing translated there. */
@@ -96,10 +129,12 @@ export class Chooser {
     this.returnTo = active instanceof HTMLElement && active !== this.doc.body ? active : null;
     this.stop = new AbortController();
     const signal = this.stop.signal;
-    const r = choice.el.getBoundingClientRect();
-    const top = r.bottom + 4 + 200 > (globalThis.innerHeight || 800) ? Math.max(4, r.top - 204) : r.bottom + 4;
-    box.style.top = `${Math.round(top)}px`;
-    box.style.left = `${Math.round(Math.max(4, r.left))}px`;
+    const at = placeBox(choice.el.getBoundingClientRect(), globalThis.innerWidth || 1024, globalThis.innerHeight || 800);
+    if (at.top !== undefined) box.style.top = `${at.top}px`;
+    if (at.bottom !== undefined) box.style.bottom = `${at.bottom}px`;
+    box.style.left = `${at.left}px`;
+    box.style.maxHeight = `${at.maxHeight}px`;
+    box.style.maxWidth = `${at.maxWidth}px`;
     this.doc.addEventListener('keydown', (e) => e.key === 'Escape' && this.close(), { capture: true, signal });
     this.doc.addEventListener('pointerdown', (e) => !(e.target instanceof Element && this.isHost(e.target)) && this.close(), { capture: true, signal });
     choice.done.then(() => this.status(''));

@@ -1,0 +1,46 @@
+/** Where the alternatives' box goes beside a paragraph (content/chooser.ts `placeBox`): always in view. */
+import { describe, expect, it } from 'vitest';
+import { placeBox, type Placement } from '../../../src/content/chooser';
+
+const W = 1100;
+const H = 900;
+/** The box's vertical extent at its tallest. */
+const extent = (p: Placement) => (p.top !== undefined ? [p.top, p.top + p.maxHeight] : [H - p.bottom! - p.maxHeight, H - p.bottom!]);
+
+describe('placeBox', () => {
+  it('goes under a paragraph with half the screen free below it', () => {
+    expect(placeBox({ top: 100, bottom: 200, left: 8 }, W, H)).toEqual({ top: 204, left: 8, maxHeight: 450, maxWidth: 448 });
+  });
+
+  it('goes over a paragraph low on the screen, growing upward from it', () => {
+    const p = placeBox({ top: 600, bottom: 700, left: 8 }, W, H);
+    expect(p).toEqual({ bottom: 304, left: 8, maxHeight: 450, maxWidth: 448 });
+    const [top, bottom] = extent(p);
+    expect(top).toBeGreaterThanOrEqual(4);
+    expect(bottom).toBe(600 - 4);
+  });
+
+  it('never runs past the bottom of the screen (the old guess of 200 px put four translations past it)', () => {
+    // The paragraph of the screenshot: its bottom 490 px down; the box was 450 px tall from 494.
+    const p = placeBox({ top: 410, bottom: 490, left: 8 }, W, H);
+    expect(extent(p)[1]).toBeLessThanOrEqual(H - 4);
+    expect(extent(p)[0]).toBeGreaterThanOrEqual(4);
+  });
+
+  it('takes the roomier side when neither has half the screen, and stays within it', () => {
+    const p = placeBox({ top: 300, bottom: 560, left: 8 }, W, H);
+    expect(p.top).toBe(564);
+    expect(extent(p)[1]).toBeLessThanOrEqual(H - 4);
+  });
+
+  it('covers the top of a paragraph that fills the screen, as it cannot go beside it', () => {
+    expect(placeBox({ top: -300, bottom: 1500, left: 8 }, W, H)).toEqual({ top: 4, left: 8, maxHeight: 450, maxWidth: 448 });
+  });
+
+  it('stays inside the viewport on the right, and on a narrow one', () => {
+    expect(placeBox({ top: 100, bottom: 200, left: 1000 }, W, H).left).toBe(W - 448 - 4);
+    const narrow = placeBox({ top: 100, bottom: 200, left: 200 }, 320, H);
+    expect(narrow.maxWidth).toBe(288);
+    expect(narrow.left + narrow.maxWidth).toBeLessThanOrEqual(320 - 4);
+  });
+});
