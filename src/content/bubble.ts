@@ -12,6 +12,8 @@ import { resultOf } from '../ui/shared/alternatives';
 import { primaryCode } from '../ui/shared/langs';
 import { BUBBLE_KEY, load, save, type BubblePrefs } from '../ui/shared/store';
 import { BubbleView, type BubbleSnapshot } from '../ui/bubble/view';
+import { BUBBLE_WIDTH } from '../ui/bubble/style';
+import { placeBox } from './overlay';
 
 export interface Selected {
   text: string;
@@ -92,9 +94,16 @@ export class SelectionBubble {
       onOpenPopup: () => void this.deps.send('selection:open-popup', { text: this.text, src: this.snapshot()?.src ?? '', trg: this.snapshot()?.trg ?? '' }).catch(() => undefined),
     });
     this.view = view;
+    // In the page (it scrolls with the selection), where all of it is in view: over the selection,
+    // growing upward, where there is no room under it.
     const win = this.doc.defaultView;
-    view.host.style.left = `${Math.max(8, selected.rect.left + (win?.scrollX ?? 0))}px`;
-    view.host.style.top = `${selected.rect.bottom + (win?.scrollY ?? 0) + 8}px`;
+    const h = win?.innerHeight || 800;
+    const at = placeBox(selected.rect, win?.innerWidth || 1024, h, BUBBLE_WIDTH);
+    const style = view.host.style;
+    style.left = `${at.left + (win?.scrollX ?? 0)}px`;
+    style.top = `${(at.top ?? h - at.bottom!) + (win?.scrollY ?? 0)}px`;
+    if (at.top === undefined) style.transform = 'translateY(-100%)';
+    style.setProperty('--room', `${at.maxHeight}px`);
     this.doc.documentElement.append(view.host);
     view.focus();
     // What the selection reads as, where the detector is sure of it, comes before the `lang`

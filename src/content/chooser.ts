@@ -11,7 +11,7 @@ import type { Alternative, Choice } from './choices';
 import { languageName } from '../core/intl';
 import { routeLabel } from '../ui/shared/alternatives';
 import { t, uiLanguage } from '../ui/shared/i18n';
-import { overlayHost } from './overlay';
+import { overlayHost, placeBox } from './overlay';
 import { deepActive, eventTarget, inBody } from './shadow';
 
 export const CHOOSER_TAG = 'polyglot-alternatives';
@@ -24,39 +24,6 @@ const CSS =
   '.rid{font-size:11px;color:#555}.text{margin:2px 0;white-space:pre-wrap}.err{color:#b3261e}' +
   'button{font:inherit;font-size:12px;margin:2px 4px 0 0;cursor:pointer}' +
   '@media (prefers-color-scheme:dark){.box{color:#e8eaed;background:#202124;border-color:#666}.rid{color:#aaa}.err{color:#f2b8b5}}';
-
-/** Where the chooser's box goes, in viewport pixels: `top` or `bottom` (it grows from there), `left`, and its limits. */
-export interface Placement {
-  top?: number;
-  bottom?: number;
-  left: number;
-  maxHeight: number;
-  maxWidth: number;
-}
-
-const GAP = 4;
-/** The widest box (28rem at the usual 16 px). */
-const WIDTH = 448;
-/** Less room than this beside the paragraph (one that fills the screen): the box goes over it, at the top. */
-const LEAST = 120;
-
-/**
- * The box beside the paragraph `r` in a `w`×`h` viewport, all of it in view whatever it grows to as
- * the alternatives come (it scrolls inside): under the paragraph where half the viewport fits
- * there, else over it where that fits, else on the side with more room; over the paragraph at the
- * top when neither side has room. It guessed 200 px and put a paragraph's four translations past
- * the bottom of the screen.
- */
-export function placeBox(r: { top: number; bottom: number; left: number }, w: number, h: number): Placement {
-  const want = Math.round(h / 2);
-  const maxWidth = Math.min(WIDTH, Math.round(w * 0.9), w - 2 * GAP);
-  const left = Math.round(Math.max(GAP, Math.min(r.left, w - maxWidth - GAP)));
-  const below = h - Math.max(r.bottom, 0) - 2 * GAP;
-  const above = Math.min(r.top, h) - 2 * GAP;
-  if (below >= want || (below >= above && below >= LEAST)) return { top: Math.round(Math.max(r.bottom, 0) + GAP), left, maxHeight: Math.min(want, below), maxWidth };
-  if (above >= LEAST) return { bottom: Math.round(h - Math.min(r.top, h) + GAP), left, maxHeight: Math.min(want, above), maxWidth };
-  return { top: GAP, left, maxHeight: want, maxWidth };
-}
 
 export interface ChooserActions {
   /** The unit's alternatives, each reported as it settles; null: nothing translated there. */

@@ -17,3 +17,36 @@ export function overlayHost(doc: Document, tag: string, css: string, ...content:
 
 /** Last in an overlay's stylesheet (the selection bubble's has its own): what wins over its `:host{all:initial}` when printing. */
 const NOT_PRINTED = '@media print{:host{display:none!important}}';
+
+/** Where an overlay's box goes beside what it is about, in viewport pixels: `top` or `bottom` (it grows from there), `left`, and its limits. */
+export interface Placement {
+  top?: number;
+  bottom?: number;
+  left: number;
+  maxHeight: number;
+  maxWidth: number;
+}
+
+const GAP = 4;
+/** The chooser's widest box (28rem at the usual 16 px). */
+const WIDTH = 448;
+/** Less room than this beside the paragraph (one that fills the screen): the box goes over it, at the top. */
+const LEAST = 120;
+
+/**
+ * A box at most `width` wide beside `r` (a paragraph, a selection) in a `w`×`h` viewport, all of
+ * it in view whatever it grows to as translations come (it scrolls inside): under `r` where half
+ * the viewport fits there, else over it where that fits, else on the side with more room; over
+ * `r` at the top when neither side has room. The chooser guessed 200 px and put a paragraph's
+ * four translations past the bottom of the screen; the selection bubble always went under.
+ */
+export function placeBox(r: { top: number; bottom: number; left: number }, w: number, h: number, width = WIDTH): Placement {
+  const want = Math.round(h / 2);
+  const maxWidth = Math.min(width, Math.round(w * 0.9), w - 2 * GAP);
+  const left = Math.round(Math.max(GAP, Math.min(r.left, w - maxWidth - GAP)));
+  const below = h - Math.max(r.bottom, 0) - 2 * GAP;
+  const above = Math.min(r.top, h) - 2 * GAP;
+  if (below >= want || (below >= above && below >= LEAST)) return { top: Math.round(Math.max(r.bottom, 0) + GAP), left, maxHeight: Math.min(want, below), maxWidth };
+  if (above >= LEAST) return { bottom: Math.round(h - Math.min(r.top, h) + GAP), left, maxHeight: Math.min(want, above), maxWidth };
+  return { top: GAP, left, maxHeight: want, maxWidth };
+}

@@ -126,4 +126,26 @@ describe('selection bubble', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('polyglot-bubble').count()).toBe(0);
   });
+
+  it('shows all of itself on screen for a selection at the bottom right of the screen: over it, inside the right edge', async () => {
+    await page.evaluate(() => {
+      const p = document.createElement('p');
+      p.id = 'corner';
+      p.style.cssText = 'position: fixed; right: 4px; bottom: 4px; margin: 0';
+      p.textContent = 'Good evening';
+      document.body.append(p);
+      getSelection()!.selectAllChildren(p);
+    });
+    await evaluateInContentScript(page, browser.id, 'globalThis.polyglot.bubble.show()');
+    await expect.poll(async () => (await snapshot(page, browser.id))?.results[0]?.text, { timeout: 5000 }).toBe('GOOD EVENING');
+    const box = (await page.locator('polyglot-bubble').boundingBox())!;
+    const selected = (await page.locator('#corner').boundingBox())!;
+    // The viewport is 720 x 420 (beforeAll).
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(720);
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(selected.y);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('polyglot-bubble').count()).toBe(0);
+  });
 });

@@ -3,12 +3,15 @@
  * (`all: initial`), so page styles reach nothing, and the page's own dark/light choice is ignored
  * in favour of the user's prefers-color-scheme.
  */
+/** The bubble's width in px (content/bubble.ts places it by this). */
+export const BUBBLE_WIDTH = 352;
+
 export const BUBBLE_CSS = `
 :host { all: initial; position: absolute; z-index: 2147483647; }
 .bubble {
   --bg: #ffffff; --fg: #1f2328; --muted: #59636e; --border: #d1d9e0; --panel: #f6f8fa;
   --accent: #1f5fd6; --error: #b42318; --focus: #1f5fd6;
-  box-sizing: border-box; width: 22rem; max-width: calc(100vw - 16px); max-height: 60vh; overflow: auto;
+  box-sizing: border-box; width: ${BUBBLE_WIDTH}px; max-width: calc(100vw - 16px); max-height: var(--room, 60vh); overflow: auto;
   font: 14px/1.45 system-ui, -apple-system, 'Segoe UI', sans-serif; color: var(--fg); background: var(--bg);
   border: 1px solid var(--border); border-radius: 10px; box-shadow: 0 6px 24px rgba(0,0,0,.18);
   padding: 8px 10px; text-align: start;

@@ -1,6 +1,6 @@
-/** Where the alternatives' box goes beside a paragraph (content/chooser.ts `placeBox`): always in view. */
+/** Where an overlay's box goes beside a paragraph or a selection (content/overlay.ts `placeBox`): always in view. */
 import { describe, expect, it } from 'vitest';
-import { placeBox, type Placement } from '../../../src/content/chooser';
+import { placeBox, type Placement } from '../../../src/content/overlay';
 
 const W = 1100;
 const H = 900;
