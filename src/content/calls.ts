@@ -6,7 +6,7 @@
  */
 import { type PageMode, type PageScope, type PageState, type PageStatus } from '../shared/messages';
 import { copyOf, type Copy } from './bilingual';
-import { Call, fit, prepare, TEXT_LIMIT, type Markup } from './chunk';
+import { Call, fit, loneLetterMarkup, prepare, TEXT_LIMIT, type Markup } from './chunk';
 import { DomClock, runMetrics, type Phase } from './metrics';
 import { callOutcome } from './answer';
 import { UndoLog } from './merge';
@@ -142,6 +142,8 @@ export abstract class PageCalls {
     if (bi) this.copyJobs.set(bi.copy, together!);
     for (const unit of bi?.units ?? [origin]) {
       const whole = prepare(unit, opaque);
+      // A letter alone (an index's "A", a grade): a label, left as it is (chunk.ts `isLoneLetter`).
+      if (loneLetterMarkup(whole)) continue;
       const parts = whole.size <= max ? [unit] : fit(unit, max, whole.size);
       for (const u of parts) {
         const markup = u === unit ? whole : prepare(u, opaque);
@@ -153,6 +155,7 @@ export abstract class PageCalls {
         this.put(job, bucket, rankBy);
       }
     }
+    if (bi && together!.length === 0) this.copyJobs.delete(bi.copy);
   }
 
   /** Queues `job` by `bucket`, else by where `at` (else its unit) is; an attribute value's job leads that value's others. */

@@ -225,6 +225,42 @@ export function serializeUnit(unit: Unit): string {
   return markupAt(prepare(unit));
 }
 
+/**
+ * One letter of an alphabet alone, with marks, digits or punctuation around it at most: a label,
+ * not a word. Wikipedia's citation backlinks ("^ a b c": 4 662 links on the largest saved page),
+ * an index's "A B C", a grade, "(b)". Sent as a word, a translator turns it into one (Apertium:
+ * "a" → "Un", "I" → "Yo"). A character of a script whose one character is a word (Chinese,
+ * Japanese) is not one of these.
+ */
+export const LONE_LETTER = /^[^\p{L}]*[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}][^\p{L}]*$/u;
+
+export function isLoneLetter(text: string): boolean {
+  return text.length <= 16 && LONE_LETTER.test(text);
+}
+
+const LETTER_AT_END = /\p{L}$/u;
+const LETTER_AT_START = /^\p{L}/u;
+
+/**
+ * Whether the link `el`, whose content (`span`, the innermost of a chain) is one text, is a lone
+ * letter set apart from the words beside it: kept as the page has it, sent as a placeholder. Only
+ * a link: an emphasized word ("<em>I</em> did it", "<em>a</em> solution") is a word, and a drop
+ * cap glued to the rest of its word ("<span>T</span>he") is sent as it is.
+ */
+function labelOnly(el: Element, span: Span): boolean {
+  const t = span.first;
+  if (t === null || t !== span.last || t.nodeType !== 3 || !isLoneLetter((t as Text).data)) return false;
+  const before = el.previousSibling;
+  const after = el.nextSibling;
+  return !(before?.nodeType === 3 && LETTER_AT_END.test((before as Text).data)) && !(after?.nodeType === 3 && LETTER_AT_START.test((after as Text).data));
+}
+
+/** A markup whose whole text is a lone letter (`isLoneLetter`): a unit not sent. */
+export function loneLetterMarkup(m: Markup): boolean {
+  if (m.size > 40) return false;
+  return isLoneLetter(m.pieces.join('').replace(/<[^>]*>/g, '').replace(/&(?:amp|lt|gt);/g, ' '));
+}
+
 /** Lower-case tag names, made once each. */
 const LOWER = new Map<string, string>();
 
@@ -238,12 +274,7 @@ function serializeNode(n: Node, parent: number, inA: boolean, entries: Entry[], 
   const upper = el.tagName;
   let tag = LOWER.get(upper);
   if (tag === undefined) LOWER.set(upper, (tag = upper.toLowerCase()));
-  if (opaque(el)) {
-    entries.push({ node: el, parent, opaque: true, into: null });
-    w.pieces.push(w.cur + (tag === 'br' ? '<br i=' : tag === 'img' ? '<img i=' : '<code i='));
-    w.cur = tag === 'br' || tag === 'img' ? '>' : '></code>';
-    return;
-  }
+  if (opaque(el)) return kept(el, tag, parent, entries, w);
   // An element that holds one element alone (a reference's link around a superscript around a
   // bold letter) is one tag: its own, the answer written into the innermost (Entry `into`).
   // A link anywhere in the chain makes it an <a>: that it is a link is what a translator may use.
@@ -254,6 +285,7 @@ function serializeNode(n: Node, parent: number, inA: boolean, entries: Entry[], 
     inner = c;
     link ||= c.localName === 'a';
   }
+  if (link && labelOnly(el, span)) return kept(el, tag, parent, entries, w);
   entries.push({ node: el, parent, opaque: false, into: inner === el ? null : inner });
   const k = entries.length;
   // A nested <a> would be closed by the parser; so would anything not phrasing.
@@ -262,6 +294,13 @@ function serializeNode(n: Node, parent: number, inA: boolean, entries: Entry[], 
   w.cur = '>';
   serializeSpan(span, k, inA || link, entries, w, opaque);
   w.cur += `</${name}>`;
+}
+
+/** An element kept as the page has it: an empty placeholder of its own id. */
+function kept(el: Element, tag: string, parent: number, entries: Entry[], w: Writer): void {
+  entries.push({ node: el, parent, opaque: true, into: null });
+  w.pieces.push(w.cur + (tag === 'br' ? '<br i=' : tag === 'img' ? '<img i=' : '<code i='));
+  w.cur = tag === 'br' || tag === 'img' ? '>' : '></code>';
 }
 
 /** An element's children but the silent ones at their edges (edges.ts `coreChildren`: merge.ts leaves them as they are). */

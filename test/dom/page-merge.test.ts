@@ -87,8 +87,9 @@ describe('merge and restore', () => {
     let clicks = 0;
     link.addEventListener('click', () => clicks++);
     await frames.settle();
-    expect(calls[0]!.markup).toBe('<p i=1>The title</p><p i=2>Jarrett Jack</p><p i=3>x</p><p i=4>August <b i=5>7</b></p><p i=6>one</p><p i=7>two</p>');
-    expect(document.getElementById('c')!.innerHTML).toBe('\n  <a href="/jj" title="X">JARRETT JACK</a>\n');
+    // The link's title "x" is a letter alone: a label, not sent (chunk.ts `isLoneLetter`).
+    expect(calls[0]!.markup).toBe('<p i=1>The title</p><p i=2>Jarrett Jack</p><p i=3>August <b i=4>7</b></p><p i=5>one</p><p i=6>two</p>');
+    expect(document.getElementById('c')!.innerHTML).toBe('\n  <a href="/jj" title="x">JARRETT JACK</a>\n');
     expect(document.querySelector('img')).toBeNull();
     expect(document.querySelector('li')!.innerHTML).toBe('<span class="d"><a href="/d">AUGUST <b>7</b></a></span>');
     expect(document.querySelector('p')!.innerHTML).toBe('<a href="/1">ONE</a> <a href="/2">TWO</a>');
@@ -142,20 +143,55 @@ describe('merge and restore', () => {
     expect(document.body.innerHTML).toBe(original);
   });
 
-  it('an element that holds one element alone (a link around a superscript around a bold letter) is sent as one tag, a link if the chain has one; the answer goes into the innermost; restore exact', async () => {
+  it('an element that holds one element alone (a link around a superscript around a bold word) is sent as one tag, a link if the chain has one; the answer goes into the innermost; restore exact', async () => {
     const { translate, calls } = fakeTranslator({ transform: reverseUpper });
-    const body = '<p id="ref">Cited <a href="#n1"><sup><i><b>a</b></i></sup></a> and <span class="x"> <a href="/t">the team</a> </span> here <em><b>now</b> too</em></p>';
+    const body = '<p id="ref">Cited <a href="#n1"><sup><i><b>ab</b></i></sup></a> and <span class="x"> <a href="/t">the team</a> </span> here <em><b>now</b> too</em></p>';
     const { page, frames, original } = setup(body, translate);
     pages.push(page);
     const b = document.querySelector('sup b')!;
     const team = document.querySelector('a[href="/t"]')!;
     await frames.settle();
-    expect(calls[0]!.markup).toBe('<p i=1>The title</p><p i=2>Cited <a i=3>a</a> and <a i=4>the team</a> here <em i=5><b i=6>now</b> too</em></p>');
+    expect(calls[0]!.markup).toBe('<p i=1>The title</p><p i=2>Cited <a i=3>ab</a> and <a i=4>the team</a> here <em i=5><b i=6>now</b> too</em></p>');
     expect(document.getElementById('ref')!.innerHTML).toBe(
-      '<em> TOO<b>NOW</b></em> HERE <span class="x"> <a href="/t">THE TEAM</a> </span> AND <a href="#n1"><sup><i><b>A</b></i></sup></a>CITED ',
+      '<em> TOO<b>NOW</b></em> HERE <span class="x"> <a href="/t">THE TEAM</a> </span> AND <a href="#n1"><sup><i><b>AB</b></i></sup></a>CITED ',
     );
     expect(document.querySelector('sup b')).toBe(b);
     expect(document.querySelector('a[href="/t"]')).toBe(team);
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
+  it("a letter alone is a label, kept as it is: a reference's backlinks (Apertium made the \"a\" \"Un\"), an index, a grade; a word in emphasis and a drop cap glued to its word are sent; restore exact", async () => {
+    const { translate, calls } = fakeTranslator();
+    const back = (n: number, letter: string) => `<a href="#r${n}"><sup><i><b>${letter}</b></i></sup></a>`;
+    const body = [
+      `<li id="ref"><span class="back">^ ${back(1, 'a')} ${back(2, 'b')} ${back(3, 'c')}</span> <span>Team denotes the team</span></li>`,
+      `<p id="cited">Cited ${back(4, 'a')} twice</p>`,
+      '<p id="em"><em>I</em> did it</p>',
+      '<nav id="index"><a href="#A">A</a> <a href="#B">B</a> <a href="#C">C</a></nav>',
+      '<div id="grade">B</div><div id="item">(a)</div><div id="word">Vitamin <b>A</b> deficiency</div>',
+      '<p id="cap"><span class="dropcap">T</span>he story begins</p>',
+      '<p id="zh"><a href="/yes">是</a></p>',
+    ].join('');
+    const { page, frames, original } = setup(body, translate);
+    pages.push(page);
+    const b = document.querySelector('#ref b')!;
+    await frames.settle();
+    // The backlinks are parts of their own, cut by the "^" (runs.ts): each a letter alone, none sent.
+    expect(calls.map((c) => c.markup)).toEqual([
+      '<p i=1>The title</p><p i=2>Team denotes the team</p><p i=3>Cited <code i=4></code> twice</p><p i=5><em i=6>I</em> did it</p>' +
+        '<p i=7>Vitamin <b i=8>A</b> deficiency</p><p i=9><span i=10>T</span>he story begins</p><p i=11>是</p>',
+    ]);
+    expect(document.getElementById('ref')!.innerHTML).toBe(`<span class="back">^ ${back(1, 'a')} ${back(2, 'b')} ${back(3, 'c')}</span> <span>TEAM DENOTES THE TEAM</span>`);
+    expect(document.querySelector('#ref b')).toBe(b);
+    expect(document.getElementById('cited')!.innerHTML).toBe(`CITED ${back(4, 'a')} TWICE`);
+    // A word in emphasis, one letter or not, is a word of its sentence.
+    expect(document.getElementById('em')!.innerHTML).toBe('<em>I</em> DID IT');
+    expect(document.getElementById('index')!.textContent).toBe('A B C');
+    expect(['grade', 'item', 'word'].map((id) => document.getElementById(id)!.innerHTML)).toEqual(['B', '(a)', 'VITAMIN <b>A</b> DEFICIENCY']);
+    expect(document.getElementById('cap')!.innerHTML).toBe('<span class="dropcap">T</span>HE STORY BEGINS');
+    // The title, the reference's text, four sentences, the Chinese link.
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0, done: 7, total: 7 });
     page.restore();
     expect(document.body.innerHTML).toBe(original);
   });

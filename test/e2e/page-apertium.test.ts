@@ -11,7 +11,8 @@ const ARTICLE = `<!doctype html><html lang="en"><head><title>The garden</title><
 <article lang="en"><h1>The garden</h1>
 <p id="a">The black cat sleeps on the table. My brother has a red house near the river.</p>
 <p id="b">We want to <a href="/more" class="more">read the book</a> in the <b>library</b> today.</p>
-<ul><li>The dog eats bread.</li><li>The children play in the park.</li></ul></article></body></html>`;
+<ul><li>The dog eats bread.</li><li>The children play in the park.</li></ul></article>
+<ol class="references"><li id="cite_note-1"><span class="mw-cite-backlink">^ <a href="#r1"><sup><i><b>a</b></i></sup></a> <a href="#r2"><sup><i><b>b</b></i></sup></a></span> <span class="reference-text">The black cat sleeps on the table.</span></li></ol></body></html>`;
 
 describe('page translation with real Apertium', () => {
   let browser: ExtensionBrowser;
@@ -28,7 +29,7 @@ describe('page translation with real Apertium', () => {
   it('shows real Spanish in place, links and classes kept, and restores exactly', async () => {
     const page = await browser.context.newPage();
     await page.goto(`${server.origin}/garden.html`);
-    const result = await evaluateInContentScript<{ a: string; b: string; li: string; link: string; title: string; buttons: string[]; kicker: string; card: string; live: string; status: unknown; langs: string[]; same: boolean }>(
+    const result = await evaluateInContentScript<{ a: string; b: string; li: string; link: string; title: string; buttons: string[]; kicker: string; card: string; live: string; status: unknown; langs: string[]; ref: string; same: boolean }>(
       page,
       browser.id,
       `(async () => {
@@ -49,6 +50,7 @@ describe('page translation with real Apertium', () => {
           live: document.querySelector('.live a').textContent,
           status: P.status(),
           langs: [document.documentElement.lang, document.querySelector('article').lang],
+          ref: document.getElementById('cite_note-1').textContent,
         };
         P.restore();
         return { ...out, same: document.body.innerHTML === before };
@@ -72,6 +74,8 @@ describe('page translation with real Apertium', () => {
     expect(result.live).toBe('Casos vivos');
     // The article said English again inside the page: it says Spanish now, as <html> does.
     expect(result.langs).toEqual(['es', 'es']);
+    // A reference's backlinks are letters alone, kept: sent, Apertium made the "a" "Un".
+    expect(result.ref).toMatch(/^\^ a b .*gato/i);
     expect(result.same).toBe(true);
     await page.close();
   });

@@ -5,6 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { evaluateInContentScript, OPTIONS_PATH, type ExtensionBrowser } from '../e2e/browser';
+import { LONE_LETTER } from '../../src/content/chunk';
 
 /**
  * `rate`: the provider's rate budget (`{rps, concurrency}`), for a fake that answers faster than
@@ -73,6 +74,8 @@ export function translateAndRestore(page: Page, extensionId: string, opts: { src
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
       for (let n; (n = walker.nextNode()); ) {
         if (!/\\p{L}/u.test(n.data)) continue;
+        // A letter alone ("A" of an index, a backlink's "b", the "h" of "16 h 37"): a label, left as it is (chunk.ts isLoneLetter).
+        if (${LONE_LETTER}.test(n.data)) continue;
         const el = n.parentElement;
         if (!el || el.closest(SKIP) || !el.checkVisibility()) continue;
         const langEl = el.closest('body [lang]');
