@@ -12,6 +12,7 @@
  */
 
 import { isBlank } from '../core/html/text';
+import { iconFont } from './tags';
 
 /** Elements whose content is not shown as text: a stylesheet, a script, a template's inert content. */
 const RAW = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'script', 'style']);
@@ -19,10 +20,11 @@ const RAW = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'script', 'style
 /**
  * Whether `el` shows no words: nothing in it but white space, symbols (an icon font's glyph, a
  * citation's backlink `^`, an arrow, a star: Unicode's symbol categories, not punctuation, which
- * is part of a sentence), comments and such elements.
+ * is part of a sentence), comments and such elements; or an icon a ligature icon font draws from
+ * a word (tags.ts `iconFont`).
  */
 export function silent(el: Element): boolean {
-  if (RAW.has(el.tagName)) return true;
+  if (RAW.has(el.tagName) || iconFont(el)) return true;
   for (let c = el.firstChild; c; c = c.nextSibling) {
     if (c.nodeType === 3 ? words((c as Text).data) : c.nodeType === 1 && !silent(c as Element)) return false;
   }

@@ -17,6 +17,8 @@ export const SKIP_TAGS = new Set([
   'SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'TEXTAREA', 'CODE', 'KBD', 'SAMP', 'VAR', 'PRE', 'LISTING', 'XMP',
   'PLAINTEXT', 'MATH', 'SVG', 'IFRAME', 'OBJECT', 'EMBED', 'CANVAS', 'VIDEO', 'AUDIO', 'SELECT', 'INPUT', 'IMG',
   'BR', 'WBR', 'HR', 'PICTURE', 'METER', 'PROGRESS', 'DATALIST', 'OPTION', 'OPTGROUP', 'HEAD', 'LINK', 'META',
+  // Angular Material's icon: its text is a ligature icon font's name (its label is translated).
+  'MAT-ICON',
 ]);
 
 /** Laid out as blocks by the UA stylesheet (also the kind of a display:none element). */
@@ -40,7 +42,20 @@ const NONE_TAGS = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'LINK', 'META', 'HEAD'
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 
-const NOTRANSLATE = /(?:^|\s)notranslate(?:\s|$)/;
+/**
+ * The ligature icon fonts' classes (Material Icons, Material Symbols, Google Symbols): their font
+ * draws the word "search" or "arrow_forward" as an icon. Translated, the word "búsqueda" shows
+ * where the magnifier was.
+ */
+const ICON_CLASSES = 'material-icons(?:-[a-z]+)?|material-symbols-[a-z]+|google-symbols';
+const ICON_FONT = new RegExp(`(?:^|\\s)(?:${ICON_CLASSES})(?:\\s|$)`);
+/** Class names that leave an element's text as it is: `notranslate` (Google's, which pages use for every translator) and the icon fonts'. */
+const NOTRANSLATE = new RegExp(`(?:^|\\s)(?:notranslate|${ICON_CLASSES})(?:\\s|$)`);
+
+/** An icon drawn by a ligature icon font (by its class, or Angular Material's `<mat-icon>`): it shows no words. */
+export function iconFont(el: Element): boolean {
+  return el.tagName === 'MAT-ICON' || ICON_FONT.test(el.getAttribute('class') ?? '');
+}
 
 /** Bits of `inspect`: the tag's display (0: ask computed style), exclusions, prose attributes. */
 export const TAG_INLINE = 1;

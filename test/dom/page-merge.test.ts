@@ -196,6 +196,20 @@ describe('merge and restore', () => {
     expect(document.body.innerHTML).toBe(original);
   });
 
+  it('an icon a ligature font draws from a word keeps its word, where it was, beside its translated label; restore exact', async () => {
+    const { translate } = fakeTranslator({ transform: reverseUpper });
+    const body = '<button id="s"><span class="material-icons">search</span> Search the site</button><p id="n">Read <i class="material-symbols-outlined">open_in_new</i> the full story</p>';
+    const { page, frames, original } = setup(body, translate);
+    pages.push(page);
+    await frames.settle();
+    expect(document.getElementById('s')!.innerHTML).toBe('<span class="material-icons">search</span> SEARCH THE SITE');
+    // In the middle of a sentence it may move with the words, as an image does; its word stays.
+    expect(document.querySelector('#n i')!.textContent).toBe('open_in_new');
+    expect(document.getElementById('n')!.textContent).toMatch(/^(?=.*READ)(?=.*THE FULL STORY)/);
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
   it('a write moves only the nodes the translation reordered; comments stay where they are', async () => {
     const { translate } = fakeTranslator();
     const { page, frames, original } = setup('<p id="same">Keep <!-- c --><a href="/a">this</a> in place</p><p id="swap">One <!-- c --><a>two</a> three <b>four</b> five</p>', translate);

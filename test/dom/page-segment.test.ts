@@ -60,6 +60,23 @@ describe('segmentation', () => {
     expect(markupOf(units[1]!)).toBe('<p i=1>Run <code i=2></code> and <code i=3></code> <code i=4></code> now</p>');
   });
 
+  it("leaves the words a ligature icon font draws as icons (Material Icons and Symbols, Angular's mat-icon), translating the label beside them", () => {
+    document.body.innerHTML = [
+      '<button><span class="material-icons" aria-hidden="true">search</span> Search the site</button>',
+      '<a href="/next">Next <i class="material-symbols-outlined">arrow_forward</i></a>',
+      '<p><mat-icon aria-label="Close the dialog">close</mat-icon> Close</p>',
+      '<p><span class="material-icons-round">home</span></p>',
+    ].join('');
+    const units = new Segmenter({ src: 'en' }).document(document);
+    expect(units.map((u) => (u.kind === 'attr' ? `${u.name}=${u.value}` : markupOf(u)))).toEqual([
+      // At a unit's edge an icon shows no words: not sent, left at its edge (edges.ts).
+      '<p i=1>Search the site</p>',
+      '<p i=1>Next</p>',
+      '<p i=1>Close</p>',
+      'aria-label=Close the dialog',
+    ]);
+  });
+
   it('attributes come from the table; hidden elements keep their titles', () => {
     document.head.innerHTML = '<title>Page title</title><meta name="description" content="About the page"><meta name="viewport" content="width=device-width">';
     document.body.innerHTML = [
