@@ -68,8 +68,12 @@ export abstract class PageWrites extends PageCalls {
     const { doc, trg } = this;
     this.docLog.attr(doc.documentElement, 'lang', trg);
     const src = primary(this.src);
-    for (const el of doc.body?.querySelectorAll('[lang]') ?? []) {
-      if (primary(el.getAttribute('lang')!) !== src || this.segmenter?.skipped(el) !== false) continue;
+    const body = doc.body;
+    if (!body) return;
+    // <body lang="en"> too: it says the language of everything the page shows.
+    for (const el of [body, ...body.querySelectorAll('[lang]')]) {
+      const lang = el.getAttribute('lang');
+      if (lang === null || primary(lang) !== src || this.segmenter?.skipped(el) !== false) continue;
       this.docLog.attr(el, 'lang', trg);
       relabel(el, trg);
     }

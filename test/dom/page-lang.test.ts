@@ -47,6 +47,17 @@ describe("the page's language", () => {
     expect(langs()).toEqual({ html: 'en', h1: 'en', body: 'en', quote: 'fr', brand: 'en', uk: 'en-GB' });
   });
 
+  it('is the target on <body> too, where the page says it there', async () => {
+    document.body.setAttribute('lang', 'en');
+    const fake = fakeTranslator();
+    const { page, frames } = startPage(ARTICLE, fake.translate, pages);
+    await frames.settle();
+    expect([document.body.getAttribute('lang'), document.getElementById('body')!.getAttribute('lang')]).toEqual(['es', 'es']);
+    page.restore();
+    expect(document.body.getAttribute('lang')).toBe('en');
+    document.body.removeAttribute('lang');
+  });
+
   it('is left as it is in bilingual mode, where the page stays in its language', async () => {
     const fake = fakeTranslator();
     const { frames } = startPage(ARTICLE, fake.translate, pages, { mode: 'bilingual' });
