@@ -6,7 +6,7 @@
  */
 import { type PageMode, type PageScope, type PageState, type PageStatus } from '../shared/messages';
 import { copyOf, type Copy } from './bilingual';
-import { Call, fit, loneLetterMarkup, prepare, TEXT_LIMIT, type Markup } from './chunk';
+import { Call, fit, nothingToSend, prepare, TEXT_LIMIT, type Markup } from './chunk';
 import { DomClock, runMetrics, type Phase } from './metrics';
 import { callOutcome } from './answer';
 import { UndoLog } from './merge';
@@ -142,8 +142,8 @@ export abstract class PageCalls {
     if (bi) this.copyJobs.set(bi.copy, together!);
     for (const unit of bi?.units ?? [origin]) {
       const whole = prepare(unit, opaque);
-      // A letter alone (an index's "A", a grade): a label, left as it is (chunk.ts `isLoneLetter`).
-      if (loneLetterMarkup(whole)) continue;
+      // A letter alone (an index's "A", a grade), or nothing but a unit's edges: left as it is.
+      if (nothingToSend(whole)) continue;
       const parts = whole.size <= max ? [unit] : fit(unit, max, whole.size);
       for (const u of parts) {
         const markup = u === unit ? whole : prepare(u, opaque);

@@ -8,8 +8,9 @@
 import type { PieceGroup, RangeUnit, Unit } from './segment';
 import { excluded, kids } from './tags';
 import { segmenter } from '../core/intl';
-import { isBlank } from '../core/html/text';
+import { isBlank, isLoneLetter } from '../core/html/text';
 import { core, coreChildren, type Span } from './edges';
+import { HAS_LETTER } from './attributes';
 
 /** Default `limits.textSize` of the engine. */
 export const TEXT_LIMIT = 1000;
@@ -225,19 +226,6 @@ export function serializeUnit(unit: Unit): string {
   return markupAt(prepare(unit));
 }
 
-/**
- * One letter of an alphabet alone, with marks, digits or punctuation around it at most: a label,
- * not a word. Wikipedia's citation backlinks ("^ a b c": 4 662 links on the largest saved page),
- * an index's "A B C", a grade, "(b)". Sent as a word, a translator turns it into one (Apertium:
- * "a" → "Un", "I" → "Yo"). A character of a script whose one character is a word (Chinese,
- * Japanese) is not one of these.
- */
-export const LONE_LETTER = /^[^\p{L}]*[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}][^\p{L}]*$/u;
-
-export function isLoneLetter(text: string): boolean {
-  return text.length <= 16 && LONE_LETTER.test(text);
-}
-
 const LETTER_AT_END = /\p{L}$/u;
 const LETTER_AT_START = /^\p{L}/u;
 
@@ -255,10 +243,14 @@ function labelOnly(el: Element, span: Span): boolean {
   return !(before?.nodeType === 3 && LETTER_AT_END.test((before as Text).data)) && !(after?.nodeType === 3 && LETTER_AT_START.test((after as Text).data));
 }
 
-/** A markup whose whole text is a lone letter (`isLoneLetter`): a unit not sent. */
-export function loneLetterMarkup(m: Markup): boolean {
+/**
+ * A markup with nothing to translate: its whole text a lone letter (`isLoneLetter`), or, its
+ * edges left out (edges.ts: a backlink alone), no letter at all. A unit not sent.
+ */
+export function nothingToSend(m: Markup): boolean {
   if (m.size > 40) return false;
-  return isLoneLetter(m.pieces.join('').replace(/<[^>]*>/g, '').replace(/&(?:amp|lt|gt);/g, ' '));
+  const text = m.pieces.join('').replace(/<[^>]*>/g, '').replace(/&(?:amp|lt|gt);/g, ' ');
+  return isLoneLetter(text) || !HAS_LETTER.test(text);
 }
 
 /** Lower-case tag names, made once each. */

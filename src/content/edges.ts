@@ -11,7 +11,7 @@
  * link. Decided from the DOM alone, so chunk.ts and merge.ts find the same edges.
  */
 
-import { isBlank } from '../core/html/text';
+import { isBlank, isLoneLetter } from '../core/html/text';
 import { iconFont } from './tags';
 
 /** Elements whose content is not shown as text: a stylesheet, a script, a template's inert content. */
@@ -21,10 +21,15 @@ const RAW = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'script', 'style
  * Whether `el` shows no words: nothing in it but white space, symbols (an icon font's glyph, a
  * citation's backlink `^`, an arrow, a star: Unicode's symbol categories, not punctuation, which
  * is part of a sentence), comments and such elements; or an icon a ligature icon font draws from
- * a word (tags.ts `iconFont`).
+ * a word (tags.ts `iconFont`); or a link that is a letter alone, a label (a citation's backlink
+ * "a": text.ts `isLoneLetter`), so that a reference's "^ a b" is left before its text, unsent.
  */
 export function silent(el: Element): boolean {
   if (RAW.has(el.tagName) || iconFont(el)) return true;
+  if (el.tagName === 'A') {
+    const text = el.textContent ?? '';
+    if (text.length <= 16 && isLoneLetter(text)) return true;
+  }
   for (let c = el.firstChild; c; c = c.nextSibling) {
     if (c.nodeType === 3 ? words((c as Text).data) : c.nodeType === 1 && !silent(c as Element)) return false;
   }

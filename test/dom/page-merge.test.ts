@@ -167,6 +167,7 @@ describe('merge and restore', () => {
     const body = [
       `<li id="ref"><span class="back">^ ${back(1, 'a')} ${back(2, 'b')} ${back(3, 'c')}</span> <span>Team denotes the team</span></li>`,
       `<p id="cited">Cited ${back(4, 'a')} twice</p>`,
+      `<p id="note">${back(5, 'b')} Team records the team</p>`,
       '<p id="em"><em>I</em> did it</p>',
       '<nav id="index"><a href="#A">A</a> <a href="#B">B</a> <a href="#C">C</a></nav>',
       '<div id="grade">B</div><div id="item">(a)</div><div id="word">Vitamin <b>A</b> deficiency</div>',
@@ -179,19 +180,21 @@ describe('merge and restore', () => {
     await frames.settle();
     // The backlinks are parts of their own, cut by the "^" (runs.ts): each a letter alone, none sent.
     expect(calls.map((c) => c.markup)).toEqual([
-      '<p i=1>The title</p><p i=2>Team denotes the team</p><p i=3>Cited <code i=4></code> twice</p><p i=5><em i=6>I</em> did it</p>' +
-        '<p i=7>Vitamin <b i=8>A</b> deficiency</p><p i=9><span i=10>T</span>he story begins</p><p i=11>是</p>',
+      // At a unit's edge a backlink is not sent at all (edges.ts), as an icon is not.
+      '<p i=1>The title</p><p i=2>Team denotes the team</p><p i=3>Cited <code i=4></code> twice</p><p i=5>Team records the team</p><p i=6><em i=7>I</em> did it</p>' +
+        '<p i=8>Vitamin <b i=9>A</b> deficiency</p><p i=10><span i=11>T</span>he story begins</p><p i=12>是</p>',
     ]);
     expect(document.getElementById('ref')!.innerHTML).toBe(`<span class="back">^ ${back(1, 'a')} ${back(2, 'b')} ${back(3, 'c')}</span> <span>TEAM DENOTES THE TEAM</span>`);
     expect(document.querySelector('#ref b')).toBe(b);
     expect(document.getElementById('cited')!.innerHTML).toBe(`CITED ${back(4, 'a')} TWICE`);
+    expect(document.getElementById('note')!.innerHTML).toBe(`${back(5, 'b')} TEAM RECORDS THE TEAM`);
     // A word in emphasis, one letter or not, is a word of its sentence.
     expect(document.getElementById('em')!.innerHTML).toBe('<em>I</em> DID IT');
     expect(document.getElementById('index')!.textContent).toBe('A B C');
     expect(['grade', 'item', 'word'].map((id) => document.getElementById(id)!.innerHTML)).toEqual(['B', '(a)', 'VITAMIN <b>A</b> DEFICIENCY']);
     expect(document.getElementById('cap')!.innerHTML).toBe('<span class="dropcap">T</span>HE STORY BEGINS');
-    // The title, the reference's text, four sentences, the Chinese link.
-    expect(page.status()).toMatchObject({ state: 'translated', errors: 0, done: 7, total: 7 });
+    // The title, the reference's text, five sentences, the Chinese link.
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0, done: 8, total: 8 });
     page.restore();
     expect(document.body.innerHTML).toBe(original);
   });

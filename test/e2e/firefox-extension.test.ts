@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLibre, type FakeLibre } from '../fakes/fake-libre';
 import { MARK_CLOSE, MARK_OPEN, startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
 import { startPageServer, type PageServer } from '../fakes/page-server';
-import { LONE_LETTER } from '../../src/content/chunk';
+import { LONE_LETTER } from '../../src/core/html/text';
 import { APY_URL } from '../support/apy-setup';
 import { requireShared } from '../support/shared';
 import { buildFirefox, launchFirefox, OPTIONS_PATH, POPUP_PATH, type FirefoxExtension, type InPage } from './firefox-browser';

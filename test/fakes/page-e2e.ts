@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { evaluateInContentScript, OPTIONS_PATH, type ExtensionBrowser } from '../e2e/browser';
-import { LONE_LETTER } from '../../src/content/chunk';
+import { LONE_LETTER } from '../../src/core/html/text';
 
 /**
  * `rate`: the provider's rate budget (`{rps, concurrency}`), for a fake that answers faster than

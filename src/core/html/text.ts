@@ -95,3 +95,16 @@ export function isProseValue(s: string): boolean {
   if (TEX_COMMAND.test(t) && t.includes('{')) return false;
   return /\s/.test(t) || !NOT_PROSE.test(t);
 }
+
+/**
+ * One letter of an alphabet alone, with marks, digits or punctuation around it at most: a label,
+ * not a word. Wikipedia's citation backlinks ("^ a b c": 758 on the largest saved page),
+ * an index's "A B C", a grade, "(b)". Sent as a word, a translator turns it into one (Apertium:
+ * "a" → "Un", "I" → "Yo"). A character of a script whose one character is a word (Chinese,
+ * Japanese) is not one of these.
+ */
+export const LONE_LETTER = /^[^\p{L}]*[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}][^\p{L}]*$/u;
+
+export function isLoneLetter(text: string): boolean {
+  return text.length <= 16 && LONE_LETTER.test(text);
+}
