@@ -26,14 +26,22 @@ const RAW = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'script', 'style
  */
 export function silent(el: Element): boolean {
   if (RAW.has(el.tagName) || iconFont(el)) return true;
-  if (el.tagName === 'A') {
-    const text = el.textContent ?? '';
-    if (text.length <= 16 && isLoneLetter(text)) return true;
-  }
+  if (el.tagName === 'A' && loneLetterLink(el)) return true;
   for (let c = el.firstChild; c; c = c.nextSibling) {
     if (c.nodeType === 3 ? words((c as Text).data) : c.nodeType === 1 && !silent(c as Element)) return false;
   }
   return true;
+}
+
+/** A link whose one text, down a chain of lone children (`<a><sup><b>a</b></sup></a>`), is a letter alone; read without building its text. */
+function loneLetterLink(a: Element): boolean {
+  let n: Node = a;
+  while (n.nodeType === 1) {
+    const first = n.firstChild;
+    if (first === null || first !== n.lastChild) return false;
+    n = first;
+  }
+  return n.nodeType === 3 && isLoneLetter((n as Text).data);
 }
 
 /** Symbols and white space alone, as a glyph standing for an icon is: a few characters. */
