@@ -6,7 +6,8 @@
  */
 import { type PageMode, type PageScope, type PageState, type PageStatus } from '../shared/messages';
 import { copyOf, type Copy } from './bilingual';
-import { Call, fit, nothingToSend, prepare, TEXT_LIMIT, type Markup } from './chunk';
+import { Call, nothingToSend, prepare, TEXT_LIMIT, type Markup } from './chunk';
+import { fit } from './fit';
 import { DomClock, runMetrics, type Phase } from './metrics';
 import { callOutcome } from './answer';
 import { UndoLog } from './merge';

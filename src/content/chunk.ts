@@ -5,9 +5,8 @@
  * costs budget or reaches a provider, and the answer names live nodes by id only. Anything that is
  * not prose (code, images, form controls, notranslate) is an empty placeholder.
  */
-import type { PieceGroup, RangeUnit, Unit } from './segment';
-import { excluded, kids } from './tags';
-import { segmenter } from '../core/intl';
+import type { Unit } from './segment';
+import { excluded } from './tags';
 import { isBlank, isLoneLetter } from '../core/html/text';
 import { core, coreChildren, type Span } from './edges';
 import { HAS_LETTER } from './attributes';
@@ -306,95 +305,10 @@ export function unitSize(unit: Unit): number {
   return prepare(unit).size;
 }
 
-/**
- * A unit as pieces that each fit `max` alone: a run is cut between its nodes; an inline element too
- * large becomes a run of its own content; a text too large is cut at sentence boundaries.
- */
-export function fit(unit: Unit, max: number, whole: number = unitSize(unit)): Unit[] {
-  if (whole <= max) return [unit];
-  if (unit.kind === 'attr') return [];
-  if (unit.kind === 'piece') return [unit];
-  const out: Unit[] = [];
-  let group: Node[] = [];
-  let size = 0;
-  const wrapper = 12;
-  const close = (anchor: Node | null) => {
-    if (group.length) out.push(subRun(unit, group, anchor));
-    group = [];
-    size = 0;
-  };
-  for (const n of unit.nodes) {
-    const s = codePoints(serializeRangeNodes([n]));
-    if (s + wrapper > max) {
-      close(n);
-      if (n.nodeType === 3) out.push(...pieces(n as Text, max - wrapper, unit.hidden));
-      else if (n instanceof Element && !excluded(n)) {
-        out.push(...fit({ kind: 'range', parent: n, nodes: kids(n), anchor: null, whole: true, hidden: unit.hidden }, max));
-      }
-      continue;
-    }
-    if (size + s + wrapper > max) close(n);
-    group.push(n);
-    size += s;
-  }
-  close(unit.anchor);
-  return out;
-}
-
-function subRun(unit: RangeUnit, nodes: Node[], anchor: Node | null): RangeUnit {
-  return { kind: 'range', parent: unit.parent, nodes: nodes.slice(), anchor, whole: false, hidden: unit.hidden };
-}
-
-/** Nodes of a run as markup (ids from 2, as in a call of their own): for their size. */
-function serializeRangeNodes(nodes: Node[]): string {
+/** Nodes of a run as markup (ids from 2, as in a call of their own): for their size (fit.ts). */
+export function serializeRangeNodes(nodes: Node[]): string {
   const w: Writer = { pieces: [''], cur: '', collapses: null };
   for (const n of nodes) serializeNode(n, 0, false, [], w, excluded);
   w.pieces.push(w.cur);
   return markupAt({ pieces: w.pieces, size: 0, entries: [] }).slice(1);
-}
-
-/** A long text node's sentences, packed into pieces that each fit `max` once escaped. */
-export function pieces(text: Text, max: number, hidden: boolean): Unit[] {
-  const parts: string[] = [];
-  let cur = '';
-  for (const sentence of sentences(text.data, max)) {
-    if (cur && codePoints(escapeText(cur + sentence)) > max) {
-      parts.push(cur);
-      cur = '';
-    }
-    cur += sentence;
-  }
-  if (cur) parts.push(cur);
-  const group: PieceGroup = { text, sources: parts, outs: parts.map(() => undefined) };
-  return parts.map((_, index) => ({ kind: 'piece', group, index, hidden }));
-}
-
-/** Sentences with their trailing space; one longer than `max` is cut at spaces, then anywhere. */
-function sentences(s: string, max: number): string[] {
-  const seg = typeof Intl.Segmenter === 'function' ? segmenter('sentence') : null;
-  const raw = seg ? [...seg.segment(s)].map((x) => x.segment) : s.split(/(?<=[.!?。！？]\s+)/);
-  const out: string[] = [];
-  for (const r of raw) {
-    if (codePoints(escapeText(r)) <= max) {
-      out.push(r);
-      continue;
-    }
-    let cur = '';
-    for (const word of r.split(/(?<=\s)/)) {
-      if (cur && codePoints(escapeText(cur + word)) > max) {
-        out.push(cur);
-        cur = '';
-      }
-      if (codePoints(escapeText(word)) > max) {
-        // Escaping at most quintuples a character's length.
-        const chars = Array.from(word);
-        const step = Math.max(1, Math.floor(max / 5));
-        for (let i = 0; i < chars.length; i += step) out.push(chars.slice(i, i + step).join(''));
-        continue;
-      }
-      cur += word;
-    }
-    if (cur) out.push(cur);
-  }
-  return out;
 }

@@ -1,6 +1,7 @@
 /** Units by computed style, exclusions, the attribute table, and the markup a call carries. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { Call, fit, TEXT_LIMIT, codePoints } from '../../src/content/chunk';
+import { Call, TEXT_LIMIT, codePoints } from '../../src/content/chunk';
+import { fit } from '../../src/content/fit';
 import { Segmenter, type RangeUnit, type Unit } from '../../src/content/segment';
 
 const html = (u: Unit) => (u.kind === 'range' ? u.nodes.map((n) => (n instanceof Element ? n.outerHTML : n.textContent)).join('') : '');

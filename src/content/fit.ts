@@ -1,0 +1,94 @@
+/**
+ * A unit larger than a call, in pieces that each fit one: a run cut between its nodes, an inline
+ * element too large made a run of its own content, a text too large cut at sentence boundaries
+ * (`Intl.Segmenter`), then at spaces.
+ */
+import { codePoints, escapeText, serializeRangeNodes, unitSize } from './chunk';
+import type { PieceGroup, RangeUnit, Unit } from './segment';
+import { excluded, kids } from './tags';
+import { segmenter } from '../core/intl';
+
+/**
+ * A unit as pieces that each fit `max` alone: a run is cut between its nodes; an inline element too
+ * large becomes a run of its own content; a text too large is cut at sentence boundaries.
+ */
+export function fit(unit: Unit, max: number, whole: number = unitSize(unit)): Unit[] {
+  if (whole <= max) return [unit];
+  if (unit.kind === 'attr') return [];
+  if (unit.kind === 'piece') return [unit];
+  const out: Unit[] = [];
+  let group: Node[] = [];
+  let size = 0;
+  const wrapper = 12;
+  const close = (anchor: Node | null) => {
+    if (group.length) out.push(subRun(unit, group, anchor));
+    group = [];
+    size = 0;
+  };
+  for (const n of unit.nodes) {
+    const s = codePoints(serializeRangeNodes([n]));
+    if (s + wrapper > max) {
+      close(n);
+      if (n.nodeType === 3) out.push(...pieces(n as Text, max - wrapper, unit.hidden));
+      else if (n instanceof Element && !excluded(n)) {
+        out.push(...fit({ kind: 'range', parent: n, nodes: kids(n), anchor: null, whole: true, hidden: unit.hidden }, max));
+      }
+      continue;
+    }
+    if (size + s + wrapper > max) close(n);
+    group.push(n);
+    size += s;
+  }
+  close(unit.anchor);
+  return out;
+}
+
+function subRun(unit: RangeUnit, nodes: Node[], anchor: Node | null): RangeUnit {
+  return { kind: 'range', parent: unit.parent, nodes: nodes.slice(), anchor, whole: false, hidden: unit.hidden };
+}
+
+/** A long text node's sentences, packed into pieces that each fit `max` once escaped. */
+export function pieces(text: Text, max: number, hidden: boolean): Unit[] {
+  const parts: string[] = [];
+  let cur = '';
+  for (const sentence of sentences(text.data, max)) {
+    if (cur && codePoints(escapeText(cur + sentence)) > max) {
+      parts.push(cur);
+      cur = '';
+    }
+    cur += sentence;
+  }
+  if (cur) parts.push(cur);
+  const group: PieceGroup = { text, sources: parts, outs: parts.map(() => undefined) };
+  return parts.map((_, index) => ({ kind: 'piece', group, index, hidden }));
+}
+
+/** Sentences with their trailing space; one longer than `max` is cut at spaces, then anywhere. */
+function sentences(s: string, max: number): string[] {
+  const seg = typeof Intl.Segmenter === 'function' ? segmenter('sentence') : null;
+  const raw = seg ? [...seg.segment(s)].map((x) => x.segment) : s.split(/(?<=[.!?。！？]\s+)/);
+  const out: string[] = [];
+  for (const r of raw) {
+    if (codePoints(escapeText(r)) <= max) {
+      out.push(r);
+      continue;
+    }
+    let cur = '';
+    for (const word of r.split(/(?<=\s)/)) {
+      if (cur && codePoints(escapeText(cur + word)) > max) {
+        out.push(cur);
+        cur = '';
+      }
+      if (codePoints(escapeText(word)) > max) {
+        // Escaping at most quintuples a character's length.
+        const chars = Array.from(word);
+        const step = Math.max(1, Math.floor(max / 5));
+        for (let i = 0; i < chars.length; i += step) out.push(chars.slice(i, i + step).join(''));
+        continue;
+      }
+      cur += word;
+    }
+    if (cur) out.push(cur);
+  }
+  return out;
+}
