@@ -63,6 +63,8 @@ export function translateAndRestore(page: Page, extensionId: string, opts: { src
     `(async (o) => {
       const P = globalThis.polyglot.page;
       const before = document.body.innerHTML;
+      // The page's own lang attributes, as they were: the translation relabels those that said the page's language.
+      const langs = new Map([...document.body.querySelectorAll('[lang]')].map((e) => [e, e.getAttribute('lang')]));
       const calls0 = P.calls;
       const t0 = performance.now();
       await globalThis.polyglot.handle({ type: 'page:translate', data: { src: o.src, trg: o.trg } });
@@ -78,8 +80,9 @@ export function translateAndRestore(page: Page, extensionId: string, opts: { src
         if (${LONE_LETTER}.test(n.data)) continue;
         const el = n.parentElement;
         if (!el || el.closest(SKIP) || !el.checkVisibility()) continue;
-        const langEl = el.closest('body [lang]');
-        if (langEl && langEl.getAttribute('lang').split('-')[0].toLowerCase() !== o.src) continue;
+        let said = null;
+        for (let e = el; e && e !== document.body && said === null; e = e.parentElement) said = langs.get(e) ?? null;
+        if (said !== null && said.split('-')[0].toLowerCase() !== o.src) continue;
         total++;
         if (n.data.includes(o.marker)) marked++;
         else misses.push(n.data.trim().slice(0, 80));
