@@ -13,7 +13,7 @@ import { primaryCode } from '../ui/shared/langs';
 import { BUBBLE_KEY, load, save, type BubblePrefs } from '../ui/shared/store';
 import { BubbleView, type BubbleSnapshot } from '../ui/bubble/view';
 import { BUBBLE_WIDTH } from '../ui/bubble/style';
-import { placeBox } from './overlay';
+import { placeBox, viewportSize } from './overlay';
 
 export interface Selected {
   text: string;
@@ -97,8 +97,8 @@ export class SelectionBubble {
     // In the page (it scrolls with the selection), where all of it is in view: over the selection,
     // growing upward, where there is no room under it.
     const win = this.doc.defaultView;
-    const h = win?.innerHeight || 800;
-    const at = placeBox(selected.rect, win?.innerWidth || 1024, h, BUBBLE_WIDTH);
+    const { w, h } = viewportSize(this.doc);
+    const at = placeBox(selected.rect, w, h, BUBBLE_WIDTH);
     const style = view.host.style;
     style.left = `${at.left + (win?.scrollX ?? 0)}px`;
     style.top = `${(at.top ?? h - at.bottom!) + (win?.scrollY ?? 0)}px`;

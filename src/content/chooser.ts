@@ -11,7 +11,7 @@ import type { Alternative, Choice } from './choices';
 import { languageName } from '../core/intl';
 import { routeLabel } from '../ui/shared/alternatives';
 import { t, uiLanguage } from '../ui/shared/i18n';
-import { overlayHost, placeBox } from './overlay';
+import { overlayHost, placeBox, viewportSize } from './overlay';
 import { deepActive, eventTarget, inBody } from './shadow';
 
 export const CHOOSER_TAG = 'polyglot-alternatives';
@@ -96,7 +96,8 @@ export class Chooser {
     this.returnTo = active instanceof HTMLElement && active !== this.doc.body ? active : null;
     this.stop = new AbortController();
     const signal = this.stop.signal;
-    const at = placeBox(choice.el.getBoundingClientRect(), globalThis.innerWidth || 1024, globalThis.innerHeight || 800);
+    const { w, h } = viewportSize(this.doc);
+    const at = placeBox(choice.el.getBoundingClientRect(), w, h);
     if (at.top !== undefined) box.style.top = `${at.top}px`;
     if (at.bottom !== undefined) box.style.bottom = `${at.bottom}px`;
     box.style.left = `${at.left}px`;

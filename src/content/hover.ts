@@ -9,7 +9,7 @@
  * hover: they never show it. An overlay host (overlay.ts), like the chooser.
  */
 import { t } from '../ui/shared/i18n';
-import { overlayHost } from './overlay';
+import { overlayHost, viewportSize } from './overlay';
 import { eventTarget } from './shadow';
 
 export const HOVER_TAG = 'polyglot-hover';
@@ -133,7 +133,7 @@ export class HoverButton {
     clearTimeout(this.leave);
     const button = this.button ?? this.build();
     const r = el.getBoundingClientRect();
-    const width = this.doc.documentElement.clientWidth || globalThis.innerWidth || 800;
+    const width = viewportSize(this.doc).w;
     button.style.top = `${Math.round(Math.max(2, r.top))}px`;
     button.style.left = `${Math.round(Math.max(2, Math.min(r.right + 4, width - SIZE - 2)))}px`;
     this.shownFor = el;

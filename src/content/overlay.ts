@@ -50,3 +50,14 @@ export function placeBox(r: { top: number; bottom: number; left: number }, w: nu
   if (above >= LEAST) return { bottom: Math.round(h - Math.min(r.top, h) + GAP), left, maxHeight: Math.min(want, above), maxWidth };
   return { top: GAP, left, maxHeight: want, maxWidth };
 }
+
+/**
+ * The part of the viewport an overlay can use: without its scrollbars (a classic scrollbar takes
+ * 15 px of `innerWidth` on Linux and Windows), from the element that reports it (the root, or the
+ * body in quirks mode: CSSOM's `clientWidth`); `innerWidth` and `innerHeight` where neither does.
+ */
+export function viewportSize(doc: Document): { w: number; h: number } {
+  const root = doc.compatMode === 'BackCompat' ? doc.body : doc.documentElement;
+  const win = doc.defaultView;
+  return { w: root?.clientWidth || win?.innerWidth || 1024, h: root?.clientHeight || win?.innerHeight || 800 };
+}

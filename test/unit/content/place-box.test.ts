@@ -1,6 +1,6 @@
 /** Where an overlay's box goes beside a paragraph or a selection (content/overlay.ts `placeBox`): always in view. */
 import { describe, expect, it } from 'vitest';
-import { placeBox, type Placement } from '../../../src/content/overlay';
+import { placeBox, viewportSize, type Placement } from '../../../src/content/overlay';
 
 const W = 1100;
 const H = 900;
@@ -42,5 +42,24 @@ describe('placeBox', () => {
     const narrow = placeBox({ top: 100, bottom: 200, left: 200 }, 320, H);
     expect(narrow.maxWidth).toBe(288);
     expect(narrow.left + narrow.maxWidth).toBeLessThanOrEqual(320 - 4);
+  });
+});
+
+describe('viewportSize', () => {
+  const doc = (mode: 'CSS1Compat' | 'BackCompat', root: [number, number], body: [number, number]) =>
+    ({
+      compatMode: mode,
+      documentElement: { clientWidth: root[0], clientHeight: root[1] },
+      body: { clientWidth: body[0], clientHeight: body[1] },
+      defaultView: { innerWidth: 1100, innerHeight: 900 },
+    }) as unknown as Document;
+
+  it("is the root's client size, without a classic scrollbar's 15 px; the body's in quirks mode, where the root reports the page", () => {
+    expect(viewportSize(doc('CSS1Compat', [1085, 900], [1069, 4000]))).toEqual({ w: 1085, h: 900 });
+    expect(viewportSize(doc('BackCompat', [1085, 4000], [1085, 900]))).toEqual({ w: 1085, h: 900 });
+  });
+
+  it("is the window's where the element reports nothing (no layout yet)", () => {
+    expect(viewportSize(doc('CSS1Compat', [0, 0], [0, 0]))).toEqual({ w: 1100, h: 900 });
   });
 });
