@@ -140,7 +140,6 @@ export abstract class PageCalls {
     const bi = this.mode === 'bilingual' ? copyOf(origin, this.trg, this.doc, opaque, this.deps.measure, (this.copyWaits ??= new AbortController()).signal) : null;
     const rankBy = at ?? (bi ? (unitElement(origin) ?? undefined) : undefined);
     const together: Job[] | undefined = bi ? [] : undefined;
-    if (bi) this.copyJobs.set(bi.copy, together!);
     for (const unit of bi?.units ?? [origin]) {
       const whole = prepare(unit, opaque);
       // A letter alone (an index's "A", a grade), or nothing but a unit's edges: left as it is.
@@ -156,7 +155,8 @@ export abstract class PageCalls {
         this.put(job, bucket, rankBy);
       }
     }
-    if (bi && together!.length === 0) this.copyJobs.delete(bi.copy);
+    // A copy with nothing sent (a letter alone) is never shown: nothing to retire with it.
+    if (bi && together!.length > 0) this.copyJobs.set(bi.copy, together!);
   }
 
   /** Queues `job` by `bucket`, else by where `at` (else its unit) is; an attribute value's job leads that value's others. */
