@@ -4,11 +4,8 @@
  * `inPlace`).
  */
 import { HAS_LETTER } from './attributes';
-import { SVG_NS } from './tags';
+import { saysNo, SVG_NS } from './tags';
 import { wholeUnit, type Unit } from './units';
-
-/** An element the page keeps from translation, or inside one (for content reached by a query, not the walk). */
-const PAGE_SAYS_NO = '[translate="no" i], .notranslate';
 
 export function isSvg(el: Element): boolean {
   return el.localName === 'svg' && el.namespaceURI === SVG_NS;
@@ -20,7 +17,7 @@ export function isSvg(el: Element): boolean {
  * elements' attribute units come from `attrs`.
  */
 export function optionUnits(select: Element, hidden: boolean, out: Unit[], attrs: (el: Element) => void): void {
-  if (select.closest(PAGE_SAYS_NO)) return;
+  if (saysNo(select)) return;
   for (const o of select.querySelectorAll('option')) {
     if (o.getAttribute('label')) continue;
     if (HAS_LETTER.test(o.textContent ?? '')) out.push(wholeUnit(o, hidden));
@@ -37,7 +34,7 @@ export function optionUnits(select: Element, hidden: boolean, out: Unit[], attrs
 export function svgTitleUnits(svg: Element, hidden: boolean, out: Unit[]): void {
   if (hidden) return;
   for (const t of svg.querySelectorAll('title')) {
-    if (t.namespaceURI !== SVG_NS || t.closest(PAGE_SAYS_NO) || !HAS_LETTER.test(t.textContent ?? '')) continue;
+    if (t.namespaceURI !== SVG_NS || saysNo(t) || !HAS_LETTER.test(t.textContent ?? '')) continue;
     // Text only: an SVG title has no markup to keep (an element in it would be SVG, not phrasing).
     if (t.childElementCount === 0) out.push(wholeUnit(t, hidden));
   }

@@ -10,7 +10,7 @@
  */
 import { HAS_LETTER, translatableAttributes } from './attributes';
 import { listItems, splitRun, type Opaque } from './runs';
-import { BLOCK_TAGS, BY_PAGE, EXCLUDED, EXCLUDED_ANY_LANG, excluded, inspect, PROSE_ATTR, SKIP_TAGS, TAG_DISPLAY } from './tags';
+import { BLOCK_TAGS, BY_PAGE, EXCLUDED, EXCLUDED_ANY_LANG, editableDocument, excluded, inspect, PROSE_ATTR, SAYS_NO, SAYS_YES, SKIP_TAGS, TAG_DISPLAY } from './tags';
 
 import { mayHost, pageShadow, type ShadowOf } from './shadow';
 import { isSvg, optionUnits, svgTitleUnits } from './apart';
@@ -19,11 +19,11 @@ import { wholeUnit, type Later, type RangeUnit, type Unit, type Walk } from './u
 export { excluded, primary } from './tags';
 export type { AttrUnit, Later, PieceGroup, PieceUnit, RangeUnit, Unit, Walk } from './units';
 
-/** Bits of an element's kind, above those of tags.ts `inspect` (whose EXCLUDED, EXCLUDED_ANY_LANG, PROSE_ATTR and BY_PAGE it keeps). */
-const INLINE = 64;
-const NONE = 128;
+/** Bits of an element's kind, above those of tags.ts `inspect` (whose EXCLUDED, EXCLUDED_ANY_LANG, PROSE_ATTR, BY_PAGE, SAYS_NO and SAYS_YES it keeps). */
+const INLINE = 256;
+const NONE = 512;
 /** A flex or grid container: its children are laid out as blocks (CSS Display: "blockified"). */
-const ITEMS = 256;
+const ITEMS = 1024;
 const EX = EXCLUDED;
 /**
  * Nesting walked on one stack: a block deeper than this is left for later and walked from a fresh
@@ -63,7 +63,7 @@ export interface SegmentOptions {
 }
 
 export class Segmenter {
-  /** INLINE, NONE, EX, EXCLUDED_ANY_LANG, PROSE_ATTR and BY_PAGE bits of each element seen. */
+  /** INLINE, NONE, ITEMS and tags.ts `inspect`'s bits of each element seen. */
   private kind = new WeakMap<Element, number>();
   private readonly computed: ((el: Element) => string) | undefined;
   private readonly shadow: ShadowOf;
@@ -88,7 +88,10 @@ export class Segmenter {
       out.push(wholeUnit(title, false));
     }
     for (const meta of doc.querySelectorAll('head > meta')) this.attrs(meta, false, out);
-    if (doc.body) this.block(doc.body, false, walk);
+    // The body's own translate="no", .notranslate or lang do not count: a page says no at its root
+    // to keep the browser from translating it unasked (a framework's nodes broken by a translator
+    // that replaces them), which the user overrules by asking; an editor's draft is never touched.
+    if (doc.body && !editableDocument(doc)) this.block(doc.body, false, walk);
     // A walk that leaves nothing for later by choice wants everything now.
     if (!walk.defer) this.drain(walk);
     return out;
@@ -106,10 +109,13 @@ export class Segmenter {
    * skip).
    */
   subtree(root: Element | ShadowRoot, hidden: boolean, out: Unit[] = []): Unit[] {
-    if (root instanceof Element && (excluded(root, this.opts.src) || this.opts.ignore?.(root))) return out;
+    if (root instanceof Element && this.opts.ignore?.(root)) return out;
     const walk: Walk = { out, later: [] };
-    if (root instanceof Element) this.resume({ el: root, hidden, rank: 0 }, walk);
-    else this.block(root, hidden, walk);
+    if (root instanceof Element) {
+      const bits = inspect(root, this.opts.src);
+      if (bits & SAYS_NO) this.yesWithin(root, hidden, walk);
+      else if (!(bits & EX)) this.resume({ el: root, hidden, rank: 0 }, walk);
+    } else this.block(root, hidden, walk);
     this.drain(walk);
     return out;
   }
@@ -136,7 +142,7 @@ export class Segmenter {
     }
     let child: Node = node;
     let block = node.parentNode;
-    while (block instanceof Element && this.isInline(block)) {
+    while (block instanceof Element && this.isInline(block) && !this.yesRoot(block)) {
       child = block;
       block = block.parentNode;
     }
@@ -196,11 +202,68 @@ export class Segmenter {
     return n.nodeType === 1 && (!this.isInline(n as Element) || !!this.opts.ignore?.(n as Element));
   }
 
-  /** The element or an ancestor is excluded: nothing it holds is translated. */
+  /**
+   * The element or an ancestor is excluded: nothing it holds is translated. Below an element that
+   * says `translate="yes"`, an ancestor that says no (and nothing else) does not count: the
+   * nearest says.
+   */
   skipped(el: Element): boolean {
-    // Stops below <html>, whose lang we set ourselves.
-    for (let e: Element | null = el; e && e.parentElement; e = e.parentElement) if (excluded(e, this.opts.src) || this.opts.ignore?.(e)) return true;
+    let yes = false;
+    // Stops at the body (and below <html>, whose lang we set ourselves), as `document` does.
+    for (let e: Element | null = el; e && e.parentElement; e = e.parentElement) {
+      if (this.opts.ignore?.(e)) return true;
+      if (e === e.ownerDocument.body) return editableDocument(e.ownerDocument);
+      const bits = inspect(e, this.opts.src);
+      if (bits & EX && !(yes && bits & SAYS_NO)) return true;
+      if (bits & SAYS_YES) yes = true;
+    }
     return false;
+  }
+
+  /** `el` says `translate="yes"` inside content the page says no to: its content is a unit's, apart from what is around it. */
+  private yesRoot(el: Element): boolean {
+    return (this.kindOf(el, false) & SAYS_YES) !== 0 && !!el.parentElement && this.skipped(el.parentElement) && !this.skipped(el);
+  }
+
+  /**
+   * The units of the elements inside `el` (which the page says no to, and nothing else) that say
+   * `translate="yes"` (HTML: the nearest \`translate\` decides): each the outermost such, reached
+   * through no element left out for another reason (code, another language, an editor). Each is
+   * walked as a block is, an inline one as a unit of its own.
+   */
+  private yesWithin(el: Element, hidden: boolean, walk: Walk): void {
+    for (const d of el.querySelectorAll('[translate]')) {
+      const value = d.getAttribute('translate')!.toLowerCase();
+      if (value !== 'yes' && value !== '') continue;
+      let h = hidden;
+      let reached = true;
+      for (let e = d.parentElement; e && e !== el; e = e.parentElement) {
+        const k = this.kindOf(e, hidden);
+        // Inside another that says yes (walked from there), or left out for more than the page's no.
+        if (k & SAYS_YES || (k & EX && !(k & SAYS_NO)) || this.opts.ignore?.(e)) {
+          reached = false;
+          break;
+        }
+        if (k & NONE || e.hasAttribute('hidden')) h = true;
+      }
+      if (!reached || this.opts.ignore?.(d) || this.kindOf(d, hidden) & EX) continue;
+      this.descend(d, h || this.hiddenEl(d), walk);
+    }
+  }
+
+  /** Walks a block's subtree now, or leaves it for later (`Walk.defer`, or too deep for this stack). */
+  private descend(el: Element, hidden: boolean, walk: Walk): void {
+    const rank = walk.defer?.(el, hidden);
+    if (rank !== undefined) walk.later.push({ el, hidden, rank });
+    else if (this.nesting >= MAX_NESTING) walk.later.push({ el, hidden, rank: 0 });
+    else {
+      this.nesting++;
+      try {
+        this.resume({ el, hidden, rank: 0 }, walk);
+      } finally {
+        this.nesting--;
+      }
+    }
   }
 
   /**
@@ -249,7 +312,7 @@ export class Segmenter {
     // Inside display:none nothing has layout: the tag says (and no style is computed for it).
     const tag = this.computed ? '' : inHidden ? 'none' : TAG_DISPLAYS[bits & TAG_DISPLAY]!;
     const d = tag === '' ? (this.computed ?? computedDisplay)(el) : tag;
-    let k = bits & (EXCLUDED | EXCLUDED_ANY_LANG | PROSE_ATTR | BY_PAGE);
+    let k = bits & (EXCLUDED | EXCLUDED_ANY_LANG | PROSE_ATTR | BY_PAGE | SAYS_NO | SAYS_YES);
     if (d === 'none') k |= NONE | (BLOCK_TAGS.has(el.tagName.toUpperCase()) ? 0 : INLINE);
     else if (d === '' || d.startsWith('inline') || d.startsWith('ruby') || d === 'contents') k |= INLINE;
     else if (d === 'flex' || d === 'grid') k |= ITEMS;
@@ -310,19 +373,10 @@ export class Segmenter {
       }
       flush(el);
       this.apart(el, hidden, out);
-      if (this.kindOf(el, hidden) & EX) continue;
-      const h = hidden || this.hiddenEl(el);
-      const rank = walk.defer?.(el, h);
-      if (rank !== undefined) walk.later.push({ el, hidden: h, rank });
-      else if (this.nesting >= MAX_NESTING) walk.later.push({ el, hidden: h, rank: 0 });
-      else {
-        this.nesting++;
-        try {
-          this.resume({ el, hidden: h, rank: 0 }, walk);
-        } finally {
-          this.nesting--;
-        }
-      }
+      const k = this.kindOf(el, hidden);
+      if (k & SAYS_NO) this.yesWithin(el, hidden || this.hiddenEl(el), walk);
+      if (k & EX) continue;
+      this.descend(el, hidden || this.hiddenEl(el), walk);
     }
     flush(null);
   }
@@ -362,12 +416,21 @@ export class Segmenter {
     const k = this.kindOf(el, hidden);
     if (k & EX) {
       if (keepsAttributes(el, k)) this.attrs(el, hidden, attrs);
+      // What says translate="yes" inside is a unit apart, as a select's options are.
+      if (k & SAYS_NO) this.apartYes(el, hidden, attrs);
       return false;
     }
     this.attrs(el, hidden, attrs);
     let found = false;
     for (let c = el.firstChild; c; c = c.nextSibling) if (this.scan(c, need && !found, hidden, attrs)) found = true;
     return found;
+  }
+
+  /** The units of what says `translate="yes"` inside an element of a run the page says no to. */
+  private apartYes(el: Element, hidden: boolean, out: Unit[]): void {
+    const walk: Walk = { out, later: [] };
+    this.yesWithin(el, hidden || this.hiddenEl(el), walk);
+    this.drain(walk);
   }
 
   /** The units an excluded element holds apart from its run: a select's options, an SVG's titles. */

@@ -74,6 +74,13 @@ export const PROSE_ATTR = 16;
  * prose attributes.
  */
 export const BY_PAGE = 32;
+/**
+ * Left out by `translate="no"` or `.notranslate` and by nothing else: a descendant that says
+ * `translate="yes"` is translated all the same (HTML: the nearest `translate` decides).
+ */
+export const SAYS_NO = 64;
+/** Says `translate="yes"` (or `translate=""`) and no `.notranslate`: it is translated inside content the page says no to. */
+export const SAYS_YES = 128;
 
 const NO_NAMES: readonly string[] = [];
 /** The attribute table's names (attributes.ts): an element carrying one may hold prose there. */
@@ -103,25 +110,30 @@ export function inspect(el: Element, src?: string): number {
   const tag = el.tagName;
   const html = el.namespaceURI === HTML_NS;
   let styled = !html;
-  let page = false;
+  let no = false;
+  let yes = false;
+  let editable = false;
   let exLang = false;
   let prose = 0;
   for (const name of el.hasAttributes() ? el.getAttributeNames() : NO_NAMES) {
     switch (name) {
       case 'class':
         styled = true;
-        if (!page && NOTRANSLATE.test(el.getAttribute(name) ?? '')) page = true;
+        if (!no && NOTRANSLATE.test(el.getAttribute(name) ?? '')) no = true;
         break;
       case 'style':
       case 'id':
       case 'hidden':
         styled = true;
         break;
-      case 'translate':
-        if (!page && el.getAttribute(name)?.toLowerCase() === 'no') page = true;
+      case 'translate': {
+        const value = el.getAttribute(name)?.toLowerCase();
+        if (value === 'no') no = true;
+        else if (value === 'yes' || value === '') yes = true;
         break;
+      }
       case 'contenteditable':
-        if (!page && el.getAttribute(name)?.toLowerCase() !== 'false') page = true;
+        if (el.getAttribute(name)?.toLowerCase() !== 'false') editable = true;
         break;
       case 'lang': {
         const lang = src ? el.getAttribute(name) : null;
@@ -132,11 +144,41 @@ export function inspect(el: Element, src?: string): number {
         if (PROSE_NAMES.has(name)) prose = PROSE_ATTR;
     }
   }
+  const page = no || editable;
   let display = 0;
   if (NONE_TAGS.has(tag)) display = TAG_NONE;
   else if (!styled) display = INLINE_TAGS.has(tag) ? TAG_INLINE : BLOCK_TAGS.has(tag) ? TAG_BLOCK : 0;
-  const ex = page || SKIP_TAGS.has(tag.toUpperCase()) || !html;
-  return display | (ex ? EXCLUDED | EXCLUDED_ANY_LANG : exLang ? EXCLUDED : 0) | (page || exLang ? BY_PAGE : 0) | prose;
+  const byTag = SKIP_TAGS.has(tag.toUpperCase()) || !html;
+  const ex = page || byTag;
+  const says = no ? (editable || byTag || exLang ? 0 : SAYS_NO) : yes && !editable ? SAYS_YES : 0;
+  return display | (ex ? EXCLUDED | EXCLUDED_ANY_LANG : exLang ? EXCLUDED : 0) | (page || exLang ? BY_PAGE : 0) | prose | says;
+}
+
+/**
+ * Whether the page says not to translate `el`'s content: the nearest element, `el` or an ancestor,
+ * that says `translate="no"` (or has `.notranslate`) or `translate="yes"` decides (HTML's
+ * translation mode, inherited); for content reached by a query, not the walk.
+ */
+export function saysNo(el: Element): boolean {
+  for (let e: Element | null = el; e; e = e.parentElement) {
+    const value = e.getAttribute('translate')?.toLowerCase();
+    if (value === 'no' || NOTRANSLATE.test(e.getAttribute('class') ?? '')) return true;
+    if (value === 'yes' || value === '') return false;
+  }
+  return false;
+}
+
+/**
+ * The document is an editor: `designMode` on, or its root or body editable (a rich-text editor's
+ * frame, TinyMCE's or CKEditor's): what it holds is the user's draft, never translated.
+ */
+export function editableDocument(doc: Document): boolean {
+  if (doc.designMode === 'on') return true;
+  for (const el of [doc.documentElement, doc.body]) {
+    const value = el?.getAttribute('contenteditable');
+    if (value != null && value.toLowerCase() !== 'false') return true;
+  }
+  return false;
 }
 
 /** Why an element's content is left alone: the page says so, or it is not prose. */

@@ -101,6 +101,34 @@ describe('translation followed by later frames and by the site\'s own mode', () 
     await page.close();
   });
 
+  it("leaves a rich-text editor's frame (an editable body) and what the page says no to as they are, and translates what says translate=\"yes\" inside that", async () => {
+    server.set(
+      '/compose.html',
+      '<!doctype html><html lang="en"><body><div translate="no"><h1 id="brand">Acme Mail</h1><p id="tag" translate="yes">Mail for the whole family</p></div>' +
+        '<iframe id="editor" srcdoc="<body contenteditable=true><p id=w>Dear team, the cat sleeps.</p></body>"></iframe><p id="p">Write your message below.</p></body></html>',
+    );
+    const { page, tabId } = await open(`${server.origin}/compose.html`);
+    await expect.poll(() => page.frames().length).toBe(2);
+    const draft = () => page.frameLocator('#editor').locator('body').innerHTML();
+    const before = await draft();
+    await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es', mode: 'replace' } });
+    expect(await settle(tabId)).toMatchObject({ state: 'translated', errors: 0 });
+    expect(await Promise.all(['#brand', '#tag', '#p'].map((id) => page.locator(id).textContent()))).toEqual([
+      'Acme Mail',
+      '⟦Mail for the whole family⟧',
+      '⟦Write your message below.⟧',
+    ]);
+    // The user goes on typing: nothing of the draft is sent or changed.
+    await page.frameLocator('#editor').locator('#w').click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Best regards');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await draft()).toBe(before.replace('sleeps.', 'sleeps. Best regards'));
+    await send({ type: 'page:restore', data: { tabId } });
+    await expect.poll(() => page.locator('#tag').textContent()).toBe('Mail for the whole family');
+    await page.close();
+  });
+
   it('leaves a later frame alone when it is already in the target language', async () => {
     const { page, tabId } = await open(`${server.origin}/host.html`);
     const before = apy.requests;

@@ -1,0 +1,138 @@
+/**
+ * HTML's `translate` attribute is inherited and the nearest one decides: what says
+ * `translate="yes"` inside content the page says no to (`translate="no"`, `.notranslate`) is
+ * translated, at the trigger and when the page adds to it later; what is left out for more than
+ * that (code, another language) stays so. The page's own "no" at its root (the body) does not
+ * count once the user asks; an editor's document (designMode, an editable body) is never touched.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { PageTranslator } from '../../src/content/page';
+import { Segmenter, type Unit } from '../../src/content/segment';
+import { fakeTranslator, startPage } from './page-fakes';
+
+let pages: PageTranslator[] = [];
+afterEach(() => {
+  for (const p of pages) p.restore();
+  pages = [];
+  for (const name of ['translate', 'class', 'contenteditable']) document.body.removeAttribute(name);
+  document.designMode = 'off';
+});
+
+const shown = (u: Unit) => (u.kind === 'range' ? u.nodes.map((n) => (n instanceof Element ? n.outerHTML : n.textContent)).join('') : `${u.kind}`);
+
+const BRAND =
+  '<header translate="no"><h1 id="name">Acme Rocket Skates</h1><p id="tagline" translate="yes">Faster than <b>the road</b> runner</p>' +
+  '<nav><a id="home" href="/">Acme</a> <a id="shop" href="/shop" translate="">Our shop</a></nav>' +
+  '<code translate="yes">npm install acme</code><div lang="fr"><p id="fr" translate="yes">Plus vite</p></div></header>' +
+  '<p id="buy">Buy the <span class="notranslate">Acme <em id="deluxe" translate="yes">deluxe model</em></span> today.</p>' +
+  '<div translate="no"><p id="open" translate="yes">Open <span translate="no">Acme <i id="again" translate="yes">sky blue</i></span> now</p></div>';
+
+describe('translate="yes" inside what the page says no to', () => {
+  it('is a unit of its own, walked as a block is; one left out for more than the no (code, another language) is not', () => {
+    document.body.innerHTML = BRAND;
+    const units = new Segmenter({ src: 'en' }).document(document).map(shown);
+    expect(units).toEqual([
+      'Faster than <b>the road</b> runner',
+      'Our shop',
+      'Buy the <span class="notranslate">Acme <em id="deluxe" translate="yes">deluxe model</em></span> today.',
+      'deluxe model',
+      'Open <span translate="no">Acme <i id="again" translate="yes">sky blue</i></span> now',
+      'sky blue',
+    ]);
+  });
+
+  it('is translated and the rest left as the page has it; restore is exact', async () => {
+    const fake = fakeTranslator();
+    const { page, frames } = startPage(BRAND, fake.translate, pages);
+    await frames.settle();
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+    const text = (id: string) => document.getElementById(id)!.textContent;
+    expect(text('name')).toBe('Acme Rocket Skates');
+    expect(text('tagline')).toBe('FASTER THAN THE ROAD RUNNER');
+    expect([text('home'), text('shop')]).toEqual(['Acme', 'OUR SHOP']);
+    expect(document.querySelector('code')!.textContent).toBe('npm install acme');
+    expect(text('fr')).toBe('Plus vite');
+    expect(text('buy')).toBe('BUY THE Acme DELUXE MODEL TODAY.');
+    expect(text('open')).toBe('OPEN Acme SKY BLUE NOW');
+    // What the outer unit sent kept the no-element as a placeholder: its words went once, in their own unit.
+    const sent = fake.calls.map((c) => c.markup).join('\n');
+    expect(sent.match(/deluxe model/g)).toHaveLength(1);
+    expect(sent).not.toMatch(/Acme/);
+    page.restore();
+    expect(document.body.innerHTML).toBe(BRAND);
+  });
+
+  it('what the page adds later inside it, or adds saying yes, is translated; what it adds beside it, inside the no, is not', async () => {
+    const fake = fakeTranslator();
+    const { page, frames } = startPage(BRAND, fake.translate, pages);
+    await frames.settle();
+    const tagline = document.getElementById('tagline')!;
+    tagline.append(' and ', Object.assign(document.createElement('b'), { textContent: 'the wind' }));
+    const note = Object.assign(document.createElement('p'), { textContent: 'Since 1949' });
+    document.getElementById('name')!.after(note);
+    const deluxe = document.getElementById('deluxe')!;
+    deluxe.append(' with wheels');
+    const hours = Object.assign(document.createElement('p'), { textContent: 'Open every day' });
+    hours.setAttribute('translate', 'yes');
+    document.querySelector('header')!.append(hours);
+    const sale = Object.assign(document.createElement('u'), { textContent: 'on sale' });
+    sale.setAttribute('translate', 'yes');
+    document.querySelector('#buy .notranslate')!.append(' ', sale);
+    await frames.settle();
+    expect([hours.textContent, sale.textContent]).toEqual(['OPEN EVERY DAY', 'ON SALE']);
+    expect(tagline.textContent).toBe('FASTER THAN THE ROAD RUNNER AND THE WIND');
+    expect(note.textContent).toBe('Since 1949');
+    expect(deluxe.textContent).toBe('DELUXE MODEL WITH WHEELS');
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+    page.restore();
+    expect(tagline.textContent).toBe('Faster than the road runner and the wind');
+    expect(deluxe.textContent).toBe('deluxe model with wheels');
+  });
+
+  it('an SVG title and a select inside it are translated; inside a no they are not', async () => {
+    const body =
+      '<div translate="no"><svg><title>Brand mark</title></svg><div translate="yes"><svg id="chart"><title>Sales by year</title></svg>' +
+      '<select><option>Small size</option></select></div><select id="kept"><option>Rocket size</option></select></div>';
+    const fake = fakeTranslator();
+    const { frames } = startPage(body, fake.translate, pages);
+    await frames.settle();
+    expect([...document.querySelectorAll('title')].map((t) => t.textContent)).toEqual(['Brand mark', 'SALES BY YEAR']);
+    expect([...document.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['SMALL SIZE', 'Rocket size']);
+  });
+});
+
+describe("the page's root and editors", () => {
+  it("a body that says translate=\"no\" is translated when the user asks, what the page adds later too", async () => {
+    document.body.setAttribute('translate', 'no');
+    document.body.setAttribute('class', 'notranslate');
+    const fake = fakeTranslator();
+    const { page, frames } = startPage('<p id="a">The cat sleeps.</p><p translate="no" id="b">Acme</p>', fake.translate, pages);
+    await frames.settle();
+    const added = Object.assign(document.createElement('p'), { textContent: 'A new paragraph.' });
+    document.body.append(added);
+    await frames.settle();
+    expect([document.getElementById('a')!.textContent, document.getElementById('b')!.textContent, added.textContent]).toEqual([
+      'THE CAT SLEEPS.',
+      'Acme',
+      'A NEW PARAGRAPH.',
+    ]);
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+  });
+
+  for (const [name, edit] of [
+    ['an editable body (a rich-text editor\'s frame)', () => document.body.setAttribute('contenteditable', 'true')],
+    ['designMode', () => (document.designMode = 'on')],
+  ] as const) {
+    it(`${name}: the draft is never translated, nor what the user types later`, async () => {
+      edit();
+      const fake = fakeTranslator();
+      const { page, frames } = startPage('<p id="a">Dear team, the cat sleeps.</p>', fake.translate, pages);
+      await frames.settle();
+      document.body.append(Object.assign(document.createElement('p'), { textContent: 'Best regards' }));
+      await frames.settle();
+      expect(document.body.textContent).toBe('Dear team, the cat sleeps.Best regards');
+      expect(fake.calls).toHaveLength(0);
+      expect(page.status()).toMatchObject({ errors: 0 });
+    });
+  }
+});
