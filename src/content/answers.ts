@@ -13,6 +13,22 @@ const RTL = new Set(['ar', 'he', 'fa', 'ur', 'yi', 'ps', 'sd', 'ckb', 'dv', 'ug'
 /** Whether a language is written right to left. */
 const isRtl = (lang: string): boolean => RTL.has(primary(lang));
 
+/** The `value` each option was given by a write (`keepOptionValue`), while it may still be there. */
+const givenValues = new WeakMap<Element, string>();
+
+/**
+ * An option without a value submits its text: it keeps submitting the original. One whose value a
+ * write gave it, and whose text the page has replaced since (that write's job set aside with the
+ * text it held), submits the page's new text: the value given for the old one goes first.
+ */
+function keepOptionValue(option: HTMLOptionElement, log: UndoLog): void {
+  const given = givenValues.get(option);
+  if (given !== undefined && option.getAttribute('value') === given && option.text !== given) option.removeAttribute('value');
+  if (option.hasAttribute('value')) return;
+  log.attr(option, 'value', option.value);
+  givenValues.set(option, option.value);
+}
+
 /**
  * `src`: the page's language. A whole unit gets the target's direction where it differs from the
  * direction it sits in: `dir=rtl` into an RTL language, and `dir=ltr` out of one where the page
@@ -25,10 +41,7 @@ export function writeAnswer(u: Unit, answer: AnswerEl, id: number, entries: read
   else if (u.kind === 'piece') mergePiece(u, answer, log);
   else {
     const parent = u.parent;
-    if (parent instanceof Element && parent.tagName === 'OPTION' && !parent.hasAttribute('value')) {
-      // An option without a value submits its text: keep submitting the original.
-      log.attr(parent, 'value', (parent as HTMLOptionElement).value);
-    }
+    if (parent instanceof Element && parent.tagName === 'OPTION') keepOptionValue(parent as HTMLOptionElement, log);
     mergeRange(u, answer, id, entries, log, into);
     if (u.whole && parent instanceof Element && !inPlace(parent)) {
       if (isRtl(trg)) log.attr(parent, 'dir', 'rtl');

@@ -65,10 +65,12 @@ export class PageFollow extends PageRemovals {
         attrs.push([r.target, r.attributeName]);
       } else if (r.type === 'childList') {
         if (r.target.nodeType === 1) this.segmenter?.childrenChanged(r.target as Element);
-        const inUnit = this.owners.of(r.target);
+        // Not the unit around an element it keeps as it is (a select, code): what changed in there
+        // is not its text (an option the page added is found from the option: `findAgain`).
+        const inUnit = this.owners.holder(r.target, true);
         if (inUnit) touched.add(inUnit);
         for (const n of [r.previousSibling, r.nextSibling]) {
-          const j = n ? this.owners.of(n) : undefined;
+          const j = n ? this.owners.holder(n) : undefined;
           if (j) touched.add(j);
         }
         for (const n of r.addedNodes) {
@@ -137,7 +139,7 @@ export class PageFollow extends PageRemovals {
     // Nodes of runs found already: a run is looked for once, from whichever of its nodes comes first.
     const covered = new Set<Node>();
     for (const root of roots) {
-      if (!root.isConnected || covered.has(root) || this.owners.of(root)) continue;
+      if (!root.isConnected || covered.has(root) || this.owners.holder(root)) continue;
       const around: Node[] = [];
       let units = seg.around(root, [], around);
       // A node added beside a translated run joins it, as does a link that lost the block it held,

@@ -5,6 +5,7 @@
  * maps: nothing here keeps a node the page dropped alive.
  */
 import type { AttrUnit, PieceGroup, Unit } from './segment';
+import { excluded } from './tags';
 
 export class Owners<J extends { unit: Unit }> {
   private nodes = new WeakMap<Node, J>();
@@ -43,6 +44,22 @@ export class Owners<J extends { unit: Unit }> {
     for (let n: Node | null = node; n; n = n.parentNode) {
       const j = this.nodes.get(n);
       if (j) return j;
+    }
+    return undefined;
+  }
+
+  /**
+   * The job whose unit translates `node`: as `of`, but none when the way up crosses an element the
+   * unit keeps as it is (tags.ts `excluded`: code, a select, what the page says no to), whose
+   * content is translated apart if at all (an option, what says translate="yes" inside a no).
+   * `within`: `node`'s content is what changed, so `node` itself counts as crossed (new children
+   * of a select, or beside one of its options, change nothing of the unit that holds it).
+   */
+  holder(node: Node, within = false): J | undefined {
+    for (let n: Node | null = node, crossed = false; n; n = n.parentNode) {
+      if ((within || n !== node) && n.nodeType === 1 && excluded(n as Element)) crossed = true;
+      const j = this.nodes.get(n);
+      if (j) return crossed ? undefined : j;
     }
     return undefined;
   }
@@ -103,9 +120,9 @@ export class Owners<J extends { unit: Unit }> {
    */
   taken(u: Unit, deep = false): boolean {
     if (u.kind === 'attr') return this.attr(u.el, u.name) !== undefined;
-    if (u.kind === 'piece') return deep ? this.of(u.group.text) !== undefined : this.nodes.has(u.group.text);
+    if (u.kind === 'piece') return deep ? this.holder(u.group.text) !== undefined : this.nodes.has(u.group.text);
     if (!deep) return u.nodes.some((n) => this.nodes.has(n));
-    for (const n of u.nodes) if (this.of(n) !== undefined || this.ownsWithin(n)) return true;
+    for (const n of u.nodes) if (this.holder(n) !== undefined || this.ownsWithin(n)) return true;
     return false;
   }
 

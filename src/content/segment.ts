@@ -136,21 +136,35 @@ export class Segmenter {
    * inline run of its nearest block ancestor that holds it (its nodes into `run`).
    */
   around(node: Node, out: Unit[] = [], run?: Node[]): Unit[] {
+    // In a select (an option the page added or changed, a list it filled): its options, as the walk found them.
+    const select = node.parentElement?.closest('select');
+    if (select) {
+      const parent = select.parentElement;
+      if (!this.opts.ignore?.(select) && !(parent && this.skipped(parent))) this.apart(select, this.hiddenEl(select), out);
+      return out;
+    }
     if (node instanceof Element && !this.isInline(node)) {
       if (!this.skipped(node)) this.subtree(node, this.hiddenEl(node), out);
       return out;
     }
     let child: Node = node;
     let block = node.parentNode;
-    while (block instanceof Element && this.isInline(block) && !this.yesRoot(block)) {
+    // The innermost element on the way that says translate="yes" inside a no: its content is a
+    // unit of its own (`yesWithin`), unless its block is translated in bilingual mode (`apartYes`).
+    let yes: [Element, Node] | undefined;
+    while (block instanceof Element && this.isInline(block)) {
+      if (!yes && this.yesRoot(block)) yes = [block, child];
       child = block;
       block = block.parentNode;
     }
-    if (!(block instanceof Element || block instanceof ShadowRoot) || (block instanceof Element && this.skipped(block))) return out;
+    let parent: Element | ShadowRoot | null = block instanceof Element || block instanceof ShadowRoot ? block : null;
+    const skipped = !parent || (parent instanceof Element && this.skipped(parent));
+    if (yes && (skipped || this.opts.items !== false)) [parent, child] = yes;
+    else if (skipped || !parent) return out;
     let first: Node = child;
     const nodes: Node[] = [];
     let n: Node | null;
-    const items = this.laysOutItems(block, false);
+    const items = this.laysOutItems(parent, false);
     // An element in a flex or grid container is a run of its own; texts between them are another.
     if (items && child.nodeType === 1) {
       nodes.push(child);
@@ -161,7 +175,7 @@ export class Segmenter {
       for (n = first; n && !breaks(n); n = n.nextSibling) nodes.push(n);
     }
     run?.push(...nodes);
-    this.run(block, nodes, n, n === null && first === block.firstChild, false, out);
+    this.run(parent, nodes, n, n === null && first === parent.firstChild, false, out);
     return out;
   }
 
@@ -426,8 +440,13 @@ export class Segmenter {
     return found;
   }
 
-  /** The units of what says `translate="yes"` inside an element of a run the page says no to. */
+  /**
+   * The units of what says `translate="yes"` inside an element of a run the page says no to. Not in
+   * bilingual mode (as `SegmentOptions.items`): its copy would be a block in the middle of the
+   * sentence, beside the run's own copy under it.
+   */
   private apartYes(el: Element, hidden: boolean, out: Unit[]): void {
+    if (this.opts.items === false) return;
     const walk: Walk = { out, later: [] };
     this.yesWithin(el, hidden || this.hiddenEl(el), walk);
     this.drain(walk);

@@ -229,6 +229,34 @@ describe('dynamic pages', () => {
     expect(page.status()).toMatchObject({ state: 'translated', done: 20, total: 40, errors: 20, error: '503 provider unavailable' });
     expect(indicatorText(page.status())).toBe('Translated · 20 failed: 503 provider unavailable');
   });
+
+  it("a select's options the page fills or changes later are translated, each once; the rest of the page is not sent again; restore keeps the page's own", async () => {
+    const fake = fakeTranslator();
+    const { page, frames } = start('<form><p>Pick a size <select id="size"><option>Small one</option></select> and a country <select id="country"></select></p></form>', fake);
+    await frames.settle();
+    const calls = fake.calls.length;
+    const size = document.getElementById('size')!;
+    size.firstElementChild!.textContent = 'Tiny one';
+    // A list the page fills once it has fetched it, and one more option after.
+    const country = document.getElementById('country')!;
+    country.append(...['France', 'Spain'].map((name) => Object.assign(document.createElement('option'), { value: name.toLowerCase(), textContent: name })));
+    await frames.settle();
+    country.append(Object.assign(document.createElement('option'), { value: 'other', textContent: 'Another one' }));
+    await frames.settle();
+    const texts = (el: Element) => [...el.querySelectorAll('option')].map((o) => o.textContent);
+    expect([texts(size), texts(country)]).toEqual([['TINY ONE'], ['FRANCE', 'SPAIN', 'ANOTHER ONE']]);
+    const sent = fake.calls.slice(calls).map((c) => c.markup).join('');
+    expect(sent.match(/Tiny one|France|Spain|Another one/g)).toEqual(['Tiny one', 'France', 'Spain', 'Another one']);
+    expect(sent).not.toMatch(/Pick a size/);
+    // The form still sends what the page set (an option with no value sends its text: the page's).
+    expect([...country.querySelectorAll('option')].map((o) => (o as HTMLOptionElement).value)).toEqual(['france', 'spain', 'other']);
+    expect((size.firstElementChild as HTMLOptionElement).value).toBe('Tiny one');
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+    page.restore();
+    expect(document.querySelector('form')!.outerHTML).toBe(
+      '<form><p>Pick a size <select id="size"><option>Tiny one</option></select> and a country <select id="country"><option value="france">France</option><option value="spain">Spain</option><option value="other">Another one</option></select></p></form>',
+    );
+  });
 });
 
 describe('order', () => {
