@@ -97,6 +97,22 @@ export function skipOf(el: Element): 'no' | 'tag' | null {
   return NEUTRAL.has(el.tagName) || KEPT.has(el.tagName) ? 'tag' : null;
 }
 
+/**
+ * What the element's own `translate` says for its content (HTML: inherited, the nearest decides):
+ * `no` for translate="no" or `.notranslate`, `yes` for translate="yes" or "" (the class wins on
+ * one element), null when it says nothing. An editor (contenteditable) says neither: it is left
+ * alone whatever is around or inside it.
+ */
+export function saysOf(el: Element): 'no' | 'yes' | null {
+  if (el.namespaceURI !== html.NS.HTML) return null;
+  const editable = getAttr(el, 'contenteditable');
+  if (editable !== undefined && editable.toLowerCase() !== 'false') return null;
+  const cls = getAttr(el, 'class');
+  const value = getAttr(el, 'translate')?.toLowerCase();
+  if (value === 'no' || (cls && cls.split(/[ \t\n\f\r]+/).includes('notranslate'))) return 'no';
+  return value === 'yes' || value === '' ? 'yes' : null;
+}
+
 /** Names of the element's attributes whose values are prose. */
 export function translatableAttrNames(el: Element): string[] {
   const names: string[] = [];

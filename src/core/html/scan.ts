@@ -3,7 +3,7 @@
  * it claims, and the source no piece claims (tags the parser ignored).
  */
 import type { AttrSlot, Range } from './model';
-import { MAX_DEPTH, NEUTRAL, SAFE_TAG, VOID, childrenOf, isElement, skipOf, translatableAttrNames } from './rules';
+import { MAX_DEPTH, NEUTRAL, SAFE_TAG, VOID, childrenOf, isElement, saysOf, skipOf, translatableAttrNames } from './rules';
 import type { ChildNode, Element, Text } from './rules';
 import { hasLetters, isProseValue } from './text';
 
@@ -26,17 +26,18 @@ export class Scanner {
   readonly attrs: AttrSlot[] = [];
   private readonly seenTags = new Set<number>();
 
-  nodes(list: readonly ChildNode[], out: Raw[], depth: number): void {
-    for (const n of list) this.node(n, out, depth);
+  /** `no`: inside an element that says translate="no", where only what says yes is translated. */
+  nodes(list: readonly ChildNode[], out: Raw[], depth: number, no = false): void {
+    for (const n of list) this.node(n, out, depth, no);
   }
 
-  private node(n: ChildNode, out: Raw[], depth: number): void {
+  private node(n: ChildNode, out: Raw[], depth: number, no: boolean): void {
     if (!isElement(n)) {
       const l = n.sourceCodeLocation;
       if (!l) return;
       const src = { s: l.startOffset, e: l.endOffset };
       this.covered.push(src);
-      if (n.nodeName === '#text') out.push({ k: 'text', value: (n as Text).value, src });
+      if (n.nodeName === '#text' && !no) out.push({ k: 'text', value: (n as Text).value, src });
       else out.push({ k: 'keep', tag: 'x-keep', void: false, mergeable: true, src });
       return;
     }
@@ -44,10 +45,20 @@ export class Scanner {
     const st = l?.startTag;
     // Implied elements (tbody) and the parser's clones of formatting elements have no start tag of
     // their own in the source: their children are what the source holds.
-    if (!l || !st || this.seenTags.has(st.startOffset)) return this.nodes(childrenOf(n), out, depth);
+    if (!l || !st || this.seenTags.has(st.startOffset)) return this.nodes(childrenOf(n), out, depth, no);
     this.seenTags.add(st.startOffset);
-    const skip = depth >= MAX_DEPTH ? 'no' : skipOf(n);
-    if (skip !== 'no') this.collectAttrs(n);
+    let skip = depth >= MAX_DEPTH ? 'no' : skipOf(n);
+    // The nearest translate decides (HTML): what says yes inside a no is translated, and the
+    // elements on the way to it are kept as tags around their kept text.
+    if (depth < MAX_DEPTH && skip !== 'tag') {
+      const says = saysOf(n);
+      if (says === 'yes' && skip === null) no = false;
+      else if ((says === 'no' || (no && skip === null)) && hasYes(n, depth)) {
+        skip = null;
+        no = true;
+      } else if (no) skip = 'no';
+    }
+    if (skip !== 'no' && !no) this.collectAttrs(n);
     const isVoid = VOID.has(n.tagName);
     if (skip) {
       const src = { s: l.startOffset, e: Math.max(l.endOffset, l.endTag?.endOffset ?? 0, st.endOffset) };
@@ -58,7 +69,7 @@ export class Scanner {
     const open = { s: st.startOffset, e: st.endOffset };
     this.covered.push(open);
     const kids: Raw[] = [];
-    this.nodes(n.childNodes, kids, depth + 1);
+    this.nodes(n.childNodes, kids, depth + 1, no);
     const et = l.endTag;
     const close = et && et.startOffset >= open.e ? { s: et.startOffset, e: et.endOffset } : null;
     if (close) this.covered.push(close);
@@ -75,6 +86,22 @@ export class Scanner {
       if (at && isProseValue(value)) this.attrs.push({ name, value, at: { s: at.startOffset, e: at.endOffset } });
     }
   }
+}
+
+/**
+ * Whether something inside `el` says translate="yes" and is reached through elements that say no
+ * or nothing (not code, an editor, or anything else left out for its kind).
+ */
+function hasYes(el: Element, depth: number): boolean {
+  for (const c of childrenOf(el)) {
+    if (!isElement(c) || depth + 1 >= MAX_DEPTH) continue;
+    const skip = skipOf(c);
+    if (skip === 'tag') continue;
+    const says = saysOf(c);
+    if (says === 'yes' && skip === null) return true;
+    if ((skip === null || says === 'no') && hasYes(c, depth + 1)) return true;
+  }
+  return false;
 }
 
 /** Source not claimed by any piece: tags the parser ignored (stray `</div>`, `<body>` in a fragment). */

@@ -30,6 +30,12 @@ describe('protect: what is sent', () => {
     ['<table><!-- c --><tr><td>Cell</td><td>42</td></tr></table>', ['<table id="1"><tr id="2"><td id="3">Cell</td><td id="4"></td></tr></table>']],
     ['<p>Math <svg><text>x</text></svg> and <math><mi>y</mi></math></p>', ['<p id="1">Math <x-keep id="2"></x-keep> and <x-keep id="3"></x-keep></p>']],
     ['<div translate="no"><img alt="Not me"></div><p>Yes</p>', ['<p id="2">Yes</p>'].map((s) => s.replace('2', '1'))],
+    // The nearest translate decides (HTML): what says yes inside a no is sent, what is around it kept.
+    ['<div translate="no"><h1>Acme</h1><p translate="yes">Faster <b>now</b></p></div>', ['<div id="1"><h1 id="2"></h1><p id="3">Faster <b id="4">now</b></p></div>']],
+    ['<p>Buy <span class="notranslate">Acme <em translate="">deluxe</em></span> today</p>', ['<p id="1">Buy <span id="2"><em id="3">deluxe</em></span> today</p>']],
+    ['<div translate="no"><p>Kept <i translate="yes">open <img alt="A dog"></i></p></div>', ['<div id="1"><p id="2"><i id="3">open <img id="4"></i></p></div>', 'A dog']],
+    // Not through what is left out for its kind, nor one element saying both (the class wins).
+    ['<div translate="no"><code translate="yes">x()</code><pre><b translate="yes">y</b></pre><b class="notranslate" translate="yes">z</b></div><p>Plain</p>', ['<p id="1">Plain</p>']],
   ])('%s', (input, segments) => {
     expect(protect(input).segments).toEqual(segments);
   });
@@ -67,6 +73,10 @@ describe('protect: restore', () => {
     ['<div><p>head of a split block</p>', '<div><p>HEAD OF A SPLIT BLOCK</p>'],
     ['<tr><td>row</td></tr><tr><td>two</td></tr></table>', '<tr><td>ROW</td></tr><tr><td>TWO</td></tr></table>'],
     ['<table>\n<input type=hidden name=a>\n<tr><td>cell</td></tr></table>', '<table>\n<input type=hidden name=a>\n<tr><td>CELL</td></tr></table>'],
+    [
+      '<header translate="no" title="Acme"><h1>Acme</h1> <!-- c --> <p translate="yes" title="a tip">Faster <b>now</b></p>tail</header>',
+      '<header translate="no" title="Acme"><h1>Acme</h1> <!-- c --> <p translate="yes" title="A TIP">FASTER <b>NOW</b></p>tail</header>',
+    ],
   ])('upper-casing provider: %s', (input, expected) => {
     const p = protect(input);
     expect(p.restore(p.segments.map(upperOutsideTags))).toBe(expected);
