@@ -241,7 +241,7 @@ export class Segmenter {
 
   /**
    * The units of the elements inside `el` (which the page says no to, and nothing else) that say
-   * `translate="yes"` (HTML: the nearest \`translate\` decides): each the outermost such, reached
+   * `translate="yes"` (HTML: the nearest `translate` decides): each the outermost such, reached
    * through no element left out for another reason (code, another language, an editor). Each is
    * walked as a block is, an inline one as a unit of its own.
    */
