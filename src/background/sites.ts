@@ -128,7 +128,7 @@ export const SITES_HANDLERS: { [K in SitesMessage]: Handler<K> } = {
       const before = await flag.translation(tabId).catch(() => undefined);
       // A load while the flag is up: tabs closed since leave the list (else every load would ask).
       pruneFor(flag, tabId, (id) => tabs.status(id));
-      const decision = decideOnLoad(await store.get(), host, data.lang, tabs.language(), before);
+      const decision = decideOnLoad(await store.get(), host, data.lang, tabs.language(), before, data.saysNo === true);
       if (decision.action === 'translate') {
         // The tab's page goes on as it was shown (bilingual, near the viewport); a rule's, as its site's.
         const mode = decision.why === 'tab' && before?.mode ? before.mode : await store.mode(host);

@@ -23,6 +23,7 @@ import { Indicator } from './indicator';
 import { PageTranslator } from './page';
 import { Reporter } from './reporter';
 import { primary } from './segment';
+import { rootSaysNo } from './tags';
 import { wakeAhead } from './wake';
 
 export interface ContentEngine {
@@ -239,7 +240,7 @@ wakeAhead(window, () => void send('page:wake', {}).catch(() => undefined), {
 async function askOnLoad(): Promise<void> {
   const stored = await ext().storage.local.get([SITES_KEY, FRAMES_ASK_KEY]);
   if (stored[FRAMES_ASK_KEY] !== true && !mayTranslateOnLoad(storedSitePrefs(stored[SITES_KEY]), location.hostname)) return;
-  await send('page:loaded', { lang: await loadedLanguage() });
+  await send('page:loaded', { lang: await loadedLanguage(), ...(rootSaysNo(document) ? { saysNo: true } : {}) });
 }
 
 if (top && /^https?:$/.test(location.protocol)) {

@@ -181,6 +181,22 @@ export function editableDocument(doc: Document): boolean {
   return false;
 }
 
+/**
+ * The page asks at its root not to be translated: Google's `<meta name="google"
+ * content="notranslate">`, or `translate="no"` (or `.notranslate`) on `<html>` or `<body>`. Pages
+ * say so to keep browsers from translating them unasked; the user who asks is not refused
+ * (segment.ts `document`), but a rule that translates every page of a language passes them by.
+ */
+export function rootSaysNo(doc: Document): boolean {
+  for (const meta of doc.querySelectorAll('meta[name]')) {
+    if (meta.getAttribute('name')!.toLowerCase() === 'google' && /(?:^|[\s,])notranslate(?:$|[\s,])/i.test(meta.getAttribute('content') ?? '')) return true;
+  }
+  for (const el of [doc.documentElement, doc.body]) {
+    if (el && (el.getAttribute('translate')?.toLowerCase() === 'no' || /(?:^|\s)notranslate(?:\s|$)/.test(el.getAttribute('class') ?? ''))) return true;
+  }
+  return false;
+}
+
 /** Why an element's content is left alone: the page says so, or it is not prose. */
 export function excluded(el: Element, src?: string): boolean {
   return (inspect(el, src) & EXCLUDED) !== 0;

@@ -165,7 +165,7 @@ export function ruleFor(prefs: SitePrefs, host: string): { site: string; rule: S
 
 export type LoadDecision =
   | { action: 'translate'; src: string; trg: string; why: 'site' | 'language' | 'tab' }
-  | { action: 'none'; why: 'site-never' | 'language-never' | 'no-rule' | 'same-language' };
+  | { action: 'none'; why: 'site-never' | 'language-never' | 'no-rule' | 'same-language' | 'page-says-no' };
 
 /** What the page's tab was translated as before this page loaded in it (background/frames.ts). */
 export interface TabBefore {
@@ -178,9 +178,12 @@ export interface TabBefore {
  * a site's `never`, then a language's `never` (the user reads it), then a site's `always`, then a
  * language's `always`, then the tab (`tab`: it was translated, and its page was in this language:
  * a link followed or a reload in a translated tab, as Chrome's own translation goes on). A page
- * already in the target language is left alone.
+ * already in the target language is left alone. `saysNo`: the page asks at its root not to be
+ * translated (`<meta name="google" content="notranslate">`, `translate="no"` on `<html>` or
+ * `<body>`): a language's `always` passes it by, as Chrome's own offer does; the user's choices
+ * for this site or this tab do not.
  */
-export function decideOnLoad(prefs: SitePrefs, host: string, lang: string, browserLanguage: string, tab?: TabBefore): LoadDecision {
+export function decideOnLoad(prefs: SitePrefs, host: string, lang: string, browserLanguage: string, tab?: TabBefore, saysNo = false): LoadDecision {
   const rule = ruleFor(prefs, host)?.rule;
   const src = lang.split('-')[0]!.toLowerCase();
   if (rule?.mode === 'never') return { action: 'none', why: 'site-never' };
@@ -190,6 +193,8 @@ export function decideOnLoad(prefs: SitePrefs, host: string, lang: string, brows
   if (rule?.mode === 'always') {
     trg = rule.trg ?? prefs.trg ?? browserLanguage;
     why = 'site';
+  } else if (prefs.languages[src] === 'always' && saysNo) {
+    return { action: 'none', why: 'page-says-no' };
   } else if (prefs.languages[src] === 'always') {
     trg = prefs.trg ?? browserLanguage;
     why = 'language';

@@ -49,7 +49,7 @@ export interface Protocol {
   /** Changes rules (`null` removes one); a bad patch is an error 400 naming the field. */
   'sites:set': { request: SitePatch; response: SitePrefs };
   /** From a tab's top frame once the page has loaded: its language; the background applies the rules. */
-  'page:loaded': { request: { lang: string }; response: LoadDecision };
+  'page:loaded': { request: { lang: string; saysNo?: boolean }; response: LoadDecision };
   /** From a frame (not the top) once it has loaded: whether its page is translated, so it follows. */
   'page:frame': { request: Record<string, never>; response: FrameDecision };
   /** From a content script on a right-click: the context menu may ask to translate next; start the background and its language lists now. */

@@ -8,6 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PageTranslator } from '../../src/content/page';
 import { Segmenter, type Unit } from '../../src/content/segment';
+import { rootSaysNo } from '../../src/content/tags';
 import { fakeTranslator, startPage } from './page-fakes';
 
 let pages: PageTranslator[] = [];
@@ -135,4 +136,22 @@ describe("the page's root and editors", () => {
       expect(page.status()).toMatchObject({ errors: 0 });
     });
   }
+
+  it("says the page asks at its root not to be translated: Google's meta, or translate=\"no\" or .notranslate on <html> or <body>; nothing deeper", () => {
+    const html = document.documentElement;
+    document.body.innerHTML = '<main translate="no"><p>Acme</p></main>';
+    expect(rootSaysNo(document)).toBe(false);
+    for (const [set, unset] of [
+      [() => (document.head.innerHTML = '<meta name="Google" content="nositelinkssearchbox, notranslate">'), () => (document.head.innerHTML = '')],
+      [() => html.setAttribute('translate', 'NO'), () => html.removeAttribute('translate')],
+      [() => document.body.setAttribute('class', 'page notranslate'), () => document.body.removeAttribute('class')],
+    ] as const) {
+      set();
+      expect(rootSaysNo(document)).toBe(true);
+      unset();
+    }
+    document.head.innerHTML = '<meta name="google" content="nositelinkssearchbox"><meta name="robots" content="notranslate">';
+    expect(rootSaysNo(document)).toBe(false);
+    document.head.innerHTML = '';
+  });
 });

@@ -73,6 +73,21 @@ describe('sites: rules on load, privacy routing, provider log, sync', () => {
     await sites({ languages: { en: null }, trg: null });
   });
 
+  it("passes by, for a language's always, a page that asks at its root not to be translated; a site's always translates it", async () => {
+    const asksNo = '<!doctype html><html lang="en"><head><meta name="google" content="notranslate"><title>Test page</title></head><p id="text">Hello world</p></html>';
+    await browser.context.route('**/asks-no', (route) => route.fulfill({ contentType: 'text/html', body: asksNo }));
+    await sites({ sites: { '127.0.0.1': null }, languages: { en: 'always' }, trg: 'fr' });
+    const page = await open('/asks-no');
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await text(page)).toBe('Hello world');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await sites({ sites: { '127.0.0.1': { mode: 'always', trg: 'es' } }, languages: { en: null }, trg: null });
+    const chosen = await open('/asks-no');
+    await expect.poll(() => text(chosen), { timeout: 10_000 }).toBe('⟪Hello world⟫');
+    await sites({ sites: { '127.0.0.1': null } });
+    await browser.context.unroute('**/asks-no');
+  });
+
   it("asks again when a single-page app shows a new page of its own, unless the user restored it", async () => {
     await sites({ sites: { '127.0.0.1': null }, languages: { fr: 'always' }, trg: 'es' });
     const page = await open('/app');

@@ -131,7 +131,10 @@ describe('page:loaded', () => {
     expect(await ask({ type: 'page:loaded', data: { lang: 'fr-FR' } }, TOP)).toMatchObject({ data: { action: 'translate', trg: 'es', why: 'language' } });
     expect(await ask({ type: 'page:loaded', data: { lang: 'fr' } }, { ...TOP, url: 'https://quiet.test/' })).toEqual({ data: { action: 'none', why: 'site-never' } });
     expect(await ask({ type: 'page:loaded', data: { lang: 'en' } }, TOP)).toEqual({ data: { action: 'none', why: 'no-rule' } });
-    expect(translated).toHaveLength(1);
+    // A page that asks at its root not to be translated (only `true` says so).
+    expect(await ask({ type: 'page:loaded', data: { lang: 'fr', saysNo: true } }, TOP)).toEqual({ data: { action: 'none', why: 'page-says-no' } });
+    expect(await ask({ type: 'page:loaded', data: { lang: 'fr', saysNo: 'yes' } as never }, TOP)).toMatchObject({ data: { action: 'translate' } });
+    expect(translated).toHaveLength(2);
   });
 
   it('goes on translating a tab the user translated: its next page in the same language, as it was shown; rules first', async () => {

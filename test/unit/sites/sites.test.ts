@@ -78,6 +78,12 @@ describe('decideOnLoad', () => {
     expect(decideOnLoad(prefs, 'news.test', 'fr', 'es')).toEqual({ action: 'translate', src: 'fr', trg: 'es', why: 'language' });
     expect(decideOnLoad(prefs, 'never.test', 'fr', 'es')).toEqual({ action: 'none', why: 'site-never' });
   });
+  it("passes by a page that asks at its root not to be translated for a language's always, not for the site's or the tab's", () => {
+    expect(decideOnLoad(prefs, 'news.test', 'fr', 'es', undefined, true)).toEqual({ action: 'none', why: 'page-says-no' });
+    expect(decideOnLoad(prefs, 'always.test', 'fr', 'es', undefined, true)).toEqual({ action: 'translate', src: 'fr', trg: 'de', why: 'site' });
+    expect(decideOnLoad({ ...prefs, languages: {} }, 'news.test', 'fr', 'es', { src: 'fr', trg: 'it' }, true)).toEqual({ action: 'translate', src: 'fr', trg: 'it', why: 'tab' });
+    expect(decideOnLoad(prefs, 'news.test', 'ca', 'es', undefined, true)).toEqual({ action: 'none', why: 'language-never' });
+  });
   it('leaves pages in a never language, in the target language, or without a rule', () => {
     expect(decideOnLoad(prefs, 'always.test', 'ca', 'es')).toEqual({ action: 'none', why: 'language-never' });
     expect(decideOnLoad(prefs, 'always.test', 'de-AT', 'es')).toEqual({ action: 'none', why: 'same-language' });
