@@ -7,6 +7,7 @@
 import type { Job } from './jobs';
 import { Lively, realClock } from './lively';
 import type { LateRoots } from './late-roots';
+import { SAYS_ATTRIBUTES } from './observe';
 import { PageRemovals } from './removals';
 import type { Unit } from './segment';
 import { runRoots } from './units';
@@ -85,6 +86,17 @@ export class PageFollow extends PageRemovals {
     const observer = this.observer!;
     observer.whilePaused(() => {
       for (const [el, name] of attrs) {
+        if (SAYS_ATTRIBUTES.has(name)) {
+          // An element that became an editor (a comment the user now edits) or says translate="no"
+          // gets its original back, text, attributes and bilingual copies (its jobs are undone
+          // below, and what of them is still to translate, a yes inside a no, is found again): the
+          // user edits, and the page saves, its own words. One that no longer does is translated again.
+          this.segmenter?.forgetElement(el);
+          if (!el.isConnected) continue;
+          if (this.segmenter?.skipped(el)) this.jobsWithin(el, touched);
+          roots.add(el);
+          continue;
+        }
         const job = this.owners.attr(el, name);
         if (job) {
           job.log?.adoptAttr(el, name);

@@ -5,12 +5,15 @@
  */
 import { ATTRIBUTE_NAMES } from './attributes';
 
+/** Attributes that say whether an element's content is translated (tags.ts `inspect`), watched too: not the class (pages change it all the time). */
+export const SAYS_ATTRIBUTES: ReadonlySet<string> = new Set(['contenteditable', 'translate']);
+
 const OPTIONS: MutationObserverInit = {
   childList: true,
   subtree: true,
   characterData: true,
   attributes: true,
-  attributeFilter: [...ATTRIBUTE_NAMES],
+  attributeFilter: [...ATTRIBUTE_NAMES, ...SAYS_ATTRIBUTES],
 };
 
 /** Schedules a callback for the next frame; `framed` says it runs in an animation frame. */

@@ -180,6 +180,11 @@ export abstract class PageRemovals extends PageChoices {
     }
   }
 
+  /** Adds to `out` the jobs of every node and attribute in `el`'s subtree, the walked shadow roots in it included. */
+  protected jobsWithin(el: Element, out: Set<Job>): void {
+    this.owners.everyWithin(el, out, this.walkedRoot);
+  }
+
   /**
    * Units set aside whose nodes the page put back under `root` (a tab panel shown again): counted
    * and followed again, as written; those the page changed while out of the page (where no change

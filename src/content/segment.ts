@@ -144,7 +144,9 @@ export class Segmenter {
       return out;
     }
     if (node instanceof Element && !this.isInline(node)) {
-      if (!this.skipped(node)) this.subtree(node, this.hiddenEl(node), out);
+      // Its own no (or another exclusion) is the subtree's to read: what says yes inside is found.
+      const above = node.parentElement;
+      if (!(above && this.skipped(above)) || !this.skipped(node)) this.subtree(node, this.hiddenEl(node), out);
       return out;
     }
     let child: Node = node;

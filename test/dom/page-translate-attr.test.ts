@@ -154,4 +154,52 @@ describe("the page's root and editors", () => {
     expect(rootSaysNo(document)).toBe(false);
     document.head.innerHTML = '';
   });
+
+  it('an element that becomes an editor after the translation (a comment the user now edits) gets its original back, copies and all; translated again once it is not', async () => {
+    const body =
+      '<article><div id="c"><p>The cat sleeps.</p><p title="A tip">More <b>words</b></p></div><p id="reply">Reply: <span id="e">my answer</span> sent</p><p id="other">Other text</p></article>';
+    for (const mode of ['replace', 'bilingual'] as const) {
+      const fake = fakeTranslator();
+      const { page, frames } = startPage(body, fake.translate, pages, { mode });
+      await frames.settle();
+      const c = document.getElementById('c')!;
+      const original = '<p>The cat sleeps.</p><p title="A tip">More <b>words</b></p>';
+      expect(c.innerHTML, mode).not.toBe(original);
+      c.setAttribute('contenteditable', 'true');
+      document.getElementById('e')!.setAttribute('contenteditable', '');
+      await frames.settle();
+      expect(c.innerHTML, mode).toBe(original);
+      if (mode === 'replace') {
+        expect(document.getElementById('reply')!.textContent).toBe('REPLY: my answer SENT');
+        expect(document.getElementById('other')!.textContent).toBe('OTHER TEXT');
+      }
+      // The user types; the page saves what is in the editor: its own words.
+      c.querySelector('p')!.append(' And dreams.');
+      await frames.settle();
+      expect(c.textContent, mode).toBe('The cat sleeps. And dreams.More words');
+      c.removeAttribute('contenteditable');
+      await frames.settle();
+      if (mode === 'replace') expect(c.textContent).toBe('THE CAT SLEEPS. AND DREAMS.MORE WORDS');
+      else expect([...c.querySelectorAll('[data-polyglot-bilingual]')].map((p) => p.textContent)).toEqual(['THE CAT SLEEPS. AND DREAMS.', 'MORE WORDS']);
+      expect(page.status(), mode).toMatchObject({ state: 'translated', errors: 0 });
+      page.restore();
+      expect(document.body.innerHTML, mode).toBe(body.replace('sleeps.', 'sleeps. And dreams.').replace('<span id="e">', '<span id="e" contenteditable="">'));
+      pages = [];
+    }
+  });
+
+  it('an element the page marks translate="no" later gets its original back; translated again when the page takes it back', async () => {
+    const fake = fakeTranslator();
+    const { page, frames } = startPage('<h1 id="name">Rocket skates</h1><p>Fast and safe.</p>', fake.translate, pages);
+    await frames.settle();
+    const name = document.getElementById('name')!;
+    expect(name.textContent).toBe('ROCKET SKATES');
+    name.setAttribute('translate', 'no');
+    await frames.settle();
+    expect(name.textContent).toBe('Rocket skates');
+    name.removeAttribute('translate');
+    await frames.settle();
+    expect(name.textContent).toBe('ROCKET SKATES');
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+  });
 });

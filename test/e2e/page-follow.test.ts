@@ -101,7 +101,7 @@ describe('translation followed by later frames and by the site\'s own mode', () 
     await page.close();
   });
 
-  it("leaves a rich-text editor's frame (an editable body) and what the page says no to as they are, and translates what says translate=\"yes\" inside that", async () => {
+  it("leaves a rich-text editor's frame (an editable body) and what the page says no to as they are, gives a paragraph made editable its own words back, and translates what says translate=\"yes\" inside a no", async () => {
     server.set(
       '/compose.html',
       '<!doctype html><html lang="en"><body><div translate="no"><h1 id="brand">Acme Mail</h1><p id="tag" translate="yes">Mail for the whole family</p></div>' +
@@ -124,6 +124,9 @@ describe('translation followed by later frames and by the site\'s own mode', () 
     await page.keyboard.type(' Best regards');
     await new Promise((r) => setTimeout(r, 500));
     expect(await draft()).toBe(before.replace('sleeps.', 'sleeps. Best regards'));
+    // A translated paragraph the page makes editable (the user edits it) shows its own words again.
+    await page.evaluate(() => document.getElementById('p')!.setAttribute('contenteditable', 'true'));
+    await expect.poll(() => page.locator('#p').textContent()).toBe('Write your message below.');
     await send({ type: 'page:restore', data: { tabId } });
     await expect.poll(() => page.locator('#tag').textContent()).toBe('Mail for the whole family');
     await page.close();

@@ -32,7 +32,9 @@ export type Change =
   | { kind: 'attr'; at: number; value: string }
   | { kind: 'append'; at: number; html: string }
   /** Puts back one of the elements removed before (a tab panel shown again), at the end of the page. */
-  | { kind: 'putBack'; at: number };
+  | { kind: 'putBack'; at: number }
+  /** Makes an element an editor or says translate="no" on it (value), or takes that back (null). */
+  | { kind: 'says'; at: number; name: 'contenteditable' | 'translate'; value: string | null };
 export const change: fc.Arbitrary<Change> = fc.oneof(
   fc.record({ kind: fc.constant('text' as const), at: fc.nat(), text: fc.constantFrom('new words', '', ' spaced out ') }),
   fc.record({ kind: fc.constant('remove' as const), at: fc.nat() }),
@@ -41,6 +43,13 @@ export const change: fc.Arbitrary<Change> = fc.oneof(
   fc.record({ kind: fc.constant('putBack' as const), at: fc.nat() }),
 );
 export const changes = fc.array(change, { minLength: 1, maxLength: 4 });
+/** An element the page makes an editor (a comment the user edits) or marks translate="no", or takes that back. */
+export const saysChange: fc.Arbitrary<Change> = fc.record({
+  kind: fc.constant('says' as const),
+  at: fc.nat(),
+  name: fc.constantFrom('contenteditable' as const, 'translate' as const),
+  value: fc.constantFrom<string | null>('true', 'no', null),
+}).map((c) => ({ ...c, value: c.value === null ? null : c.name === 'translate' ? 'no' : 'true' }));
 
 /** A page's original nodes, and the elements a change removed (still out of the page). */
 export interface PageNodes {
@@ -87,6 +96,10 @@ export function applyChange(c: Change, nodes: PageNodes): void {
     }
   }
   else if (c.kind === 'attr') el.setAttribute('title', c.value);
+  else if (c.kind === 'says') {
+    if (c.value === null) el.removeAttribute(c.name);
+    else el.setAttribute(c.name, c.value);
+  }
   // Content goes where a page would put it: not into a void element or excluded content.
   else if (!el.closest('br, img, code, .notranslate')) el.insertAdjacentHTML('beforeend', c.html);
 }
