@@ -193,15 +193,13 @@ export function decideOnLoad(prefs: SitePrefs, host: string, lang: string, brows
   if (rule?.mode === 'always') {
     trg = rule.trg ?? prefs.trg ?? browserLanguage;
     why = 'site';
-  } else if (prefs.languages[src] === 'always' && saysNo) {
-    return { action: 'none', why: 'page-says-no' };
-  } else if (prefs.languages[src] === 'always') {
+  } else if (prefs.languages[src] === 'always' && !saysNo) {
     trg = prefs.trg ?? browserLanguage;
     why = 'language';
   } else if (tab?.trg && tab.src?.split('-')[0]!.toLowerCase() === src) {
     trg = tab.trg;
     why = 'tab';
-  } else return { action: 'none', why: 'no-rule' };
+  } else return { action: 'none', why: prefs.languages[src] === 'always' ? 'page-says-no' : 'no-rule' };
   if (trg.split('-')[0]!.toLowerCase() === src) return { action: 'none', why: 'same-language' };
   return { action: 'translate', src, trg, why };
 }

@@ -82,6 +82,8 @@ describe('decideOnLoad', () => {
     expect(decideOnLoad(prefs, 'news.test', 'fr', 'es', undefined, true)).toEqual({ action: 'none', why: 'page-says-no' });
     expect(decideOnLoad(prefs, 'always.test', 'fr', 'es', undefined, true)).toEqual({ action: 'translate', src: 'fr', trg: 'de', why: 'site' });
     expect(decideOnLoad({ ...prefs, languages: {} }, 'news.test', 'fr', 'es', { src: 'fr', trg: 'it' }, true)).toEqual({ action: 'translate', src: 'fr', trg: 'it', why: 'tab' });
+    // The tab the user translated goes on, the language's always passed by or not.
+    expect(decideOnLoad(prefs, 'news.test', 'fr', 'es', { src: 'fr', trg: 'it' }, true)).toEqual({ action: 'translate', src: 'fr', trg: 'it', why: 'tab' });
     expect(decideOnLoad(prefs, 'news.test', 'ca', 'es', undefined, true)).toEqual({ action: 'none', why: 'language-never' });
   });
   it('leaves pages in a never language, in the target language, or without a rule', () => {
