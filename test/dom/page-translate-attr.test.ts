@@ -202,4 +202,18 @@ describe("the page's root and editors", () => {
     expect(name.textContent).toBe('ROCKET SKATES');
     expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
   });
+
+  it("an editor's frame that makes its body editable once its script has run (after the frame was translated) gets the draft back as written", async () => {
+    const fake = fakeTranslator();
+    const { page, frames } = startPage('<p>Dear team,</p><p>the cat sleeps.</p>', fake.translate, pages);
+    await frames.settle();
+    expect(document.body.textContent).toBe('DEAR TEAM,THE CAT SLEEPS.');
+    document.body.setAttribute('contenteditable', 'true');
+    await frames.settle();
+    expect(document.body.innerHTML).toBe('<p>Dear team,</p><p>the cat sleeps.</p>');
+    document.body.lastElementChild!.append(' Best regards');
+    await frames.settle();
+    expect(document.body.textContent).toBe('Dear team,the cat sleeps. Best regards');
+    expect(page.status()).toMatchObject({ errors: 0 });
+  });
 });
