@@ -88,12 +88,15 @@ export class PageFollow extends PageRemovals {
       for (const [el, name] of attrs) {
         if (SAYS_ATTRIBUTES.has(name)) {
           // An element that became an editor (a comment the user now edits) or says translate="no"
-          // gets its original back, text, attributes and bilingual copies (its jobs are undone
-          // below, and what of them is still to translate, a yes inside a no, is found again): the
-          // user edits, and the page saves, its own words. One that no longer does is translated again.
+          // gets its original back, text, attributes and bilingual copies: the user edits, and the
+          // page saves, its own words. One that no longer does is translated again. Either way
+          // its jobs and the run around it are undone below and found again as they are now (a
+          // run that kept it as a placeholder takes its words in, a yes inside a no stays apart).
           this.segmenter?.forgetElement(el);
           if (!el.isConnected) continue;
-          if (this.segmenter?.skipped(el)) this.jobsWithin(el, touched);
+          this.jobsWithin(el, touched);
+          const around = this.owners.of(el);
+          if (around) touched.add(around);
           roots.add(el);
           continue;
         }

@@ -190,7 +190,7 @@ describe("the page's root and editors", () => {
 
   it('an element the page marks translate="no" later gets its original back; translated again when the page takes it back', async () => {
     const fake = fakeTranslator();
-    const { page, frames } = startPage('<h1 id="name">Rocket skates</h1><p>Fast and safe.</p>', fake.translate, pages);
+    const { page, frames } = startPage('<h1 id="name">Rocket skates</h1><p id="buy">Buy the <span translate="no">blue wheels</span> now.</p>', fake.translate, pages);
     await frames.settle();
     const name = document.getElementById('name')!;
     expect(name.textContent).toBe('ROCKET SKATES');
@@ -200,6 +200,12 @@ describe("the page's root and editors", () => {
     name.removeAttribute('translate');
     await frames.settle();
     expect(name.textContent).toBe('ROCKET SKATES');
+    // A part of a sentence the page no longer keeps: the sentence is sent again with its words.
+    const buy = document.getElementById('buy')!;
+    expect(buy.textContent).toBe('BUY THE blue wheels NOW.');
+    buy.querySelector('span')!.removeAttribute('translate');
+    await frames.settle();
+    expect(buy.textContent).toBe('BUY THE BLUE WHEELS NOW.');
     expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
   });
 
