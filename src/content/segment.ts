@@ -5,80 +5,27 @@
  * (attributes.ts) are units of plain text.
  *
  * Layout is read from the tag where no author style can have changed it (tags.ts), else from
- * computed style, once per element. A walk can leave block subtrees for later (`Walk.defer`): the
- * viewport is segmented first and the rest in idle slices.
+ * computed style, once per element (kinds.ts). A walk can leave block subtrees for later
+ * (`Walk.defer`): the viewport is segmented first and the rest in idle slices.
  */
 import { HAS_LETTER, translatableAttributes } from './attributes';
 import { listItems, splitRun, type Opaque } from './runs';
-import { BLOCK_TAGS, BY_PAGE, EXCLUDED, EXCLUDED_ANY_LANG, editableDocument, excluded, inspect, PROSE_ATTR, SAYS_NO, SAYS_YES, SKIP_TAGS, TAG_DISPLAY } from './tags';
-
-import { mayHost, pageShadow, type ShadowOf } from './shadow';
+import { BY_PAGE, editableDocument, inspect, PROSE_ATTR, SAYS_NO, SAYS_YES, SKIP_TAGS } from './tags';
+import { ElementKinds, EX, MAX_NESTING, NONE } from './kinds';
 import { isSvg, optionUnits, svgTitleUnits } from './apart';
 import { wholeUnit, type Later, type RangeUnit, type Unit, type Walk } from './units';
 
 export { excluded, primary } from './tags';
+export type { SegmentOptions } from './kinds';
 export type { AttrUnit, Later, PieceGroup, PieceUnit, RangeUnit, Unit, Walk } from './units';
 
-/** Bits of an element's kind, above those of tags.ts `inspect` (whose EXCLUDED, EXCLUDED_ANY_LANG, PROSE_ATTR, BY_PAGE, SAYS_NO and SAYS_YES it keeps). */
-const INLINE = 256;
-const NONE = 512;
-/** A flex or grid container: its children are laid out as blocks (CSS Display: "blockified"). */
-const ITEMS = 1024;
-const EX = EXCLUDED;
-/**
- * Nesting walked on one stack: a block deeper than this is left for later and walked from a fresh
- * stack (discovery's loop, or `drain`), and an element this deep inside inline content counts as a
- * block. A 30,000-level page overflowed the stack, which left discovery unfinished and the page
- * "translating" for ever (seen in CI on the 10,000-level e2e page).
- */
-const MAX_NESTING = 256;
-/** By tags.ts TAG_DISPLAY bits: 0 (ask computed style), TAG_INLINE, TAG_BLOCK, TAG_NONE. */
-const TAG_DISPLAYS = ['', 'inline', 'block', 'none'] as const;
-
-export interface SegmentOptions {
-  /** Primary subtag of the page's language: elements whose `lang` says otherwise are skipped. */
-  src?: string;
-  /** Computed display of an element; injectable so tests can state layout. */
-  display?: (el: Element) => string;
-  /** Elements never to touch (the progress indicator's host). */
-  ignore?: (el: Element) => boolean;
-  /** Called for each shadow root met, so it can be observed too. */
-  onShadowRoot?: (root: ShadowRoot) => void;
-  /** An element's shadow root, open or closed (shadow.ts); injectable so tests can state closed roots. */
-  shadow?: ShadowOf;
-  /**
-   * Called for each element met with no shadow root that may get one later (shadow.ts `mayHost`):
-   * a custom element whose definition has not come yet (upgrades.ts) or that attaches its root
-   * later, an empty mount point a script renders into later (late-roots.ts); `inline` if it lays
-   * out as an inline box (not an inline-block: display inline or contents). Once it has one,
-   * `upgraded` finds what the root holds.
-   */
-  onRootless?: (el: Element, inline: boolean) => void;
-  /**
-   * Links and buttons side by side, and the parts of a run cut by separators, are units of their
-   * own; default on. Off in bilingual mode, where the copy of the row goes under the row: a copy
-   * per link or part would be a block inside each, breaking the row into lines.
-   */
-  items?: boolean;
-}
-
-export class Segmenter {
-  /** INLINE, NONE, ITEMS and tags.ts `inspect`'s bits of each element seen. */
-  private kind = new WeakMap<Element, number>();
-  private readonly computed: ((el: Element) => string) | undefined;
-  private readonly shadow: ShadowOf;
-  /** Blocks and inline checks on the stack now. */
+export class Segmenter extends ElementKinds {
+  /** Blocks on the stack now. */
   private nesting = 0;
-  private inlineNesting = 0;
   /** The links and buttons of the run runs.ts `listItems` looked at last. */
   private readonly items: Element[] = [];
   /** Whether an element's content is left out, outside and inside hidden content (made once, not per run). */
   private readonly exIn: readonly Opaque[] = [(el) => (this.kindOf(el, false) & EX) !== 0, (el) => (this.kindOf(el, true) & EX) !== 0];
-
-  constructor(private readonly opts: SegmentOptions = {}) {
-    this.computed = opts.display;
-    this.shadow = opts.shadow ?? pageShadow;
-  }
 
   /** All units of a document: title and description, then the body (what `defer` left aside aside). */
   document(doc: Document, walk: Walk = { out: [], later: [] }): Unit[] {
@@ -206,42 +153,6 @@ export class Segmenter {
   }
 
   /**
-   * Whether the children of `parent` are laid out as blocks, one unit each (a flex or grid
-   * container: a row of cards, a byline of spans, a bare-link menu); not in bilingual mode (as
-   * `SegmentOptions.items`).
-   */
-  private laysOutItems(parent: Element | ShadowRoot, hidden: boolean): boolean {
-    return this.opts.items !== false && parent.nodeType === 1 && (this.kindOf(parent as Element, hidden) & ITEMS) !== 0;
-  }
-
-  private breaksRun(n: Node): boolean {
-    return n.nodeType === 1 && (!this.isInline(n as Element) || !!this.opts.ignore?.(n as Element));
-  }
-
-  /**
-   * The element or an ancestor is excluded: nothing it holds is translated. Below an element that
-   * says `translate="yes"`, an ancestor that says no (and nothing else) does not count: the
-   * nearest says.
-   */
-  skipped(el: Element): boolean {
-    let yes = false;
-    // Stops at the body (and below <html>, whose lang we set ourselves), as `document` does.
-    for (let e: Element | null = el; e && e.parentElement; e = e.parentElement) {
-      if (this.opts.ignore?.(e)) return true;
-      if (e === e.ownerDocument.body) return editableDocument(e.ownerDocument);
-      const bits = inspect(e, this.opts.src);
-      if (bits & EX && !(yes && bits & SAYS_NO)) return true;
-      if (bits & SAYS_YES) yes = true;
-    }
-    return false;
-  }
-
-  /** `el` says `translate="yes"` inside content the page says no to: its content is a unit's, apart from what is around it. */
-  private yesRoot(el: Element): boolean {
-    return (this.kindOf(el, false) & SAYS_YES) !== 0 && !!el.parentElement && this.skipped(el.parentElement) && !this.skipped(el);
-  }
-
-  /**
    * The units of the elements inside `el` (which the page says no to, and nothing else) that say
    * `translate="yes"` (HTML: the nearest `translate` decides): each the outermost such, reached
    * through no element left out for another reason (code, another language, an editor). Each is
@@ -280,89 +191,6 @@ export class Segmenter {
         this.nesting--;
       }
     }
-  }
-
-  /**
-   * Lets go of what was read of every element (the page is segmented: only what the page changes
-   * is looked at again, read afresh). Measured: ~24 bytes per element, 65 kB on a long article.
-   */
-  forget(): void {
-    this.kind = new WeakMap();
-  }
-
-  /** Reads `el` afresh next time (the page set one of its table attributes). */
-  forgetElement(el: Element): void {
-    this.kind.delete(el);
-  }
-
-  /**
-   * The page added or removed children of `el`: whether it lays out inline (all it holds does)
-   * may have changed, and so may that of each inline element it sits in. Read afresh next time,
-   * or a link read inline before a block went into it would be a run's part and hold a unit of
-   * its own as well.
-   */
-  childrenChanged(el: Element): void {
-    this.kind.delete(el);
-    for (let e = el.parentElement; e; e = e.parentElement) {
-      const known = this.kind.get(e);
-      if (known === undefined || !(known & INLINE)) break;
-      this.kind.delete(e);
-    }
-  }
-
-  /** tags.ts `excluded(el)` (no language test), from what the segmenter read already where it can. */
-  readonly opaque = (el: Element): boolean => {
-    const known = this.kind.get(el);
-    return known === undefined ? excluded(el) : (known & EXCLUDED_ANY_LANG) !== 0;
-  };
-
-  /** Whether `el` and everything in it lays out inline (so it belongs to its parent's unit). */
-  isInline(el: Element, inHidden = false): boolean {
-    return (this.kindOf(el, inHidden) & INLINE) !== 0;
-  }
-
-  private kindOf(el: Element, inHidden: boolean): number {
-    const known = this.kind.get(el);
-    if (known !== undefined) return known;
-    const bits = inspect(el, this.opts.src);
-    // Inside display:none nothing has layout: the tag says (and no style is computed for it).
-    const tag = this.computed ? '' : inHidden ? 'none' : TAG_DISPLAYS[bits & TAG_DISPLAY]!;
-    const d = tag === '' ? (this.computed ?? computedDisplay)(el) : tag;
-    let k = bits & (EXCLUDED | EXCLUDED_ANY_LANG | PROSE_ATTR | BY_PAGE | SAYS_NO | SAYS_YES);
-    if (d === 'none') k |= NONE | (BLOCK_TAGS.has(el.tagName.toUpperCase()) ? 0 : INLINE);
-    else if (d === '' || d.startsWith('inline') || d.startsWith('ruby') || d === 'contents') k |= INLINE;
-    else if (d === 'flex' || d === 'grid') k |= ITEMS;
-    if (k & INLINE && this.rootOf(el, d === 'inline' || d === 'contents' || d === '')) k &= ~INLINE;
-    if (k & INLINE && !(k & EX)) {
-      const hidden = inHidden || (k & NONE) !== 0;
-      if (this.inlineNesting >= MAX_NESTING) k &= ~INLINE;
-      else {
-        this.inlineNesting++;
-        try {
-          for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
-            if (!this.isInline(c, hidden)) {
-              k &= ~INLINE;
-              break;
-            }
-          }
-        } finally {
-          this.inlineNesting--;
-        }
-      }
-    }
-    this.kind.set(el, k);
-    return k;
-  }
-
-  /** `el`'s shadow root; an element with none that may get one is reported (`onRootless`), with whether it lays out inline. */
-  private rootOf(el: Element, inline: boolean): ShadowRoot | null {
-    const root = this.shadow(el);
-    if (!root && this.opts.onRootless && mayHost(el)) this.opts.onRootless(el, inline);
-    return root;
-  }
-
-  private hiddenEl(el: Element): boolean {
-    return (this.kindOf(el, false) & NONE) !== 0 || el.hasAttribute('hidden');
   }
 
   private block(parent: Element | ShadowRoot, hidden: boolean, walk: Walk): void {
@@ -463,7 +291,7 @@ export class Segmenter {
   private attrs(el: Element, hidden: boolean, out: Unit[]): void {
     // Titles of what nobody sees cost requests for nothing (the popular extension sent 2.5x a page's text).
     if (hidden && el.tagName !== 'META') return;
-    const known = this.kind.get(el);
+    const known = this.known(el);
     if (known !== undefined && !(known & PROSE_ATTR)) return;
     for (const [name, value] of translatableAttributes(el)) out.push({ kind: 'attr', el, name, value, hidden });
   }
@@ -476,8 +304,4 @@ export class Segmenter {
  */
 function keepsAttributes(el: Element, bits: number): boolean {
   return !(bits & BY_PAGE) && SKIP_TAGS.has(el.tagName.toUpperCase());
-}
-
-function computedDisplay(el: Element): string {
-  return getComputedStyle(el).display;
 }
