@@ -161,11 +161,16 @@ export function inspect(el: Element, src?: string): number {
  */
 export function saysNo(el: Element): boolean {
   for (let e: Element | null = el; e; e = e.parentElement) {
+    if (saysNoItself(e)) return true;
     const value = e.getAttribute('translate')?.toLowerCase();
-    if (value === 'no' || NOTRANSLATE.test(e.getAttribute('class') ?? '')) return true;
     if (value === 'yes' || value === '') return false;
   }
   return false;
+}
+
+/** The element itself says `translate="no"` or has `.notranslate` (or an icon font's class). */
+function saysNoItself(el: Element): boolean {
+  return el.getAttribute('translate')?.toLowerCase() === 'no' || NOTRANSLATE.test(el.getAttribute('class') ?? '');
 }
 
 /**
@@ -191,10 +196,7 @@ export function rootSaysNo(doc: Document): boolean {
   for (const meta of doc.querySelectorAll('meta[name]')) {
     if (meta.getAttribute('name')!.toLowerCase() === 'google' && /(?:^|[\s,])notranslate(?:$|[\s,])/i.test(meta.getAttribute('content') ?? '')) return true;
   }
-  for (const el of [doc.documentElement, doc.body]) {
-    if (el && (el.getAttribute('translate')?.toLowerCase() === 'no' || /(?:^|\s)notranslate(?:\s|$)/.test(el.getAttribute('class') ?? ''))) return true;
-  }
-  return false;
+  return [doc.documentElement, doc.body].some((el) => el && saysNoItself(el));
 }
 
 /** Why an element's content is left alone: the page says so, or it is not prose. */
