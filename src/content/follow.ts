@@ -88,6 +88,7 @@ export class PageFollow extends PageRemovals {
       for (const [el, name] of attrs) {
         if (SAYS_ATTRIBUTES.has(name)) {
           // An element that became an editor (a comment the user now edits) or says translate="no"
+          // (or took the class notranslate: observe.ts hands over no other class change)
           // gets its original back, text, attributes and bilingual copies: the user edits, and the
           // page saves, its own words. One that no longer does is translated again. Either way
           // its jobs and the run around it are undone below and found again as they are now (a

@@ -4,17 +4,28 @@
  * is paused, so it never reports them (pause first hands over what the page did before).
  */
 import { ATTRIBUTE_NAMES } from './attributes';
+import { classSaysNo } from './tags';
 
-/** Attributes that say whether an element's content is translated (tags.ts `inspect`), watched too: not the class (pages change it all the time). */
-export const SAYS_ATTRIBUTES: ReadonlySet<string> = new Set(['contenteditable', 'translate']);
+/**
+ * Attributes that say whether an element's content is translated (tags.ts `inspect`), watched
+ * too. Of `class`, which pages change all the time (hover states, animations), only a change that
+ * adds or takes away `notranslate` (or an icon font's class) is handed over (`says`).
+ */
+export const SAYS_ATTRIBUTES: ReadonlySet<string> = new Set(['contenteditable', 'translate', 'class']);
 
 const OPTIONS: MutationObserverInit = {
   childList: true,
   subtree: true,
   characterData: true,
   attributes: true,
+  attributeOldValue: true,
   attributeFilter: [...ATTRIBUTE_NAMES, ...SAYS_ATTRIBUTES],
 };
+
+/** Not a class change that leaves the element's word on translation as it was: dropped before it costs a frame. */
+function says(r: MutationRecord): boolean {
+  return r.attributeName !== 'class' || classSaysNo(r.oldValue) !== classSaysNo((r.target as Element).getAttribute('class'));
+}
 
 /** Schedules a callback for the next frame; `framed` says it runs in an animation frame. */
 export type Frame = (cb: (framed?: boolean) => void) => void;
@@ -80,8 +91,10 @@ export class PageObserver {
     this.pending = [];
   }
 
-  private queue(records: MutationRecord[]): void {
-    if (records.length === 0 || this.stopped) return;
+  private queue(all: MutationRecord[]): void {
+    if (all.length === 0 || this.stopped) return;
+    const records = all.filter(says);
+    if (records.length === 0) return;
     this.pending.push(...records);
     if (this.scheduled) return;
     this.scheduled = true;

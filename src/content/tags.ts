@@ -170,7 +170,12 @@ export function saysNo(el: Element): boolean {
 
 /** The element itself says `translate="no"` or has `.notranslate` (or an icon font's class). */
 function saysNoItself(el: Element): boolean {
-  return el.getAttribute('translate')?.toLowerCase() === 'no' || NOTRANSLATE.test(el.getAttribute('class') ?? '');
+  return el.getAttribute('translate')?.toLowerCase() === 'no' || classSaysNo(el.getAttribute('class'));
+}
+
+/** A `class` value that leaves the element's text as it is (`notranslate`, an icon font's class). */
+export function classSaysNo(value: string | null): boolean {
+  return value !== null && NOTRANSLATE.test(value);
 }
 
 /**

@@ -209,6 +209,47 @@ describe("the page's root and editors", () => {
     expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
   });
 
+  it('an element the page gives the class notranslate later gets its original back, translated again when the class goes; other class changes send nothing', async () => {
+    const fake = fakeTranslator();
+    const { page, frames } = startPage(
+      '<h1 id="name" class="title">Rocket skates</h1><p id="buy">Buy the <span class="brand">blue wheels</span> now.</p><p id="icon"><i class="icon">search</i> Find a shop</p>',
+      fake.translate,
+      pages,
+    );
+    await frames.settle();
+    const sent = fake.calls.length;
+    const name = document.getElementById('name')!;
+    expect(name.textContent).toBe('ROCKET SKATES');
+    // A hover state, an animation: the page changes classes all the time; nothing is sent again.
+    name.classList.add('hover');
+    name.classList.remove('hover');
+    document.querySelector('#buy span')!.classList.add('shine');
+    await frames.settle();
+    expect(fake.calls.length).toBe(sent);
+    expect(name.textContent).toBe('ROCKET SKATES');
+    name.classList.add('notranslate');
+    await frames.settle();
+    expect(name.textContent).toBe('Rocket skates');
+    name.classList.remove('notranslate');
+    await frames.settle();
+    expect(name.textContent).toBe('ROCKET SKATES');
+    // A part of a sentence the page keeps as it is: the sentence is sent again with it as a placeholder.
+    const buy = document.getElementById('buy')!;
+    buy.querySelector('span')!.className = 'brand shine notranslate';
+    await frames.settle();
+    expect(buy.textContent).toBe('BUY THE blue wheels NOW.');
+    // An icon font's class (its font draws the word as an icon) counts as a no too.
+    document.querySelector('#icon i')!.classList.add('material-icons');
+    await frames.settle();
+    expect(document.getElementById('icon')!.textContent).toBe('search FIND A SHOP');
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+    page.restore();
+    pages = [];
+    expect(document.body.innerHTML).toBe(
+      '<h1 id="name" class="title">Rocket skates</h1><p id="buy">Buy the <span class="brand shine notranslate">blue wheels</span> now.</p><p id="icon"><i class="icon material-icons">search</i> Find a shop</p>',
+    );
+  });
+
   it("an editor's frame that makes its body editable once its script has run (after the frame was translated) gets the draft back as written", async () => {
     const fake = fakeTranslator();
     const { page, frames } = startPage('<p>Dear team,</p><p>the cat sleeps.</p>', fake.translate, pages);

@@ -127,6 +127,11 @@ describe('translation followed by later frames and by the site\'s own mode', () 
     // A translated paragraph the page makes editable (the user edits it) shows its own words again.
     await page.evaluate(() => document.getElementById('p')!.setAttribute('contenteditable', 'true'));
     await expect.poll(() => page.locator('#p').textContent()).toBe('Write your message below.');
+    // The page gives the tagline the class notranslate, then takes it back: its own words, then ours.
+    await page.evaluate(() => document.getElementById('tag')!.classList.add('notranslate'));
+    await expect.poll(() => page.locator('#tag').textContent()).toBe('Mail for the whole family');
+    await page.evaluate(() => document.getElementById('tag')!.classList.remove('notranslate'));
+    await expect.poll(() => page.locator('#tag').textContent()).toBe('⟦Mail for the whole family⟧');
     await send({ type: 'page:restore', data: { tabId } });
     await expect.poll(() => page.locator('#tag').textContent()).toBe('Mail for the whole family');
     await page.close();

@@ -33,8 +33,8 @@ export type Change =
   | { kind: 'append'; at: number; html: string }
   /** Puts back one of the elements removed before (a tab panel shown again), at the end of the page. */
   | { kind: 'putBack'; at: number }
-  /** Makes an element an editor or says translate="no" on it (value), or takes that back (null). */
-  | { kind: 'says'; at: number; name: 'contenteditable' | 'translate'; value: string | null };
+  /** Makes an element an editor or says translate="no" or class notranslate on it (value), or takes that back (null). */
+  | { kind: 'says'; at: number; name: 'contenteditable' | 'translate' | 'class'; value: string | null };
 export const change: fc.Arbitrary<Change> = fc.oneof(
   fc.record({ kind: fc.constant('text' as const), at: fc.nat(), text: fc.constantFrom('new words', '', ' spaced out ') }),
   fc.record({ kind: fc.constant('remove' as const), at: fc.nat() }),
@@ -43,13 +43,13 @@ export const change: fc.Arbitrary<Change> = fc.oneof(
   fc.record({ kind: fc.constant('putBack' as const), at: fc.nat() }),
 );
 export const changes = fc.array(change, { minLength: 1, maxLength: 4 });
-/** An element the page makes an editor (a comment the user edits) or marks translate="no", or takes that back. */
+/** An element the page makes an editor (a comment the user edits) or marks translate="no" or .notranslate, or takes that back. */
 export const saysChange: fc.Arbitrary<Change> = fc.record({
   kind: fc.constant('says' as const),
   at: fc.nat(),
-  name: fc.constantFrom('contenteditable' as const, 'translate' as const),
+  name: fc.constantFrom('contenteditable' as const, 'translate' as const, 'class' as const),
   value: fc.constantFrom<string | null>('true', 'no', null),
-}).map((c) => ({ ...c, value: c.value === null ? null : c.name === 'translate' ? 'no' : 'true' }));
+}).map((c) => ({ ...c, value: c.value === null ? null : c.name === 'translate' ? 'no' : c.name === 'class' ? 'notranslate' : 'true' }));
 
 /** A page's original nodes, and the elements a change removed (still out of the page). */
 export interface PageNodes {
@@ -97,7 +97,9 @@ export function applyChange(c: Change, nodes: PageNodes): void {
   }
   else if (c.kind === 'attr') el.setAttribute('title', c.value);
   else if (c.kind === 'says') {
-    if (c.value === null) el.removeAttribute(c.name);
+    // A class is added to and taken from the ones there (the page's own, or a hover state's).
+    if (c.name === 'class') el.classList.toggle('notranslate', c.value !== null);
+    else if (c.value === null) el.removeAttribute(c.name);
     else el.setAttribute(c.name, c.value);
   }
   // Content goes where a page would put it: not into a void element or excluded content.
