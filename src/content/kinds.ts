@@ -118,6 +118,13 @@ export abstract class ElementKinds {
     this.kind.delete(el);
   }
 
+  /** Reads `root` and every element in it afresh next time (what the page changed while it was out of the page). */
+  forgetWithin(root: Node): void {
+    if (root.nodeType !== 1) return;
+    this.kind.delete(root as Element);
+    for (const el of (root as Element).querySelectorAll('*')) this.kind.delete(el);
+  }
+
   /**
    * The page added or removed children of `el`: whether it lays out inline (all it holds does)
    * may have changed, and so may that of each inline element it sits in. Read afresh next time,

@@ -197,6 +197,7 @@ export abstract class PageRemovals extends PageChoices {
     const back = new Set<Job>();
     for (const j of found) if (j.state === 'aside') for (const s of this.owners.siblings(j)) back.add(s);
     if (back.size === 0) return;
+    let reshaped = false;
     // In the order they were written: restore undoes the pieces of a long text newest first.
     for (const j of this.aside.jobs((j) => back.has(j) && j.state === 'aside')) {
       j.state = 'done';
@@ -206,8 +207,13 @@ export abstract class PageRemovals extends PageChoices {
       const then = this.aside.readingOf(j);
       // Its texts and attributes, and the nodes and words it holds (the page may have added some).
       const changed = j.log?.adoptChanged(then?.values ?? []);
-      if (changed || unitShape(j.unit) !== then?.shape) touched.add(j);
+      if (changed || unitShape(j.unit) !== then?.shape) {
+        touched.add(j);
+        reshaped = true;
+      }
     }
+    // What the walk read of its elements may be out of date too (one says no now).
+    if (reshaped) this.segmenter?.forgetWithin(root);
   }
 
   /** Texts the page set while out of the page, in units set aside: their values are the ones to restore. */

@@ -1,5 +1,5 @@
 /** The units of page translation, and what a segmentation walk leaves for later. */
-import { kids, SVG_NS } from './tags';
+import { BY_PAGE, inspect, kids, SAYS_NO, SAYS_YES, SVG_NS } from './tags';
 
 /** A run of sibling nodes translated as one piece of HTML. */
 export interface RangeUnit {
@@ -91,16 +91,23 @@ export function runRoots(u: RangeUnit, into: Set<Node>): void {
   if (!inPlace) into.add(u.parent);
 }
 
+/** `inspect`'s bits of what the page says of an element's translation: no, yes, editable. */
+const SAYS = BY_PAGE | SAYS_NO | SAYS_YES;
+
 /**
- * What a run holds, as one number: its nodes at any depth and the words of its texts (a hash; 0 for
- * a text piece or an attribute, whose values the undo log reads). What the page changed in it out
- * of the page, where no change is seen, shows as another number (removals.ts `putBack`): a node
- * added, or a text our write had left as it was (a `|` between two links) given new words.
+ * What a unit holds, as one number: for a run, its nodes at any depth, what each of its elements
+ * says of translation (`translate`, `.notranslate`, `contenteditable`) and the words of its texts
+ * (a hash); and for every unit, whether what it sits in is left out by the page (`leftOut`; a text
+ * piece's or an attribute's values the undo log reads). What the page changed out of the page,
+ * where no change is seen, shows as another number (removals.ts `putBack`): a node added, a text
+ * our write had left as it was (a `|` between two links) given new words, a part of a sentence
+ * the page stopped saying no to, a panel it made editable.
  */
 export function unitShape(u: Unit): number {
-  if (u.kind !== 'range') return 0;
+  const out = leftOut(u.kind === 'range' ? u.parent : u.kind === 'attr' ? u.el : u.group.text.parentElement) ? 1 : 0;
+  if (u.kind !== 'range') return out;
   // FNV-1a over each node's type and each text's characters.
-  let h = 0x811c9dc5;
+  let h = 0x811c9dc5 ^ out;
   const mix = (c: number) => {
     h = Math.imul(h ^ c, 0x01000193);
   };
@@ -109,7 +116,7 @@ export function unitShape(u: Unit): number {
     if (n.nodeType === 3) {
       const data = (n as Text).data;
       for (let i = 0; i < data.length; i++) mix(data.charCodeAt(i));
-    }
+    } else if (n.nodeType === 1) mix(inspect(n as Element) & SAYS);
     for (let c = n.firstChild; c; c = c.nextSibling) walk(c);
   };
   // A whole element's content is what its element holds now (the page may have added some), as
@@ -118,6 +125,22 @@ export function unitShape(u: Unit): number {
   if (u.whole && u.nodes.every((n) => n.parentNode === u.parent)) for (let c = u.parent.firstChild; c; c = c.nextSibling) walk(c);
   else for (const n of u.nodes) walk(n);
   return h >>> 0;
+}
+
+/**
+ * Whether the page leaves `el`'s content out (segment.ts, kinds.ts `skipped`): the nearest
+ * element that says no, or yes, decides; an editor anywhere above leaves it out. Up to the body,
+ * whose own word does not count, or as far as a subtree out of the page goes (so the same unit
+ * reads the same out of the page and put back).
+ */
+function leftOut(el: Element | ShadowRoot | null): boolean {
+  let yes = false;
+  for (let e = el?.nodeType === 1 ? (el as Element) : null; e && e !== e.ownerDocument.body; e = e.parentElement) {
+    const bits = inspect(e);
+    if (bits & BY_PAGE && !(yes && bits & SAYS_NO)) return true;
+    if (bits & SAYS_YES) yes = true;
+  }
+  return false;
 }
 
 /** The element that stands for a unit on screen (for the viewport order). */

@@ -154,6 +154,31 @@ describe('content the page removes', () => {
     expect(panel.innerHTML).toBe('<p>Edited meanwhile</p><p>Unchanged</p>');
   });
 
+
+  it('a panel where the page stopped, or started, saying no while it was out of the page: translated as it says now when put back; restore exact', async () => {
+    const fake = fakeTranslator();
+    const html =
+      '<main><section id="one"><p id="buy">Buy the <span id="brand" translate="no">blue wheels</span> now</p><p id="name" class="title">Rocket skates</p><p id="note">A note</p></section></main>';
+    const { page, frames } = startPage(html, fake.translate, pages);
+    await frames.settle();
+    const panel = document.getElementById('one')!;
+    expect(panel.textContent).toBe('BUY THE blue wheels NOWROCKET SKATESA NOTE');
+    panel.remove();
+    await frames.settle();
+    // Out of the page, no change is seen as it is made.
+    panel.querySelector('#brand')!.removeAttribute('translate');
+    panel.querySelector('#name')!.classList.add('notranslate');
+    panel.querySelector('#note')!.setAttribute('contenteditable', 'true');
+    document.querySelector('main')!.append(panel);
+    await frames.settle();
+    expect(panel.textContent).toBe('BUY THE BLUE WHEELS NOWRocket skatesA note');
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+    page.restore();
+    pages = [];
+    expect(document.body.innerHTML).toBe(
+      html.replace(' translate="no"', '').replace('class="title"', 'class="title notranslate"').replace('id="note"', 'id="note" contenteditable="true"'),
+    );
+  });
   it('a panel the page added to while out of the page: what it added is translated when put back', async () => {
     const fake = fakeTranslator();
     const { page, frames } = startPage('<main><section id="one"><p>First <a href="/x">panel</a></p></section></main>', fake.translate, pages);
