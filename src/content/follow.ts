@@ -77,6 +77,13 @@ export class PageFollow extends PageRemovals {
         for (const n of r.addedNodes) {
           roots.add(n);
           added.push([n, r.target]);
+          // Put among (or was one of) the nodes a write reordered: undoing the write keeps the page's change.
+          if (n.parentNode === r.target) {
+            const ours = this.owners.of(n);
+            ours?.log?.adoptMove(n);
+            const beside = n.nextSibling && this.owners.of(n.nextSibling);
+            if (beside && beside !== ours) beside.log?.adoptMove(n);
+          }
         }
         for (const n of r.removedNodes) removed.push(n);
         if (r.removedNodes.length) emptied.add(r.target);

@@ -6,7 +6,7 @@
 /** Nodes a write reordered or created: restore removes the created and puts the rest back. */
 export interface Move {
   parent: Node;
-  /** The range's nodes in their original order. */
+  /** The range's nodes in their original order (with the page's own moves since: `adoptMove`). */
   nodes: readonly Node[];
   anchor: Node | null;
   created: Node[];
@@ -49,6 +49,25 @@ export class UndoLog {
   adoptAttr(el: Element, name: string): void {
     const i = this.attrAt(el, name);
     if (i >= 0) this.attrs![i + 2] = el.getAttribute(name);
+  }
+
+  /**
+   * The page put `n` where it is now (added it, or moved it; one of the nodes a write reordered,
+   * or one of its own): a write's nodes in `n`'s parent take it in their original order before
+   * the node it is before now, as the page's insert said, so undoing the write keeps the page's
+   * change (a chip list it sorts after a translation that reordered it, a block it inserts in the
+   * middle of a sentence). Before none of them (appended, or before a node of its own), it is
+   * none of theirs and stays where the page put it.
+   */
+  adoptMove(n: Node): void {
+    for (const m of this.moves ?? []) {
+      if (m.parent !== n.parentNode) continue;
+      const at = n.nextSibling ? m.nodes.indexOf(n.nextSibling) : -1;
+      if (at < 0 && !m.nodes.includes(n)) continue;
+      const nodes = m.nodes.filter((x) => x !== n);
+      if (at >= 0) nodes.splice(nodes.indexOf(n.nextSibling!), 0, n);
+      m.nodes = nodes;
+    }
   }
 
   /** The texts the writes left empty (a run's Text nodes the translation did not need). */
@@ -124,11 +143,12 @@ export class UndoLog {
     const mine = this.attrs ?? [];
     const texts = own.map((x, i) => (i % 2 === 0 ? (x as Text).data : null));
     const attrs = mine.map((x, i) => (i % 3 === 2 ? (mine[i - 2] as Element).getAttribute(mine[i - 1] as string) : x));
+    // Each move's nodes in their order now, and the node after them (the page may have added some since).
     const orders = (this.moves ?? []).map((m) => {
       const ours = new Set<Node>([...m.nodes, ...m.created]);
       const now: Node[] = [];
       for (let c = m.parent.firstChild; c; c = c.nextSibling) if (ours.has(c)) now.push(c);
-      return now;
+      return { now, after: nodeAfter(now, m.anchor) };
     });
     this.revert();
     try {
@@ -141,7 +161,7 @@ export class UndoLog {
         else el.setAttribute(attrs[i + 1] as string, v);
       }
       for (let i = 0; i < texts.length; i += 2) (own[i] as Text).data = texts[i] as string;
-      (this.moves ?? []).forEach((m, i) => placeInOrder(m.parent, orders[i]!, m.anchor));
+      (this.moves ?? []).forEach((m, i) => placeInOrder(m.parent, orders[i]!.now, orders[i]!.after));
     }
   }
 
@@ -172,7 +192,37 @@ function undoMove(r: Move): void {
   // Nodes the page removed since stay removed; the rest go back in their order, where the run is
   // now: not before the anchor it had, which the page may have removed, or put content before.
   const live = r.nodes.filter((n) => n.parentNode === r.parent);
-  placeInOrder(r.parent, live, nodeAfter(live, r.anchor));
+  const after = nodeAfter(live, r.anchor);
+  placeInOrder(r.parent, withPagesNodes(r.parent, live, after), after);
+}
+
+/**
+ * `live` (siblings, in their original order) with what the page put among them since the write (a
+ * block inserted into the run, a node moved there) before the node of theirs it is before now, as
+ * the page's insert said: the page's change is made in the original order too. What is before
+ * the first of them or after the last stays where it is.
+ */
+function withPagesNodes(parent: Node, live: readonly Node[], after: Node | null): readonly Node[] {
+  if (live.length < 2) return live;
+  const run = new Set(live);
+  const before = new Map<Node, Node[]>();
+  let next: Node | null = null;
+  let seen = 0;
+  // From the end of the run back to its first node: each node of the page's there is before the run's node last passed.
+  for (let c = after ? after.previousSibling : parent.lastChild; c && seen < run.size; c = c.previousSibling) {
+    if (run.has(c)) {
+      seen++;
+      next = c;
+    } else if (next) {
+      const list = before.get(next);
+      if (list) list.unshift(c);
+      else before.set(next, [c]);
+    }
+  }
+  if (before.size === 0) return live;
+  const out: Node[] = [];
+  for (const n of live) out.push(...(before.get(n) ?? []), n);
+  return out;
 }
 
 /**
@@ -201,14 +251,14 @@ export function nodeAfter(nodes: readonly Node[], none: Node | null): Node | nul
  * the next stays. A move costs (measured: re-inserting a 500-node run of a BBC page, its stylesheet
  * links and scripts, ~24 ms per translation), and without `moveBefore` loses focus, selection and
  * playback inside the node, so a run whose order barely changed is barely touched.
- * `passOver`: siblings that may stay between two wanted nodes (a comment, an emptied text). With
- * no anchor in `parent`, the run ends where its last node is (content the page added after it
- * stays after it).
+ * `passOver`: siblings that may stay between two wanted nodes (a comment, an emptied text). A null
+ * `anchor` is the end of `parent`; one the page took out of `parent`: the run ends where its last
+ * node is (content the page added after it stays after it).
  */
 export function placeInOrder(parent: Node, nodes: readonly Node[], anchor: Node | null, passOver?: (n: Node) => boolean): void {
-  let next = anchor && anchor.parentNode === parent ? anchor : null;
   const last = nodes[nodes.length - 1];
-  if (next === null && last?.parentNode === parent) next = last.nextSibling;
+  let next = anchor;
+  if (anchor !== null && anchor.parentNode !== parent) next = last?.parentNode === parent ? last.nextSibling : null;
   for (let i = nodes.length - 1; i >= 0; i--) {
     const n = nodes[i]!;
     let after = n.parentNode === parent ? n.nextSibling : undefined;

@@ -10,7 +10,7 @@ import { Prioritizer } from '../../src/content/prioritize';
 import { Segmenter, type Unit } from '../../src/content/segment';
 import type { TrdObj } from '../../src/core/types';
 import type { TranslateFn } from '../../src/content/jobs';
-import { fakeTranslator, manualFrames, startPage } from './page-fakes';
+import { fakeTranslator, manualFrames, reverseUpper, startPage } from './page-fakes';
 
 let pages: PageTranslator[] = [];
 afterEach(() => {
@@ -256,6 +256,32 @@ describe('dynamic pages', () => {
     expect(document.querySelector('form')!.outerHTML).toBe(
       '<form><p>Pick a size <select id="size"><option>Tiny one</option></select> and a country <select id="country"><option value="france">France</option><option value="spain">Spain</option><option value="other">Another one</option></select></p></form>',
     );
+  });
+
+  it("the page moves a node in a sentence whose translation reordered it, or inserts one there: read translated, and restore keeps the page's change where the page made it", async () => {
+    // The provider puts the words of a sentence in another order (an adjective after its noun).
+    const { translate } = fakeTranslator({ transform: reverseUpper });
+    const html = '<p id="p"><a id="a">one</a> <b id="b">two</b> <i id="i">three</i></p>';
+    const { page, frames } = startPage(html, translate, pages);
+    await frames.settle();
+    const p = document.getElementById('p')!;
+    expect(p.innerHTML).toBe('<i id="i">THREE</i> <b id="b">TWO</b> <a id="a">ONE</a>');
+    // The same changes made to the page never translated: what restore must give.
+    const reference = document.createElement('div');
+    reference.innerHTML = html;
+    const changes = (root: ParentNode) => {
+      const [a, i] = [root.querySelector('#a')!, root.querySelector('#i')!];
+      i.before(a);
+      root.querySelector('#b')!.before(Object.assign(document.createElement('span'), { id: 'new', textContent: 'four' }));
+    };
+    changes(document);
+    changes(reference);
+    await frames.settle();
+    expect(p.textContent).not.toMatch(/[a-z]/);
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+    page.restore();
+    pages = [];
+    expect(document.body.innerHTML).toBe(reference.innerHTML);
   });
 });
 

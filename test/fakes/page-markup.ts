@@ -34,7 +34,9 @@ export type Change =
   /** Puts back one of the elements removed before (a tab panel shown again), at the end of the page. */
   | { kind: 'putBack'; at: number }
   /** Makes an element an editor or says translate="no" or class notranslate on it (value), or takes that back (null). */
-  | { kind: 'says'; at: number; name: 'contenteditable' | 'translate' | 'class'; value: string | null };
+  | { kind: 'says'; at: number; name: 'contenteditable' | 'translate' | 'class'; value: string | null }
+  /** Moves an element to before another in one step (a list sorted, a feed's item brought up), or to the end of the page. */
+  | { kind: 'move'; at: number; to: number };
 export const change: fc.Arbitrary<Change> = fc.oneof(
   fc.record({ kind: fc.constant('text' as const), at: fc.nat(), text: fc.constantFrom('new words', '', ' spaced out ') }),
   fc.record({ kind: fc.constant('remove' as const), at: fc.nat() }),
@@ -50,6 +52,9 @@ export const saysChange: fc.Arbitrary<Change> = fc.record({
   name: fc.constantFrom('contenteditable' as const, 'translate' as const, 'class' as const),
   value: fc.constantFrom<string | null>('true', 'no', null),
 }).map((c) => ({ ...c, value: c.value === null ? null : c.name === 'translate' ? 'no' : c.name === 'class' ? 'notranslate' : 'true' }));
+
+/** An element the page moves elsewhere in one step (removed and added in one batch of changes). */
+export const moveChange: fc.Arbitrary<Change> = fc.record({ kind: fc.constant('move' as const), at: fc.nat(), to: fc.nat() });
 
 /** A page's original nodes, and the elements a change removed (still out of the page). */
 export interface PageNodes {
@@ -88,6 +93,14 @@ export function applyChange(c: Change, nodes: PageNodes): void {
   }
   if (!elements.length) return;
   const el = elements[c.at % elements.length]!;
+  if (c.kind === 'move') {
+    // Before an element in the page, not into itself, a void element or excluded content; past the last: to the end.
+    if (!nodes.root.contains(el) || el === nodes.root) return;
+    const before = c.to % (elements.length + 1) === elements.length ? null : elements[c.to % (elements.length + 1)]!;
+    if (!before) nodes.root.append(el);
+    else if (nodes.root.contains(before) && !el.contains(before) && !before.parentElement!.closest('code, select, .notranslate')) before.before(el);
+    return;
+  }
   if (c.kind === 'remove') {
     // Out of the page, not only out of a removed ancestor: a page puts back what it took out.
     if (nodes.root.contains(el) && el !== nodes.root) {
