@@ -2,7 +2,8 @@
  * What the write-back leaves alone, in Chromium: a field the reader is typing in keeps its focus
  * and value, and an embedded frame is not reloaded, both when the translation keeps a run's order
  * (a comment in the run once moved all of it) and when it does reorder elements around them (the
- * moves go through `moveBefore`, which keeps their state). Restore is exact.
+ * moves go through `moveBefore`, which keeps their state). Restore is exact, also after the page
+ * moved a node among those the translation reordered (it stays where the page put it).
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,5 +92,29 @@ describe('write-back moves', () => {
     await restore();
     expect(await page.evaluate(() => document.body.innerHTML)).toBe(html);
     expect(await look(page)).toMatchObject({ focus: 'name2', values: ['Ada Lovelace', 'Grace'], kept: [1, 1] });
+  });
+
+  it("a translation that swaps a sentence's words, then the page moves one of them: it stays where the page put it, translated and after restore", async () => {
+    server.set('/sort.html', '<!doctype html><html lang="en"><body><p id="p">Pick <b id="t1">ripe apples</b> or <i id="t2">sweet pears</i> today</p></body></html>');
+    const tab = await browser.context.newPage();
+    await tab.goto(`${server.origin}/sort.html`);
+    // What restore must give: the page's move made in the page never translated.
+    const expected = await tab.evaluate(() => {
+      const ref = document.getElementById('p')!.cloneNode(true) as Element;
+      ref.querySelector('#t2')!.before(ref.querySelector('#t1')!);
+      return ref.innerHTML;
+    });
+    apy.reply = ({ q }) => markText(q.replace(/<b i=(\d+)>([^<]*)<\/b> or <i i=(\d+)>([^<]*)<\/i>/, '<i i=$3>$4</i> or <b i=$1>$2</b>'));
+    expect(await translatePage(tab, browser.id, 'en', 'es')).toMatchObject({ state: 'translated', errors: 0 });
+    const p = tab.locator('#p');
+    expect(await p.innerHTML()).toBe('⟦Pick⟧ <i id="t2">⟦sweet pears⟧</i> ⟦or⟧ <b id="t1">⟦ripe apples⟧</b> ⟦today⟧');
+    await tab.evaluate(() => document.getElementById('t2')!.before(document.getElementById('t1')!));
+    // The changed sentence is translated again as the page has it now: every word marked.
+    await new Promise((r) => setTimeout(r, 300));
+    await expect.poll(() => evaluateInContentScript(tab, browser.id, 'globalThis.polyglot.page.status().state')).toBe('translated');
+    await expect.poll(async () => (await p.textContent())!.replace(/⟦[^⟧]*⟧/g, '')).not.toMatch(/[a-z]/i);
+    await evaluateInContentScript(tab, browser.id, 'globalThis.polyglot.page.restore().state');
+    expect(await p.innerHTML()).toBe(expected);
+    await tab.close();
   });
 });
