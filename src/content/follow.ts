@@ -127,6 +127,7 @@ export class PageFollow extends PageRemovals {
         else runRoots(u, roots);
       }
       if (removed.length) this.leftPage(removed);
+      if (this.mode === 'bilingual') for (const [n] of added) this.keepCopyBeside(n);
     });
     if (this.state === 'cancelled') {
       this.report();
@@ -136,6 +137,16 @@ export class PageFollow extends PageRemovals {
     const fresh = this.lively.admit(this.findAgain(roots, changedAttrs), added.length ? newNodes(added, emptied) : undefined);
     this.queueFound(fresh);
     this.carryOn(fresh.length > 0);
+  }
+
+  /**
+   * Bilingual: a block the page moved (a card sorted, a post brought to the top) takes the copy of
+   * its translation with it, under it again; one the page moves with its parent has it there already.
+   */
+  private keepCopyBeside(n: Node): void {
+    if (n.nodeType !== 1 || !n.isConnected || !n.firstChild) return;
+    const copy = this.owners.of(n.firstChild)?.copy;
+    if (copy?.after === n && copy.el.isConnected && n.nextSibling !== copy.el) n.parentNode!.insertBefore(copy.el, n.nextSibling);
   }
 
   /** Places that kept changing, due now: translated as they are. */

@@ -389,4 +389,26 @@ describe('content the page removes', () => {
     expect(ul.innerHTML).toBe('<li>SECOND ITEM</li><li>FIRST ITEM</li>');
     expect(page.status()).toMatchObject({ state: 'translated', done: 2, total: 2 });
   });
+
+  it('bilingual: a block the page moves elsewhere takes its translation with it, under it; what it left is removed cleanly; restore exact', async () => {
+    const fake = fakeTranslator();
+    const { page, frames } = startPage('<main><section id="s"><p id="a">Stays here</p><p id="b">Moves up</p></section></main>', fake.translate, pages, { mode: 'bilingual' });
+    await frames.settle();
+    const sent = fake.calls.length;
+    const section = document.getElementById('s')!;
+    // A post brought to the top of the page, out of its section.
+    section.before(document.getElementById('b')!);
+    await frames.settle();
+    const shown = (el: Element) => [...el.children].map((c) => (c.hasAttribute(COPY_ATTR) ? `copy: ${c.textContent}` : c.id));
+    expect(shown(document.querySelector('main')!)).toEqual(['b', 'copy: MOVES UP', 's']);
+    expect(shown(section)).toEqual(['a', 'copy: STAYS HERE']);
+    expect(fake.calls).toHaveLength(sent);
+    // The section the post left is taken out, and kept by the page: nothing of ours in it.
+    section.remove();
+    await frames.settle();
+    page.restore();
+    pages = [];
+    expect(document.body.innerHTML).toBe('<main><p id="b">Moves up</p></main>');
+    expect(section.outerHTML).toBe('<section id="s"><p id="a">Stays here</p></section>');
+  });
 });
