@@ -127,7 +127,7 @@ export class PageFollow extends PageRemovals {
         else runRoots(u, roots);
       }
       if (removed.length) this.leftPage(removed);
-      if (this.mode === 'bilingual') for (const [n] of added) this.keepCopyBeside(n);
+      if (this.mode === 'bilingual') for (const [n] of added) this.keepCopyBeside(n, roots);
     });
     if (this.state === 'cancelled') {
       this.report();
@@ -142,11 +142,20 @@ export class PageFollow extends PageRemovals {
   /**
    * Bilingual: a block the page moved (a card sorted, a post brought to the top) takes the copy of
    * its translation with it, under it again; one the page moves with its parent has it there already.
+   * A part of a run the page moved out of the run's parent leaves no copy behind: the run's copy
+   * goes, and what is around each of its nodes now is found again (`roots`).
    */
-  private keepCopyBeside(n: Node): void {
-    if (n.nodeType !== 1 || !n.isConnected || !n.firstChild) return;
-    const copy = this.owners.of(n.firstChild)?.copy;
-    if (copy?.after === n && copy.el.isConnected && n.nextSibling !== copy.el) n.parentNode!.insertBefore(copy.el, n.nextSibling);
+  private keepCopyBeside(n: Node, roots: Set<Node>): void {
+    if (!n.isConnected) return;
+    const block = n.nodeType === 1 && n.firstChild ? this.owners.of(n.firstChild)?.copy : undefined;
+    if (block?.after === n) {
+      if (block.el.isConnected && n.nextSibling !== block.el) n.parentNode!.insertBefore(block.el, n.nextSibling);
+      return;
+    }
+    const run = this.owners.of(n);
+    if (!run?.copy || run.copy.after || run.origin?.kind !== 'range' || n.parentNode === run.origin.parent) return;
+    for (const x of run.origin.nodes) if (x.isConnected) roots.add(x);
+    this.retire(run);
   }
 
   /** Places that kept changing, due now: translated as they are. */

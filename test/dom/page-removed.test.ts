@@ -411,4 +411,24 @@ describe('content the page removes', () => {
     expect(document.body.innerHTML).toBe('<main><p id="b">Moves up</p></main>');
     expect(section.outerHTML).toBe('<section id="s"><p id="a">Stays here</p></section>');
   });
+
+  it('bilingual: a part of a line the page moves out of its block leaves no copy behind; it is translated where it is now; restore exact', async () => {
+    const fake = fakeTranslator();
+    const { page, frames } = startPage('<main><section id="s"><a id="l" href="/x">Read more</a><div id="d">Below it</div></section></main>', fake.translate, pages, { mode: 'bilingual' });
+    await frames.settle();
+    const section = document.getElementById('s')!;
+    const copies = (el: Element) => [...el.querySelectorAll(`[${COPY_ATTR}]`)].map((c) => c.textContent);
+    expect(copies(section)).toEqual(['READ MORE', 'BELOW IT']);
+    section.before(document.getElementById('l')!);
+    await frames.settle();
+    expect(copies(section)).toEqual(['BELOW IT']);
+    expect(copies(document.querySelector('main')!)).toEqual(['READ MORE', 'BELOW IT']);
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+    section.remove();
+    await frames.settle();
+    page.restore();
+    pages = [];
+    expect(document.body.innerHTML).toBe('<main><a id="l" href="/x">Read more</a></main>');
+    expect(section.outerHTML).toBe('<section id="s"><div id="d">Below it</div></section>');
+  });
 });
