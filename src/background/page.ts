@@ -14,6 +14,7 @@ import { FrameProgress, sessionCounts } from './frame-progress';
 import { frames, pruneFor } from './frames';
 import type { Context, Handler, RouterDeps } from './router';
 import { sitesStore, type SitesStore } from './sites';
+import { stopPageCalls } from './translate-port';
 import { defaultTarget, TABS, toTab, trigger, type TabControl } from './tabs';
 
 export const TOGGLE_COMMAND = 'toggle-page-translation';
@@ -134,6 +135,8 @@ export const PAGE_HANDLERS: { [K in PageMessage]: Handler<K> } = {
     // The popup's Stop names its tab; the indicator's (a top frame's) stops its own tab's frames.
     async handle(data, ctx, deps) {
       const tabId = ctx.kind === 'content' ? topFrameTab(ctx, 'page:cancel') : await (deps.tabs ?? TABS).id(data.tabId);
+      // What waits in the worker goes at once, before each frame is told (and settles its own).
+      stopPageCalls(tabId);
       const status = await toTab(tabId, 'page:cancel', {});
       return (await progressOf(deps)).of(tabId, status);
     },

@@ -30,6 +30,19 @@ function isRequest(value: unknown): value is TranslatePortRequest {
   return typeof params === 'object' && params !== null && !Array.isArray(params);
 }
 
+/** Each tab's page calls (its frames' `translate:many` ports), by the stop of each port's calls. */
+const tabCalls = new Map<number, Set<() => void>>();
+
+/**
+ * Ends the page calls of `tabId`'s frames where they wait in the worker (behind the provider's
+ * limits), at once and silently: a Stop for the tab sends nothing more, even for a frame that
+ * has not yet been told (background/page.ts `page:cancel` tells each frame, which settles its
+ * own calls).
+ */
+export function stopPageCalls(tabId: number): void {
+  for (const stop of tabCalls.get(tabId) ?? []) stop();
+}
+
 /** The runtime.onConnect listener. Ports of other names are left to their own listeners. */
 export function createConnectListener({ service, self, contentPolicy }: PortDeps) {
   /** One Translate, its results posted as they settle, then its reply (or its error). */
@@ -71,7 +84,7 @@ export function createConnectListener({ service, self, contentPolicy }: PortDeps
       return;
     }
     if (port.name === TRANSLATE_MANY_PORT) {
-      many(port, (request, signal, post) => run(request, kind, sender, signal, post));
+      many(port, (request, signal, post) => run(request, kind, sender, signal, post), kind === 'content' ? sender.tab?.id : undefined);
       return;
     }
     const controller = new AbortController();
@@ -100,14 +113,29 @@ export function createConnectListener({ service, self, contentPolicy }: PortDeps
   };
 }
 
-/** `translate:many`: calls by id on one port; a cancel or the port's closing aborts them. */
-function many(port: Runtime.Port, run: (request: TranslatePortRequest, signal: AbortSignal, post: (m: TranslatePortMessage) => void) => void): void {
+/**
+ * `translate:many`: calls by id on one port; a cancel or the port's closing aborts them, and so
+ * does a Stop for the tab of the content script that opened it (`stopPageCalls`; nothing posted).
+ */
+function many(port: Runtime.Port, run: (request: TranslatePortRequest, signal: AbortSignal, post: (m: TranslatePortMessage) => void) => void, tabId?: number): void {
   const calls = new Map<number, AbortController>();
   let open = true;
+  const abortAll = (why: string) => {
+    for (const c of calls.values()) c.abort(new DOMException(why, 'AbortError'));
+    calls.clear();
+  };
+  const stop = () => abortAll('the tab stopped translating');
+  if (tabId !== undefined) {
+    const stops = tabCalls.get(tabId) ?? new Set();
+    tabCalls.set(tabId, stops.add(stop));
+  }
   port.onDisconnect.addListener(() => {
     open = false;
-    for (const c of calls.values()) c.abort(new DOMException('the caller closed the translate port', 'AbortError'));
-    calls.clear();
+    abortAll('the caller closed the translate port');
+    if (tabId === undefined) return;
+    const stops = tabCalls.get(tabId);
+    stops?.delete(stop);
+    if (stops?.size === 0) tabCalls.delete(tabId);
   });
   port.onMessage.addListener((message: unknown) => {
     const id = (message as { id?: unknown } | null)?.id;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createConnectListener } from '../../../src/background/translate-port';
+import { createConnectListener, stopPageCalls } from '../../../src/background/translate-port';
 import type { CallOptions } from '../../../src/core/service-types';
 import type { ApiReply, LooseParams, Params } from '../../../src/core/types';
 import { CONTENT_SENDER, fakePort, OTHER_EXTENSION, PAGE_SENDER, SELF } from './fakes';
@@ -109,6 +109,44 @@ describe('translate port', () => {
     expect(end.posted.at(-1)).toEqual({ id: 3, type: 'error', error: { status: 400, message: expect.any(String) } });
     end.close();
     expect(service.calls[1]?.options.signal?.aborted).toBe(true);
+  });
+
+  it("a Stop for a tab ends its frames' page calls in the worker at once, posting nothing; other tabs' and the extension's go on", async () => {
+    // Each call fails once its signal is aborted, as the service's do.
+    const slow = slowService();
+    const service = {
+      ...slow,
+      call: (fn: string, params: Params | LooseParams, options: CallOptions = {}) =>
+        new Promise<ApiReply>((resolve, reject) => {
+          options.signal?.addEventListener('abort', () => reject(options.signal!.reason));
+          slow.call(fn, params, options).then(resolve);
+        }),
+    };
+    const listen = createConnectListener({ service, self: SELF });
+    const top = fakePort('translate:many', CONTENT_SENDER);
+    const frame = fakePort('translate:many', { ...CONTENT_SENDER, frameId: 3 });
+    const other = fakePort('translate:many', { ...CONTENT_SENDER, tab: { id: 8 } as typeof CONTENT_SENDER.tab });
+    const popup = fakePort('translate:many', PAGE_SENDER);
+    for (const [i, end] of [top, frame, other, popup].entries()) {
+      listen(end.port);
+      end.send({ id: 1, params: { src: 'en', trg: 'es', dat: [`call ${i}`] } });
+    }
+    await tick();
+    const posted = [top, frame, other, popup].map((end) => end.posted.length);
+    stopPageCalls(7);
+    expect(slow.calls.map((c) => c.options.signal?.aborted)).toEqual([true, true, false, false]);
+    await tick();
+    // Nothing posted for the stopped calls (their frames settle them); the others still answer.
+    expect([top, frame].map((end) => end.posted.length)).toEqual(posted.slice(0, 2));
+    slow.release({ status: 200, body: { dat: [] } });
+    await tick();
+    expect(popup.posted.at(-1)).toMatchObject({ id: 1, type: 'done' });
+    // A call the frame sends after the Stop (it was told later) is its own: it runs.
+    frame.send({ id: 2, params: { src: 'en', trg: 'es', dat: ['later'] } });
+    await tick();
+    expect(slow.calls.at(-1)?.options.signal?.aborted).toBe(false);
+    for (const end of [top, frame, other, popup]) end.close();
+    stopPageCalls(7);
   });
 
   it('translate:many answers only the extension and its content scripts', () => {
