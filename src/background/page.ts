@@ -135,10 +135,15 @@ export const PAGE_HANDLERS: { [K in PageMessage]: Handler<K> } = {
     // The popup's Stop names its tab; the indicator's (a top frame's) stops its own tab's frames.
     async handle(data, ctx, deps) {
       const tabId = ctx.kind === 'content' ? topFrameTab(ctx, 'page:cancel') : await (deps.tabs ?? TABS).id(data.tabId);
-      // What waits in the worker goes at once, before each frame is told (and settles its own).
-      stopPageCalls(tabId);
-      const status = await toTab(tabId, 'page:cancel', {});
-      return (await progressOf(deps)).of(tabId, status);
+      // What waits in the worker goes at once, and what a frame sends before it is told (each
+      // settles its own calls).
+      const release = stopPageCalls(tabId);
+      try {
+        const status = await toTab(tabId, 'page:cancel', {});
+        return (await progressOf(deps)).of(tabId, status);
+      } finally {
+        release();
+      }
     },
   },
   'page:status': {

@@ -32,15 +32,26 @@ function isRequest(value: unknown): value is TranslatePortRequest {
 
 /** Each tab's page calls (its frames' `translate:many` ports), by the stop of each port's calls. */
 const tabCalls = new Map<number, Set<() => void>>();
+/** Tabs being stopped: page calls their frames send meanwhile are dropped (by how many stops). */
+const stopping = new Map<number, number>();
 
 /**
  * Ends the page calls of `tabId`'s frames where they wait in the worker (behind the provider's
- * limits), at once and silently: a Stop for the tab sends nothing more, even for a frame that
- * has not yet been told (background/page.ts `page:cancel` tells each frame, which settles its
- * own calls).
+ * limits), at once and silently, and drops those its frames send until `release` is called (once
+ * each frame was told: background/page.ts `page:cancel`): a Stop for the tab sends nothing more,
+ * not even a call a frame sent before it heard of the Stop. Each frame settles its own calls.
  */
-export function stopPageCalls(tabId: number): void {
+export function stopPageCalls(tabId: number): () => void {
+  stopping.set(tabId, (stopping.get(tabId) ?? 0) + 1);
   for (const stop of tabCalls.get(tabId) ?? []) stop();
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const left = (stopping.get(tabId) ?? 1) - 1;
+    if (left > 0) stopping.set(tabId, left);
+    else stopping.delete(tabId);
+  };
 }
 
 /** The runtime.onConnect listener. Ports of other names are left to their own listeners. */
@@ -115,7 +126,8 @@ export function createConnectListener({ service, self, contentPolicy }: PortDeps
 
 /**
  * `translate:many`: calls by id on one port; a cancel or the port's closing aborts them, and so
- * does a Stop for the tab of the content script that opened it (`stopPageCalls`; nothing posted).
+ * does a Stop for the tab of the content script that opened it (`stopPageCalls`; nothing posted,
+ * and what it sends until its frames were told is dropped).
  */
 function many(port: Runtime.Port, run: (request: TranslatePortRequest, signal: AbortSignal, post: (m: TranslatePortMessage) => void) => void, tabId?: number): void {
   const calls = new Map<number, AbortController>();
@@ -153,6 +165,8 @@ function many(port: Runtime.Port, run: (request: TranslatePortRequest, signal: A
     };
     // A repeated id would mix two streams: refused, the running call goes on.
     if (calls.has(id)) return;
+    // Sent before its frame heard of the tab's Stop: the frame settles it (`stopPageCalls`).
+    if (tabId !== undefined && stopping.has(tabId)) return;
     calls.set(id, new AbortController());
     if (!isRequest(message)) {
       post({ type: 'error', error: { status: 400, message: 'translate: expected {id: number, params: object}' } });

@@ -73,7 +73,7 @@ export abstract class PageChoices extends PageWrites {
       const items: TrdObj[] = [];
       this.altCalls++;
       const params = { src, trg, frm: 'html', dat: [markup], rid: [rid] };
-      const reply = await this.deps.translate(params, (item) => void ('cnt' in item && items.push(item)), { signal: ac.signal });
+      const reply = await (this.deps.ask ?? this.deps.translate)(params, (item) => void ('cnt' in item && items.push(item)), { signal: ac.signal });
       items.sort((a, b) => a.cnt - b.cnt);
       const bad = items.find((i) => i.err || i.rid !== rid);
       if (reply.status !== 200 || items.length === 0 || bad) {

@@ -82,6 +82,8 @@ function report(status: PageStatus): void {
 const pageCalls = translateChannel();
 const page = new PageTranslator({
   translate: (params, onItem, options) => pageCalls(params, onItem, options),
+  // A route's alternative for one paragraph, asked by the user: its own port, not ended by a Stop.
+  ask: (params, onItem, options) => translateStream(params, onItem, options),
   onStatus: report,
   ignore: (el) => indicator.isHost(el) || chooser.isHost(el) || hover.isHost(el),
   routes: async (src, trg) => {

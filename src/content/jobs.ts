@@ -23,6 +23,11 @@ export type TranslateFn = (
 
 export interface PageDeps {
   translate: TranslateFn;
+  /**
+   * The alternatives' calls (default: `translate`): apart from the page's, which a Stop ends in
+   * the worker without an answer (background/translate-port.ts `stopPageCalls`).
+   */
+  ask?: TranslateFn;
   doc?: Document;
   frame?: Frame;
   /** When answers are written (default: at the next frame near the viewport, paced elsewhere). */

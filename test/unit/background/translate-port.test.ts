@@ -111,7 +111,7 @@ describe('translate port', () => {
     expect(service.calls[1]?.options.signal?.aborted).toBe(true);
   });
 
-  it("a Stop for a tab ends its frames' page calls in the worker at once, posting nothing; other tabs' and the extension's go on", async () => {
+  it("a Stop for a tab ends its frames' page calls in the worker at once, and drops those sent until the frames were told, posting nothing; other tabs' and the extension's go on", async () => {
     // Each call fails once its signal is aborted, as the service's do.
     const slow = slowService();
     const service = {
@@ -133,9 +133,13 @@ describe('translate port', () => {
     }
     await tick();
     const posted = [top, frame, other, popup].map((end) => end.posted.length);
-    stopPageCalls(7);
+    const release = stopPageCalls(7);
     expect(slow.calls.map((c) => c.options.signal?.aborted)).toEqual([true, true, false, false]);
+    // A call the frame sent before it heard of the Stop: dropped, as the frame settles it.
+    frame.send({ id: 5, params: { src: 'en', trg: 'es', dat: ['sent meanwhile'] } });
     await tick();
+    expect(slow.calls).toHaveLength(4);
+    release();
     // Nothing posted for the stopped calls (their frames settle them); the others still answer.
     expect([top, frame].map((end) => end.posted.length)).toEqual(posted.slice(0, 2));
     slow.release({ status: 200, body: { dat: [] } });
@@ -146,7 +150,7 @@ describe('translate port', () => {
     await tick();
     expect(slow.calls.at(-1)?.options.signal?.aborted).toBe(false);
     for (const end of [top, frame, other, popup]) end.close();
-    stopPageCalls(7);
+    stopPageCalls(7)();
   });
 
   it('translate:many answers only the extension and its content scripts', () => {
