@@ -145,7 +145,7 @@ describe('translate port', () => {
     slow.release({ status: 200, body: { dat: [] } });
     await tick();
     expect(popup.posted.at(-1)).toMatchObject({ id: 1, type: 'done' });
-    // A call the frame sends after the Stop (it was told later) is its own: it runs.
+    // Once every frame was told, a call the frame sends (a resume) runs.
     frame.send({ id: 2, params: { src: 'en', trg: 'es', dat: ['later'] } });
     await tick();
     expect(slow.calls.at(-1)?.options.signal?.aborted).toBe(false);
