@@ -77,13 +77,16 @@ export class PageFollow extends PageRemovals {
         for (const n of r.addedNodes) {
           roots.add(n);
           added.push([n, r.target]);
+          if (n.parentNode !== r.target) continue;
           // Put among (or was one of) the nodes a write reordered: undoing the write keeps the page's change.
-          if (n.parentNode === r.target) {
-            const ours = this.owners.of(n);
-            ours?.log?.adoptMove(n);
-            const beside = n.nextSibling && this.owners.of(n.nextSibling);
-            if (beside && beside !== ours) beside.log?.adoptMove(n);
-          }
+          const ours = this.owners.of(n);
+          ours?.log?.adoptMove(n);
+          const beside = n.nextSibling && this.owners.holder(n.nextSibling);
+          if (beside && beside !== ours) beside.log?.adoptMove(n);
+          // Beside a unit's node now: that unit is cut or joined (the record may not name its siblings).
+          if (beside) touched.add(beside);
+          const before = n.previousSibling && this.owners.holder(n.previousSibling);
+          if (before) touched.add(before);
         }
         for (const n of r.removedNodes) removed.push(n);
         if (r.removedNodes.length) emptied.add(r.target);

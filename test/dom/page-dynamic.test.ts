@@ -258,6 +258,26 @@ describe('dynamic pages', () => {
     );
   });
 
+  it('a block the page moves into a translated run cuts it: each part is translated again where it is; restore keeps the move', async () => {
+    const { translate } = fakeTranslator({ transform: reverseUpper });
+    const html = '<div id="d">Read <em>this</em> now<code>keep me</code></div><p id="p">Later</p>';
+    const { page, frames } = startPage(html, translate, pages);
+    await frames.settle();
+    const d = document.getElementById('d')!;
+    expect(d.innerHTML).toBe('<code>keep me</code> NOW<em>THIS</em>READ ');
+    // Mutation records may not name the siblings of what the page inserted (happy-dom's do not):
+    // the node's own siblings tell which run it cut.
+    const reference = document.createElement('div');
+    reference.innerHTML = html;
+    reference.querySelector('code')!.before(reference.querySelector('#p')!);
+    d.querySelector('code')!.before(document.getElementById('p')!);
+    await frames.settle();
+    expect(d.innerHTML).toBe('NOW<em>THIS</em>READ<p id="p">LATER</p><code>keep me</code>');
+    page.restore();
+    pages = [];
+    expect(document.body.innerHTML).toBe(reference.innerHTML);
+  });
+
   it("the page moves a node in a sentence whose translation reordered it, or inserts one there: read translated, and restore keeps the page's change where the page made it", async () => {
     // The provider puts the words of a sentence in another order (an adjective after its noun).
     const { translate } = fakeTranslator({ transform: reverseUpper });
