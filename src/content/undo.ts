@@ -62,10 +62,10 @@ export class UndoLog {
   adoptMove(n: Node): void {
     for (const m of this.moves ?? []) {
       if (m.parent !== n.parentNode) continue;
-      const at = n.nextSibling ? m.nodes.indexOf(n.nextSibling) : -1;
-      if (at < 0 && !m.nodes.includes(n)) continue;
       const nodes = m.nodes.filter((x) => x !== n);
-      if (at >= 0) nodes.splice(nodes.indexOf(n.nextSibling!), 0, n);
+      const at = n.nextSibling ? nodes.indexOf(n.nextSibling) : -1;
+      if (at < 0 && nodes.length === m.nodes.length) continue;
+      if (at >= 0) nodes.splice(at, 0, n);
       m.nodes = nodes;
     }
   }
