@@ -14,7 +14,9 @@
  * (`startsAfresh`: a page loaded in a translated tab, another target), what is known of its frames
  * may be of a page that is gone, or already of this translation (a frame's report can arrive before
  * its top's): each is counted again only once it is confirmed, by its own next report or by its
- * answer when asked (`unconfirmed`, `confirm`: a frame that is gone does not answer).
+ * answer when asked (`unconfirmed`, `confirm`: a frame that is gone does not answer). A closed tab
+ * is forgotten a few seconds after the next start of the worker (`forgetClosed`, frames.ts
+ * `forgetClosedTabs`): a listener for closed tabs would start the worker at every tab closed.
  */
 import type { Browser } from 'webextension-polyfill';
 import { ext } from '../shared/browser';
@@ -119,6 +121,27 @@ export class FrameProgress {
       this.frames.get(tabId)!.delete(frameId);
       this.changed();
     }
+  }
+
+  /**
+   * Forgets the tabs that are closed: `openTabs` gives the ids of the browser's open tabs. Only tabs
+   * known before it was asked can go (a closed tab reports nothing, and tab ids are not reused in a
+   * session), so a tab opened and reporting meanwhile stays.
+   */
+  async forgetClosed(openTabs: () => Promise<Iterable<number>>): Promise<void> {
+    await this.ready();
+    const known = new Set([...this.tops.keys(), ...this.frames.keys(), ...this.told.keys()]);
+    if (!known.size) return;
+    const open = new Set(await openTabs());
+    let forgot = false;
+    for (const tab of known) {
+      if (open.has(tab)) continue;
+      this.tops.delete(tab);
+      this.frames.delete(tab);
+      this.told.delete(tab);
+      forgot = true;
+    }
+    if (forgot) this.changed();
   }
 
   /** Frames are asked to go on (`page:retry`): those with failures are counted again from their next report. */

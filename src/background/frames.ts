@@ -15,7 +15,8 @@
  * `page:framesAsk` in storage.local, which a content script reads without starting the worker:
  * true while a tab is listed. A tab leaves the list when its top frame reports `original` (a
  * restore) or `cancelled` (a stop), and, checked whenever a frame asks, when it is closed or holds
- * no page of ours any more. A navigation keeps it listed. A stale `true` costs what every frame's
+ * no page of ours any more; a closed tab also a few seconds after each start of the worker
+ * (`forgetClosedTabs`). A navigation keeps it listed. A stale `true` costs what every frame's
  * load cost before (it asks; the answer is right). The flag says only whether some tab is
  * translated: no tab, site or language.
  */
@@ -168,6 +169,22 @@ export function frameFlag(storage: Storage = ext().storage): FrameFlag {
  */
 export function pruneFor(flag: FrameFlag, askingTab: number, status: (tabId: number) => Promise<unknown>): void {
   void flag.prune(async (id) => id === askingTab || (await status(id).then(() => true))).catch(() => undefined);
+}
+
+/**
+ * Forgets the tabs closed since: the list's (`flag`) and the frame counts' (`progress`). Run a few
+ * seconds after each start of the worker, off any trigger's path: a listener for closed tabs would
+ * start the worker at every tab the user closes. `tabs.query` gives ids without the `tabs`
+ * permission.
+ */
+export async function forgetClosedTabs(
+  tabs: Pick<Browser['tabs'], 'query'>,
+  flag: Pick<FrameFlag, 'prune'>,
+  progress: { forgetClosed(openTabs: () => Promise<Iterable<number>>): Promise<void> },
+): Promise<void> {
+  let open: Promise<Set<number>> | undefined;
+  const openTabs = () => (open ??= tabs.query({}).then((all) => new Set(all.flatMap((t) => (t.id === undefined ? [] : [t.id])))));
+  await Promise.all([flag.prune(async (id) => (await openTabs()).has(id)), progress.forgetClosed(openTabs)]);
 }
 
 /** The background's own, on the real storage (made at first use: unit tests import this module without one). */

@@ -8,9 +8,9 @@ import { ext } from '../shared/browser';
 import { PUBLISH_AFTER_MS, publishChords } from './chords';
 import { contentPolicy } from './content-calls';
 import { createFetchListener } from './fetch-route';
-import { frames } from './frames';
+import { forgetClosedTabs, frames } from './frames';
 import { guardFetch } from './host-access';
-import { registerPageControls } from './page';
+import { frameProgress, registerPageControls } from './page';
 import { registerSelectionControls } from './selection';
 import { idbMemory } from './memory-idb';
 import { asOnMessageListener, createMessageHandler } from './router';
@@ -48,8 +48,12 @@ const warm = () => void service.warm();
 registerPageControls(browser, warm);
 registerSelectionControls(browser, warm);
 registerSync(browser);
-// The shortcuts' chords, for the content scripts' wake (content/wake.ts), off any trigger's path.
-setTimeout(() => void publishChords(browser).catch(() => undefined), PUBLISH_AFTER_MS);
+// Off any trigger's path: the shortcuts' chords, for the content scripts' wake (content/wake.ts);
+// the tabs closed since, out of what is kept of translated tabs in storage.session.
+setTimeout(() => {
+  void publishChords(browser).catch(() => undefined);
+  void forgetClosedTabs(browser.tabs, frames(), frameProgress()).catch(() => undefined);
+}, PUBLISH_AFTER_MS);
 // No page is translated when the browser starts, nor after the extension is installed or updated
 // (pages translated before keep the old content script, which no longer answers): frames stop asking.
 const noTranslatedTabs = () => void frames().reset().catch(() => undefined);

@@ -6,6 +6,7 @@
 import type { Runtime } from 'webextension-polyfill';
 import { describe, expect, it } from 'vitest';
 import { FRAME_COUNTS_KEY, FrameProgress, sessionCounts } from '../../../src/background/frame-progress';
+import { forgetClosedTabs, frameFlag, TRANSLATED_TABS_KEY } from '../../../src/background/frames';
 import { createMessageHandler } from '../../../src/background/router';
 import { createSettingsStore } from '../../../src/background/settings';
 import { isFrameCounts, startsAfresh, withFrames, type FrameCounts, type PageStatus } from '../../../src/shared/messages';
@@ -232,6 +233,42 @@ describe('page:progress, page:status and page:retry over frames', () => {
     const broken = new FrameProgress(countsIn(fakeStorage({ [FRAME_COUNTS_KEY]: 'nonsense' })));
     await broken.ready();
     expect(broken.last(TAB)).toBeUndefined();
+  });
+
+  it('a worker started after tabs were closed forgets them, in its memory and in storage.session, and only them', async () => {
+    // A first worker counted three translated tabs; the user closed 8 and 9 while it was stopped.
+    const session = fakeStorage({});
+    const before = new FrameProgress(countsIn(session));
+    for (const tab of [TAB, 8, 9]) {
+      before.top(tab, status('translated', 5, 5));
+      before.frame(tab, 3, status('translated', 1, 2, 1, '503 down'));
+    }
+    await expect.poll(() => Object.keys((session.data.get(FRAME_COUNTS_KEY) as { tops: object }).tops)).toEqual(['7', '8', '9']);
+    const flagged = fakeStorage({ [TRANSLATED_TABS_KEY]: { 7: {}, 8: {}, 9: {} } });
+    const flag = frameFlag({ session: flagged.area, local: fakeStorage({}).area } as unknown as Parameters<typeof frameFlag>[0]);
+    const after = new FrameProgress(countsIn(session));
+    // Tab 11 is opened and reports while the browser is asked which tabs are open.
+    let answer!: (tabs: { id?: number }[]) => void;
+    const queried = new Promise<{ id?: number }[]>((r) => (answer = r));
+    const forgetting = forgetClosedTabs({ query: () => queried } as unknown as Parameters<typeof forgetClosedTabs>[0], flag, after);
+    await after.ready();
+    after.top(11, status('translating', 0, 4));
+    answer([{ id: TAB }, {}]);
+    await forgetting;
+    expect(after.last(TAB)).toMatchObject({ state: 'translated', done: 6, total: 7, errors: 1 });
+    expect(after.last(8)).toBeUndefined();
+    expect(after.last(9)).toBeUndefined();
+    expect(after.last(11)).toMatchObject({ state: 'translating', total: 4 });
+    await expect.poll(() => session.data.get(FRAME_COUNTS_KEY)).toMatchObject({ tops: { 7: {}, 11: {} }, frames: { 7: {} } });
+    const kept = session.data.get(FRAME_COUNTS_KEY) as { tops: object; frames: object };
+    expect([Object.keys(kept.tops), Object.keys(kept.frames)]).toEqual([['7', '11'], ['7']]);
+    // The list frames read is pruned the same way.
+    expect(flagged.data.get(TRANSLATED_TABS_KEY)).toEqual({ 7: {} });
+    // A third worker reads back only what is open.
+    const third = new FrameProgress(countsIn(session));
+    await third.ready();
+    expect(third.last(8)).toBeUndefined();
+    expect(third.last(TAB)).toMatchObject({ done: 6, total: 7 });
   });
 
   it('refuses a report that is not a page status, a retry or a stop from a frame, and a retry from an extension page', async () => {
