@@ -10,6 +10,7 @@ import type { LateRoots } from './late-roots';
 import { SAYS_ATTRIBUTES } from './observe';
 import { PageRemovals } from './removals';
 import type { Unit } from './segment';
+import { primary, saysOtherLanguage } from './tags';
 import { runRoots } from './units';
 import type { Definitions } from './upgrades';
 
@@ -63,6 +64,8 @@ export class PageFollow extends PageRemovals {
           touched.add(job);
         } else roots.add(r.target);
       } else if (r.type === 'attributes' && r.target instanceof Element && r.attributeName) {
+        // A `lang` that leaves the element the page's language (a region: `en-GB`), or another one still.
+        if (r.attributeName === 'lang' && this.saysOther(r.target, r.oldValue) === this.saysOther(r.target, r.target.getAttribute('lang'))) continue;
         attrs.push([r.target, r.attributeName]);
       } else if (r.type === 'childList') {
         if (r.target.nodeType === 1) this.segmenter?.childrenChanged(r.target as Element);
@@ -98,7 +101,8 @@ export class PageFollow extends PageRemovals {
       for (const [el, name] of attrs) {
         if (SAYS_ATTRIBUTES.has(name)) {
           // An element that became an editor (a comment the user now edits) or says translate="no"
-          // (or took the class notranslate: observe.ts hands over no other class change)
+          // (or took the class notranslate: observe.ts hands over no other class change), or
+          // another language than the page's (a quote a script labels once it has guessed it),
           // gets its original back, text, attributes and bilingual copies: the user edits, and the
           // page saves, its own words. One that no longer does is translated again. Either way
           // its jobs and the run around it are undone below and found again as they are now (a
@@ -148,6 +152,11 @@ export class PageFollow extends PageRemovals {
    * A part of a run the page moved out of the run's parent leaves no copy behind: the run's copy
    * goes, and what is around each of its nodes now is found again (`roots`).
    */
+  /** Whether `el` with `lang` `value` is left out as another language than the page's (tags.ts). */
+  private saysOther(el: Element, value: string | null): boolean {
+    return saysOtherLanguage(el, value, primary(this.src));
+  }
+
   private keepCopyBeside(n: Node, roots: Set<Node>): void {
     if (!n.isConnected) return;
     const block = n.nodeType === 1 && n.firstChild ? this.owners.of(n.firstChild)?.copy : undefined;

@@ -9,9 +9,12 @@ import { classSaysNo } from './tags';
 /**
  * Attributes that say whether an element's content is translated (tags.ts `inspect`), watched
  * too. Of `class`, which pages change all the time (hover states, animations), only a change that
- * adds or takes away `notranslate` (or an icon font's class) is handed over (`says`).
+ * adds or takes away `notranslate` (or an icon font's class) is handed over (`says`). Of `lang`,
+ * follow.ts keeps only a change that makes the element another language than the page's, or no
+ * longer (`fr` for an English page, not `en-GB`); the `lang` our writes set is never seen: we
+ * write with the observer paused.
  */
-export const SAYS_ATTRIBUTES: ReadonlySet<string> = new Set(['contenteditable', 'translate', 'class']);
+export const SAYS_ATTRIBUTES: ReadonlySet<string> = new Set(['contenteditable', 'translate', 'class', 'lang']);
 
 const OPTIONS: MutationObserverInit = {
   childList: true,

@@ -94,6 +94,14 @@ const PROSE_NAMES: ReadonlySet<string> = new Set(ATTRIBUTE_NAMES);
  */
 const relabelled = new WeakMap<Element, string>();
 
+/**
+ * Whether `el`, were its `lang` `value`, would be left out as another language than `src` (the
+ * page's, a primary subtag): not a region of it (`en-GB`), nor the label our translation wrote.
+ */
+export function saysOtherLanguage(el: Element, value: string | null, src: string): boolean {
+  return !!value && primary(value) !== src && relabelled.get(el) !== value;
+}
+
 /** `el` now says `lang` because the translation wrote it there. */
 export function relabel(el: Element, lang: string): void {
   relabelled.set(el, lang);
@@ -135,11 +143,9 @@ export function inspect(el: Element, src?: string): number {
       case 'contenteditable':
         if (el.getAttribute(name)?.toLowerCase() !== 'false') editable = true;
         break;
-      case 'lang': {
-        const lang = src ? el.getAttribute(name) : null;
-        if (lang && primary(lang) !== src && relabelled.get(el) !== lang) exLang = true;
+      case 'lang':
+        if (src && saysOtherLanguage(el, el.getAttribute(name), src)) exLang = true;
         break;
-      }
       default:
         if (PROSE_NAMES.has(name)) prose = PROSE_ATTR;
     }

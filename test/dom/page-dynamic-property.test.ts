@@ -24,7 +24,7 @@ const LEAF = fc.oneof(
 const INLINE = fc.constantFrom('a href="/x"', 'b', 'em', 'span title="a tip"', 'span role="button"');
 const BLOCK = fc.constantFrom('div', 'p', 'section', 'div style="display:flex"');
 const body = pageBody({ leaf: LEAF, inline: INLINE, block: BLOCK, depth: 3, maxLength: 4 });
-/** The page's changes, an element made an editor or marked translate="no" (or taken back), or moved elsewhere, among them. */
+/** The page's changes, an element made an editor, marked translate="no" or labelled French (or taken back), or moved elsewhere, among them. */
 const changes = fc.array(fc.oneof({ weight: 5, arbitrary: change1 }, { weight: 1, arbitrary: saysChange }, { weight: 1, arbitrary: moveChange }), { minLength: 1, maxLength: 4 });
 
 /**
@@ -35,6 +35,9 @@ const changes = fc.array(fc.oneof({ weight: 5, arbitrary: change1 }, { weight: 1
 function kept(t: Text, mode: 'replace' | 'bilingual'): boolean {
   const el = t.parentElement;
   if (!el || el.closest('code, [contenteditable]:not([contenteditable="false"])')) return true;
+  // What the page labels French is left as it is where it is a unit of its own, and goes with its
+  // sentence where it is a part of one (as at a first translation): either way, not checked here.
+  if (el.closest('[lang]')?.getAttribute('lang') === 'fr') return true;
   if (mode === 'bilingual') return el.closest('.notranslate, [translate="no"]') !== null;
   const nearest = el.closest('.notranslate, [translate]');
   return nearest !== null && (nearest.classList.contains('notranslate') || nearest.getAttribute('translate') === 'no');

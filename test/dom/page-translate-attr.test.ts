@@ -250,6 +250,45 @@ describe("the page's root and editors", () => {
     );
   });
 
+  it("an element the page labels with another language later gets its original back, translated again when the label says the page's language; a region's subtag sends nothing", async () => {
+    const fake = fakeTranslator();
+    const { page, frames } = startPage(
+      '<h1 id="name">Rocket skates</h1><blockquote id="quote"><p>Plus vite que la route</p></blockquote><p id="buy">Buy the <span>blue wheels</span> now.</p>',
+      fake.translate,
+      pages,
+    );
+    await frames.settle();
+    const text = (id: string) => document.getElementById(id)!.textContent;
+    // The page's script guessed the quote's language after the translation (it went as English).
+    expect(text('quote')).toBe('PLUS VITE QUE LA ROUTE');
+    const quote = document.getElementById('quote')!;
+    quote.setAttribute('lang', 'fr');
+    await frames.settle();
+    expect(text('quote')).toBe('Plus vite que la route');
+    // The same language with a region, on another element: nothing is sent again.
+    const sent = fake.calls.length;
+    document.getElementById('name')!.setAttribute('lang', 'en-GB');
+    quote.setAttribute('lang', 'fr-CA');
+    await frames.settle();
+    expect(fake.calls.length).toBe(sent);
+    expect([text('name'), text('quote')]).toEqual(['ROCKET SKATES', 'Plus vite que la route']);
+    // A part of a sentence labelled stays in its sentence, as it would at the first translation
+    // (a phrase in another language goes with its context).
+    document.querySelector('#buy span')!.setAttribute('lang', 'de');
+    await frames.settle();
+    expect(text('buy')).toBe('BUY THE BLUE WHEELS NOW.');
+    // The script takes the quote's label back: translated again.
+    quote.setAttribute('lang', 'en');
+    await frames.settle();
+    expect(text('quote')).toBe('PLUS VITE QUE LA ROUTE');
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+    page.restore();
+    pages = [];
+    expect(document.body.innerHTML).toBe(
+      '<h1 id="name" lang="en-GB">Rocket skates</h1><blockquote id="quote" lang="en"><p>Plus vite que la route</p></blockquote><p id="buy">Buy the <span lang="de">blue wheels</span> now.</p>',
+    );
+  });
+
   it("an editor's frame that makes its body editable once its script has run (after the frame was translated) gets the draft back as written", async () => {
     const fake = fakeTranslator();
     const { page, frames } = startPage('<p>Dear team,</p><p>the cat sleeps.</p>', fake.translate, pages);

@@ -101,7 +101,7 @@ describe('translation followed by later frames and by the site\'s own mode', () 
     await page.close();
   });
 
-  it("leaves a rich-text editor's frame (an editable body) and what the page says no to as they are, gives a paragraph made editable its own words back, and translates what says translate=\"yes\" inside a no", async () => {
+  it("leaves a rich-text editor's frame (an editable body) and what the page says no to as they are, gives a paragraph made editable (or labelled another language) its own words back, and translates what says translate=\"yes\" inside a no", async () => {
     server.set(
       '/compose.html',
       '<!doctype html><html lang="en"><body><div translate="no"><h1 id="brand">Acme Mail</h1><p id="tag" translate="yes">Mail for the whole family</p></div>' +
@@ -131,6 +131,11 @@ describe('translation followed by later frames and by the site\'s own mode', () 
     await page.evaluate(() => document.getElementById('tag')!.classList.add('notranslate'));
     await expect.poll(() => page.locator('#tag').textContent()).toBe('Mail for the whole family');
     await page.evaluate(() => document.getElementById('tag')!.classList.remove('notranslate'));
+    await expect.poll(() => page.locator('#tag').textContent()).toBe('⟦Mail for the whole family⟧');
+    // The page's script labels the tagline French (a language it guessed), then English again.
+    await page.evaluate(() => document.getElementById('tag')!.setAttribute('lang', 'fr'));
+    await expect.poll(() => page.locator('#tag').textContent()).toBe('Mail for the whole family');
+    await page.evaluate(() => document.getElementById('tag')!.setAttribute('lang', 'en'));
     await expect.poll(() => page.locator('#tag').textContent()).toBe('⟦Mail for the whole family⟧');
     await send({ type: 'page:restore', data: { tabId } });
     await expect.poll(() => page.locator('#tag').textContent()).toBe('Mail for the whole family');

@@ -33,8 +33,8 @@ export type Change =
   | { kind: 'append'; at: number; html: string }
   /** Puts back one of the elements removed before (a tab panel shown again), at the end of the page. */
   | { kind: 'putBack'; at: number }
-  /** Makes an element an editor or says translate="no" or class notranslate on it (value), or takes that back (null). */
-  | { kind: 'says'; at: number; name: 'contenteditable' | 'translate' | 'class'; value: string | null }
+  /** Makes an element an editor or says translate="no", class notranslate or lang="fr" on it (value), or takes that back (null). */
+  | { kind: 'says'; at: number; name: 'contenteditable' | 'translate' | 'class' | 'lang'; value: string | null }
   /** Moves an element to before another in one step (a list sorted, a feed's item brought up), or to the end of the page. */
   | { kind: 'move'; at: number; to: number };
 export const change: fc.Arbitrary<Change> = fc.oneof(
@@ -45,13 +45,16 @@ export const change: fc.Arbitrary<Change> = fc.oneof(
   fc.record({ kind: fc.constant('putBack' as const), at: fc.nat() }),
 );
 export const changes = fc.array(change, { minLength: 1, maxLength: 4 });
-/** An element the page makes an editor (a comment the user edits) or marks translate="no" or .notranslate, or takes that back. */
+/** The value each attribute says "leave this as it is" with (`lang`: another language than the page's English). */
+const SAYS_VALUE = { contenteditable: 'true', translate: 'no', class: 'notranslate', lang: 'fr' } as const;
+/** An element the page makes an editor (a comment the user edits), marks translate="no" or .notranslate or labels French, or takes that back. */
+
 export const saysChange: fc.Arbitrary<Change> = fc.record({
   kind: fc.constant('says' as const),
   at: fc.nat(),
-  name: fc.constantFrom('contenteditable' as const, 'translate' as const, 'class' as const),
+  name: fc.constantFrom('contenteditable' as const, 'translate' as const, 'class' as const, 'lang' as const),
   value: fc.constantFrom<string | null>('true', 'no', null),
-}).map((c) => ({ ...c, value: c.value === null ? null : c.name === 'translate' ? 'no' : c.name === 'class' ? 'notranslate' : 'true' }));
+}).map((c) => ({ ...c, value: c.value === null ? null : SAYS_VALUE[c.name] }));
 
 /** An element the page moves elsewhere in one step (removed and added in one batch of changes). */
 export const moveChange: fc.Arbitrary<Change> = fc.record({ kind: fc.constant('move' as const), at: fc.nat(), to: fc.nat() });
