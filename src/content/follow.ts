@@ -64,8 +64,9 @@ export class PageFollow extends PageRemovals {
           touched.add(job);
         } else roots.add(r.target);
       } else if (r.type === 'attributes' && r.target instanceof Element && r.attributeName) {
-        // A `lang` that leaves the element the page's language (a region: `en-GB`), or another one still.
-        if (r.attributeName === 'lang' && this.saysOther(r.target, r.oldValue) === this.saysOther(r.target, r.target.getAttribute('lang'))) continue;
+        // A `lang` that leaves the element the page's language (a region: `en-GB`), or another one
+        // still; or that says the target's (a script that labels what it reads, our translation).
+        if (r.attributeName === 'lang' && !this.langSays(r.target, r.oldValue)) continue;
         attrs.push([r.target, r.attributeName]);
       } else if (r.type === 'childList') {
         if (r.target.nodeType === 1) this.segmenter?.childrenChanged(r.target as Element);
@@ -152,9 +153,17 @@ export class PageFollow extends PageRemovals {
    * A part of a run the page moved out of the run's parent leaves no copy behind: the run's copy
    * goes, and what is around each of its nodes now is found again (`roots`).
    */
-  /** Whether `el` with `lang` `value` is left out as another language than the page's (tags.ts). */
-  private saysOther(el: Element, value: string | null): boolean {
-    return saysOtherLanguage(el, value, primary(this.src));
+  /**
+   * Whether the page's change of `el`'s `lang` (from `old`) changes what is translated: it makes
+   * the element another language than the page's, or no longer (tags.ts `saysOtherLanguage`).
+   * Not when it now says the target's: a script that labels text by what it reads (our
+   * translation) would otherwise get the original back, label it the page's language, and so on.
+   */
+  private langSays(el: Element, old: string | null): boolean {
+    const now = el.getAttribute('lang');
+    if (now !== null && primary(now) === primary(this.trg)) return false;
+    const src = primary(this.src);
+    return saysOtherLanguage(el, old, src) !== saysOtherLanguage(el, now, src);
   }
 
   private keepCopyBeside(n: Node, roots: Set<Node>): void {

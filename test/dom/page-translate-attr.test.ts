@@ -265,13 +265,16 @@ describe("the page's root and editors", () => {
     quote.setAttribute('lang', 'fr');
     await frames.settle();
     expect(text('quote')).toBe('Plus vite que la route');
-    // The same language with a region, on another element: nothing is sent again.
+    // The same language with a region, on another element: nothing is sent again. Nor when a
+    // script labels what it reads (our translation) with the target's language.
     const sent = fake.calls.length;
     document.getElementById('name')!.setAttribute('lang', 'en-GB');
     quote.setAttribute('lang', 'fr-CA');
+    document.getElementById('buy')!.setAttribute('lang', 'es');
     await frames.settle();
     expect(fake.calls.length).toBe(sent);
-    expect([text('name'), text('quote')]).toEqual(['ROCKET SKATES', 'Plus vite que la route']);
+    expect([text('name'), text('quote'), text('buy')]).toEqual(['ROCKET SKATES', 'Plus vite que la route', 'BUY THE BLUE WHEELS NOW.']);
+    document.getElementById('buy')!.removeAttribute('lang');
     // A part of a sentence labelled stays in its sentence, as it would at the first translation
     // (a phrase in another language goes with its context).
     document.querySelector('#buy span')!.setAttribute('lang', 'de');
