@@ -8,7 +8,7 @@
 import type { Unit } from './segment';
 import { excluded } from './tags';
 import { isBlank, isLoneLetter } from '../core/html/text';
-import { core, coreChildren, type Span } from './edges';
+import { core, coreChildren, isListLabel, listLabel, type Span } from './edges';
 import { HAS_LETTER } from './attributes';
 
 /** Default `limits.textSize` of the engine. */
@@ -118,6 +118,8 @@ interface Writer {
 const SPACE_RUN = /[\t\n\f\r ][\t\n\f\r ]|[\t\n\f\r]/;
 const SPACES = /[\t\n\f\r ]+/g;
 const LEADING_SPACES = /^[\t\n\f\r ]+/;
+/** A list item's label as sent (edges.ts `listLabel` found it in the page), its spaces collapsed or not. */
+const LEADING_LABEL = /^[\t\n\f\r ]*\S+[\t\n\f\r ]+/;
 const TRAILING_SPACES = /[\t\n\f\r ]+$/;
 
 /**
@@ -178,9 +180,10 @@ export function prepare(unit: Unit, opaque: (el: Element) => boolean = excluded,
     }
     if (!markupInto) for (const n of run) serializeNode(n, 0, false, entries, w, opaque);
     else serializeSpan(span, 0, inA, entries, w, opaque);
-    // The edges: right after the wrapper's `>`, and before its end.
-    if (w.pieces.length > 1) w.pieces[1] = '>' + w.pieces[1]!.slice(1).replace(LEADING_SPACES, '');
-    else w.cur = '>' + w.cur.slice(1).replace(LEADING_SPACES, '');
+    // The edges: right after the wrapper's `>` (and a list item's label there: edges.ts), and before its end.
+    const lead = listLabel(markupInto ? span.first : run[0]) ? LEADING_LABEL : LEADING_SPACES;
+    if (w.pieces.length > 1) w.pieces[1] = '>' + w.pieces[1]!.slice(1).replace(lead, '');
+    else w.cur = '>' + w.cur.slice(1).replace(lead, '');
     w.cur = w.cur.replace(TRAILING_SPACES, '');
   }
   w.pieces.push(w.cur + '</p>');
@@ -242,14 +245,21 @@ function labelOnly(el: Element, span: Span): boolean {
   return !(before?.nodeType === 3 && LETTER_AT_END.test((before as Text).data)) && !(after?.nodeType === 3 && LETTER_AT_START.test((after as Text).data));
 }
 
+/** An element whose content is one text, a list item's label (`<span class="num">II.</span> Methods`): kept as the page has it (edges.ts). */
+function labelAlone(span: Span): boolean {
+  const t = span.first;
+  return t !== null && t === span.last && t.nodeType === 3 && isListLabel((t as Text).data);
+}
+
 /**
- * A markup with nothing to translate: its whole text a lone letter (`isLoneLetter`), or, its
- * edges left out (edges.ts: a backlink alone), no letter at all. A unit not sent.
+ * A markup with nothing to translate: its whole text a lone letter (`isLoneLetter`) or a list
+ * item's label (`III.`: edges.ts `isListLabel`), or, its edges left out (edges.ts: a backlink
+ * alone), no letter at all. A unit not sent.
  */
 export function nothingToSend(m: Markup): boolean {
   if (m.size > 40) return false;
   const text = m.pieces.join('').replace(/<[^>]*>/g, '').replace(/&(?:amp|lt|gt);/g, ' ');
-  return isLoneLetter(text) || !HAS_LETTER.test(text);
+  return isLoneLetter(text) || isListLabel(text) || !HAS_LETTER.test(text);
 }
 
 /** Lower-case tag names, made once each. */
@@ -276,7 +286,7 @@ function serializeNode(n: Node, parent: number, inA: boolean, entries: Entry[], 
     inner = c;
     link ||= c.localName === 'a';
   }
-  if (link && labelOnly(el, span)) return kept(el, tag, parent, entries, w);
+  if ((link && labelOnly(el, span)) || labelAlone(span)) return kept(el, tag, parent, entries, w);
   entries.push({ node: el, parent, opaque: false, into: inner === el ? null : inner });
   const k = entries.length;
   // A nested <a> would be closed by the parser; so would anything not phrasing.

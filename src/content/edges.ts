@@ -120,3 +120,30 @@ export function coreChildren(el: Node, out: Span): Span {
   out.last = last;
   return out;
 }
+
+/** An item's letter or roman numeral: `a`, `B`, `iv`, `XII`. */
+const ITEM = '(?:[A-Za-z]|[ivxlc]{2,6}|[IVXLC]{2,6})';
+/**
+ * A list item's label at the start of a text, with the white space around it: `(a) `, `b) `,
+ * `iv) `, or `a. `, `IV. ` before a capital, a digit or the text's end (the item's words in an
+ * element after it); `E. coli` and `e. g.` are words, not labels.
+ */
+const LABEL = new RegExp(`^[\\t\\n\\f\\r ]*(?:\\(?${ITEM}\\)[\\t\\n\\f\\r ]+|${ITEM}\\.[\\t\\n\\f\\r ]+(?=[\\p{Lu}\\p{N}]|$))`, 'u');
+
+/** A text that is a list item's label alone (`II.`, `(b)`), as an element of its own may hold it. */
+const LABEL_ALONE = new RegExp(`^[\\t\\n\\f\\r ]*(?:\\(?${ITEM}\\)|${ITEM}\\.)[\\t\\n\\f\\r ]*$`);
+
+export function isListLabel(text: string): boolean {
+  return text.length <= 16 && LABEL_ALONE.test(text);
+}
+
+/**
+ * The list label a unit's first node starts with (`first`: its first node as `core` gives it), or
+ * ''. Rule-based engines read it as a word: Apertium gives "a. Send us an email" as "Un. Nos envío
+ * un email", "II. Methods" as "#Ii. Métodos". Not sent (chunk.ts) and put back before the
+ * translation (merge.ts), as it was; a number (`1.`) goes as it is, which no engine changes.
+ */
+export function listLabel(first: Node | undefined | null): string {
+  if (first?.nodeType !== 3) return '';
+  return LABEL.exec((first as Text).data)?.[0] ?? '';
+}

@@ -10,7 +10,7 @@ import { isBlank, leadingSpace, trailingSpace } from '../core/html/text';
 import { textOf, type AnswerEl, type AnswerNode } from './answer';
 import type { Entry } from './chunk';
 import type { AttrUnit, PieceUnit, RangeUnit } from './segment';
-import { core } from './edges';
+import { core, listLabel } from './edges';
 import { kids } from './tags';
 import { nodeAfter, placeInOrder, type UndoLog } from './undo';
 
@@ -27,6 +27,12 @@ export function mergeRange(unit: RangeUnit, answer: AnswerEl, wrapperId: number,
   // Without the silent elements at its edges, as chunk.ts sent it (edges.ts): they stay where they are.
   const { nodes, after } = core(into ? kids(into) : unit.nodes);
   build({ wrapperId, entries, used: null, log }, answer.kids, wrapperId, parent, seq);
+  // A list item's label was not sent: it goes back before the translation, as it was.
+  const label = listLabel(nodes[0]);
+  if (label) {
+    if (typeof seq[0] === 'string') seq[0] = label + seq[0].trimStart();
+    else seq.unshift(label);
+  }
   keepEdgeSpace(nodes, seq);
   apply(parent, nodes, after ?? (into ? null : unit.anchor), seq, log);
 }

@@ -11,7 +11,8 @@ const ARTICLE = `<!doctype html><html lang="en"><head><title>The garden</title><
 <article lang="en"><h1>The garden</h1>
 <p id="a">The black cat sleeps on the table. My brother has a red house near the river.</p>
 <p id="b">We want to <a href="/more" class="more">read the book</a> in the <b>library</b> today.</p>
-<ul><li>The dog eats bread.</li><li>The children play in the park.</li></ul></article>
+<ul><li>The dog eats bread.</li><li>The children play in the park.</li></ul>
+<h2 id="part">II. The house</h2><ol class="options"><li><b>a. <a href="/mail">Send us an email</a></b></li><li>b) the red house</li></ol></article>
 <ol class="references"><li id="cite_note-1"><span class="mw-cite-backlink">^ <a href="#r1"><sup><i><b>a</b></i></sup></a> <a href="#r2"><sup><i><b>b</b></i></sup></a></span> <span class="reference-text">The black cat sleeps on the table.</span></li></ol></body></html>`;
 
 describe('page translation with real Apertium', () => {
@@ -29,7 +30,7 @@ describe('page translation with real Apertium', () => {
   it('shows real Spanish in place, links and classes kept, and restores exactly', async () => {
     const page = await browser.context.newPage();
     await page.goto(`${server.origin}/garden.html`);
-    const result = await evaluateInContentScript<{ a: string; b: string; li: string; link: string; title: string; buttons: string[]; kicker: string; card: string; live: string; status: unknown; langs: string[]; ref: string; same: boolean }>(
+    const result = await evaluateInContentScript<{ a: string; b: string; li: string; link: string; title: string; buttons: string[]; kicker: string; card: string; live: string; status: unknown; langs: string[]; ref: string; labels: string[]; same: boolean }>(
       page,
       browser.id,
       `(async () => {
@@ -51,6 +52,7 @@ describe('page translation with real Apertium', () => {
           status: P.status(),
           langs: [document.documentElement.lang, document.querySelector('article').lang],
           ref: document.getElementById('cite_note-1').textContent,
+          labels: [document.getElementById('part'), ...document.querySelectorAll('.options li')].map((e) => e.textContent),
         };
         P.restore();
         return { ...out, same: document.body.innerHTML === before };
@@ -76,6 +78,8 @@ describe('page translation with real Apertium', () => {
     expect(result.langs).toEqual(['es', 'es']);
     // A reference's backlinks are letters alone, kept: sent, Apertium made the "a" "Un".
     expect(result.ref).toMatch(/^\^ a b .*gato/i);
+    // A list item's label is not sent: sent, Apertium made "II." "#Ii.", "a." "Un." and "b)" "*b)".
+    expect(result.labels).toEqual(['II. La casa', 'a. Nos envío un email', 'b) La casa roja']);
     expect(result.same).toBe(true);
     await page.close();
   });
