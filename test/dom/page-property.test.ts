@@ -11,9 +11,10 @@ import { PageTranslator } from '../../src/content/page';
 import { engineTranslator, fakeTranslator, manualFrames, reverseUpper } from './page-fakes';
 import { pageBody } from '../fakes/page-markup';
 
-// A letter alone (chunk.ts `isLoneLetter`) is a label, kept as it is: upper case here, so that
-// "nothing lowercase remains" still holds of what is translated.
-const WORD = fc.constantFrom('alpha', 'beta', 'gamma and delta', 'Big News', 'Read on', 'ox', 'été', 'X', 'É', '&amp;', '&lt;bold&gt;', '1', ' ', ' ', '\n  ', '|', '·');
+// A letter alone (chunk.ts `isLoneLetter`) and a list item's label (edges.ts `listLabel`) are
+// kept as they are: upper case here, so that "nothing lowercase remains" still holds of what is
+// translated.
+const WORD = fc.constantFrom('alpha', 'beta', 'gamma and delta', 'Big News', 'Read on', 'ox', 'été', 'X', 'É', '&amp;', '&lt;bold&gt;', '1', ' ', ' ', '\n  ', '|', '·', '(B)', 'IV.', 'C)');
 const words = fc.array(WORD, { minLength: 1, maxLength: 4 }).map((w) => w.join(' '));
 /** Content never translated: its lowercase stays lowercase. */
 const EXCLUDED = fc.constantFrom(
