@@ -8,7 +8,7 @@
 import type { Unit } from './segment';
 import { excluded } from './tags';
 import { isBlank, isLoneLetter } from '../core/html/text';
-import { core, coreChildren, isListLabel, listLabel, type Span } from './edges';
+import { core, coreChildren, isListLabel, labelOf, listLabel, type Span } from './edges';
 import { HAS_LETTER } from './attributes';
 
 /** Default `limits.textSize` of the engine. */
@@ -166,7 +166,8 @@ export function prepare(unit: Unit, opaque: (el: Element) => boolean = excluded,
   const entries: Entry[] = [];
   const w: Writer = { pieces: ['<p i='], cur: '>', collapses };
   let markupInto: Element | undefined;
-  if (unit.kind === 'attr') w.cur += escapeText(unit.value);
+  // A value's label goes as a text's does: a link's title that reads as the link is sent once with it.
+  if (unit.kind === 'attr') w.cur += escapeText(unit.value.slice(labelOf(unit.value).length));
   else if (unit.kind === 'piece') w.cur += escapeText(unit.group.sources[unit.index]!);
   else {
     // Its tag, and those of the elements it holds alone, say nothing a translator needs; nor do

@@ -140,10 +140,15 @@ export function isListLabel(text: string): boolean {
 /**
  * The list label a unit's first node starts with (`first`: its first node as `core` gives it), or
  * ''. Rule-based engines read it as a word: Apertium gives "a. Send us an email" as "Un. Nos envío
- * un email", "II. Methods" as "#Ii. Métodos". Not sent (chunk.ts) and put back before the
- * translation (merge.ts), as it was; a number (`1.`) goes as it is, which no engine changes.
+ * un email", "II. Methods" as "#Ii. Métodos", and a name's initial alike ("A. J. Lawson": "Un. J.
+ * Lawson"). Not sent (chunk.ts) and put back before the translation (merge.ts), as it was; a
+ * number (`1.`) goes as it is, which no engine changes.
  */
 export function listLabel(first: Node | undefined | null): string {
-  if (first?.nodeType !== 3) return '';
-  return LABEL.exec((first as Text).data)?.[0] ?? '';
+  return first?.nodeType === 3 ? labelOf((first as Text).data) : '';
+}
+
+/** The list label `text` starts with (an attribute's value: a `title` reads as its link), or ''. */
+export function labelOf(text: string): string {
+  return LABEL.exec(text)?.[0] ?? '';
 }

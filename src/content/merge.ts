@@ -10,7 +10,7 @@ import { isBlank, leadingSpace, trailingSpace } from '../core/html/text';
 import { textOf, type AnswerEl, type AnswerNode } from './answer';
 import type { Entry } from './chunk';
 import type { AttrUnit, PieceUnit, RangeUnit } from './segment';
-import { core, listLabel } from './edges';
+import { core, labelOf, listLabel } from './edges';
 import { kids } from './tags';
 import { nodeAfter, placeInOrder, type UndoLog } from './undo';
 
@@ -191,6 +191,9 @@ function sameOrder(before: readonly Node[], after: readonly Node[]): boolean {
 export function mergeAttr(unit: AttrUnit, answer: AnswerEl, log: UndoLog): void {
   let v = textOf(answer);
   if (unit.value === unit.value.trim()) v = v.trim();
+  // A list item's label (edges.ts) was not sent: it goes back before the translation.
+  const label = labelOf(unit.value);
+  if (label && v) v = label + v.trimStart();
   if (v) log.attr(unit.el, unit.name, v);
 }
 

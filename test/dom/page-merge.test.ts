@@ -199,14 +199,14 @@ describe('merge and restore', () => {
     expect(document.body.innerHTML).toBe(original);
   });
 
-  it("a list item's label (a. b) (iv) II.) is not sent and stays before the item's translation; a number, an initial before lower case (E. coli) and an abbreviation are sent; a label alone is not, one in an element of its own goes as a placeholder; restore exact", async () => {
+  it("a list item's label (a. b) (iv) II.) is not sent and stays before the item's translation; a number, an initial before lower case (E. coli) and an abbreviation are sent; a label alone is not, one in an element of its own goes as a placeholder; an attribute's value alike; restore exact", async () => {
     const { translate, calls } = fakeTranslator();
     const body = [
       '<ul><li id="mail"><b>a. <a href="mailto:x">Send us an email</a></b></li><li id="form"><b>b. <a href="/f">Anonymous form</a></b></li></ul>',
       '<h2 id="intro">I. Introduction</h2><h2 id="methods">\n  II.\n  Methods and results</h2>',
       '<p id="paren">(iv) the fourth option</p><p id="half">c) the third <em>option</em></p>',
       '<p id="num">1. Number one</p><p id="coli">E. coli lives here</p><p id="eg">e.g. this one</p><p id="only">III.</p>',
-      '<h2 id="own"><span class="num">IV.</span> Discussion</h2>',
+      '<h2 id="own"><span class="num">IV.</span> Discussion</h2><p><img id="fig" src="f.png" alt="V. The results"></p>',
     ].join('');
     const { page, frames, original } = setup(body, translate);
     pages.push(page);
@@ -215,7 +215,7 @@ describe('merge and restore', () => {
       '<p i=1>The title</p><p i=2><a i=3>Send us an email</a></p><p i=4><a i=5>Anonymous form</a></p><p i=6>Introduction</p><p i=7>Methods and results</p>' +
         '<p i=8>the fourth option</p><p i=9>the third <em i=10>option</em></p><p i=11>1. Number one</p><p i=12>E. coli lives here</p><p i=13>e.g. this one</p>' +
         // A label alone is not sent at all; one in an element of its own goes as a placeholder.
-        '<p i=14><code i=15></code> Discussion</p>',
+        '<p i=14><code i=15></code> Discussion</p><p i=16>The results</p>',
     ]);
     const html = (id: string) => document.getElementById(id)!.innerHTML;
     expect(['mail', 'form', 'intro', 'methods', 'paren', 'half'].map(html)).toEqual([
@@ -226,6 +226,8 @@ describe('merge and restore', () => {
       '(iv) THE FOURTH OPTION',
       'c) THE THIRD <em>OPTION</em>',
     ]);
+    // An attribute's value alike.
+    expect(document.getElementById('fig')!.getAttribute('alt')).toBe('V. THE RESULTS');
     expect(['num', 'coli', 'eg', 'only', 'own'].map(html)).toEqual(['1. NUMBER ONE', 'E. COLI LIVES HERE', 'E.G. THIS ONE', 'III.', '<span class="num">IV.</span> DISCUSSION']);
     page.restore();
     expect(document.body.innerHTML).toBe(original);
