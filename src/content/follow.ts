@@ -148,12 +148,6 @@ export class PageFollow extends PageRemovals {
   }
 
   /**
-   * Bilingual: a block the page moved (a card sorted, a post brought to the top) takes the copy of
-   * its translation with it, under it again; one the page moves with its parent has it there already.
-   * A part of a run the page moved out of the run's parent leaves no copy behind: the run's copy
-   * goes, and what is around each of its nodes now is found again (`roots`).
-   */
-  /**
    * Whether the page's change of `el`'s `lang` (from `old`) changes what is translated: it makes
    * the element another language than the page's, or no longer (tags.ts `saysOtherLanguage`).
    * Not when it now says the target's: a script that labels text by what it reads (our
@@ -166,6 +160,12 @@ export class PageFollow extends PageRemovals {
     return saysOtherLanguage(el, old, src) !== saysOtherLanguage(el, now, src);
   }
 
+  /**
+   * Bilingual: a block the page moved (a card sorted, a post brought to the top) takes the copy of
+   * its translation with it, under it again; one the page moves with its parent has it there already.
+   * A part of a run the page moved out of the run's parent leaves no copy behind: the run's copy
+   * goes, and what is around each of its nodes now is found again (`roots`).
+   */
   private keepCopyBeside(n: Node, roots: Set<Node>): void {
     if (!n.isConnected) return;
     const block = n.nodeType === 1 && n.firstChild ? this.owners.of(n.firstChild)?.copy : undefined;
