@@ -48,7 +48,6 @@ export const changes = fc.array(change, { minLength: 1, maxLength: 4 });
 /** The value each attribute says "leave this as it is" with (`lang`: another language than the page's English). */
 const SAYS_VALUE = { contenteditable: 'true', translate: 'no', class: 'notranslate', lang: 'fr' } as const;
 /** An element the page makes an editor (a comment the user edits), marks translate="no" or .notranslate or labels French, or takes that back. */
-
 export const saysChange: fc.Arbitrary<Change> = fc.record({
   kind: fc.constant('says' as const),
   at: fc.nat(),
