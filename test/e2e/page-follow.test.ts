@@ -218,6 +218,31 @@ describe('translation followed by later frames and by the site\'s own mode', () 
     await page.close();
   });
 
+  it('forgets a closed tab a few seconds after the worker next starts, not an open one', async () => {
+    const session = () =>
+      control.evaluate(async () => {
+        const chrome = (globalThis as unknown as { chrome: { storage: { session: { get(k: string[]): Promise<Record<string, unknown>> } } } }).chrome;
+        const v = await chrome.storage.session.get(['page:frameCounts', 'page:translatedTabs']);
+        return { counts: Object.keys((v['page:frameCounts'] as { tops?: object } | undefined)?.tops ?? {}), listed: Object.keys((v['page:translatedTabs'] as object | undefined) ?? {}) };
+      });
+    const kept = await open(`${server.origin}/host.html`);
+    const closed = await open(`${server.origin}/host.html`);
+    for (const { tabId } of [kept, closed]) {
+      await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+      expect(await settle(tabId)).toMatchObject({ state: 'translated', errors: 0 });
+    }
+    const ids = [String(kept.tabId), String(closed.tabId)];
+    await expect.poll(session).toMatchObject({ counts: expect.arrayContaining(ids), listed: expect.arrayContaining(ids) });
+    await closed.page.close();
+    await stopServiceWorkers(kept.page);
+    // The next start (any message) forgets it 5 s later; the open tab is still counted and listed.
+    await send({ type: 'page:status', data: { tabId: kept.tabId } });
+    await expect.poll(session, { timeout: 15_000 }).toEqual({ counts: [String(kept.tabId)], listed: [String(kept.tabId)] });
+    expect((await send({ type: 'page:status', data: { tabId: kept.tabId } })).data).toMatchObject({ state: 'translated' });
+    await send({ type: 'page:restore', data: { tabId: kept.tabId } });
+    await kept.page.close();
+  });
+
   it('remembers bilingual per site from the popup, and uses it where no mode is named', async () => {
     const { page, tabId } = await open(`${server.origin}/host.html`);
     const popup = await browser.openExtensionPage(`${POPUP_PATH}?tab=${tabId}`);
