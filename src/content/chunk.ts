@@ -255,10 +255,11 @@ function labelAlone(span: Span): boolean {
 /**
  * A markup with nothing to translate: its whole text a lone letter (`isLoneLetter`) or a list
  * item's label (`III.`: edges.ts `isListLabel`), or, its edges left out (edges.ts: a backlink
- * alone), no letter at all. A unit not sent.
+ * alone), no letter at all. A unit not sent. However long its markup: placeholders (a letter's
+ * link kept, code) make a long one with no word (until 2026-11-28 one over 40 characters was
+ * sent, and offered alternatives that changed nothing).
  */
 export function nothingToSend(m: Markup): boolean {
-  if (m.size > 40) return false;
   const text = m.pieces.join('').replace(/<[^>]*>/g, '').replace(/&(?:amp|lt|gt);/g, ' ');
   return isLoneLetter(text) || isListLabel(text) || !HAS_LETTER.test(text);
 }

@@ -173,6 +173,8 @@ describe('merge and restore', () => {
       '<div id="grade">B</div><div id="item">(a)</div><div id="word">Vitamin <b>A</b> deficiency</div>',
       '<p id="cap"><span class="dropcap">T</span>he story begins</p>',
       '<p id="zh"><a href="/yes">是</a></p>',
+      // A long markup with no word: a letter's link and a link holding code.
+      '<p id="none"><a href="#x"><img src="x.png">x</a> <a href="#y"><code>keep</code></a></p>',
     ].join('');
     const { page, frames, original } = setup(body, translate);
     pages.push(page);
@@ -193,8 +195,9 @@ describe('merge and restore', () => {
     expect(document.getElementById('index')!.textContent).toBe('A B C');
     expect(['grade', 'item', 'word'].map((id) => document.getElementById(id)!.innerHTML)).toEqual(['B', '(a)', 'VITAMIN <b>A</b> DEFICIENCY']);
     expect(document.getElementById('cap')!.innerHTML).toBe('<span class="dropcap">T</span>HE STORY BEGINS');
-    // The title, the reference's text, five sentences, the Chinese link.
+    // The title, the reference's text, five sentences, the Chinese link; nothing of the last.
     expect(page.status()).toMatchObject({ state: 'translated', errors: 0, done: 8, total: 8 });
+    expect(document.getElementById('none')!.textContent).toBe('x keep');
     page.restore();
     expect(document.body.innerHTML).toBe(original);
   });
