@@ -119,7 +119,7 @@ const SPACE_RUN = /[\t\n\f\r ][\t\n\f\r ]|[\t\n\f\r]/;
 const SPACES = /[\t\n\f\r ]+/g;
 const LEADING_SPACES = /^[\t\n\f\r ]+/;
 /** A list item's label as sent (edges.ts `listLabel` found it in the page), its spaces collapsed or not. */
-const LEADING_LABEL = /^[\t\n\f\r ]*\S+[\t\n\f\r ]+/;
+const LEADING_LABEL = /^[\t\n\f\r ]*\S+[\t\n\f\r \u00a0]+/;
 const TRAILING_SPACES = /[\t\n\f\r ]+$/;
 
 /**

@@ -124,11 +124,12 @@ export function coreChildren(el: Node, out: Span): Span {
 /** An item's letter or roman numeral: `a`, `B`, `iv`, `XII`. */
 const ITEM = '(?:[A-Za-z]|[ivxlc]{2,6}|[IVXLC]{2,6})';
 /**
- * A list item's label at the start of a text, with the white space around it: `(a) `, `b) `,
- * `iv) `, or `a. `, `IV. ` before a capital, a digit or the text's end (the item's words in an
- * element after it); `E. coli` and `e. g.` are words, not labels.
+ * A list item's label at the start of a text, with the white space around it (a no-break space
+ * after it too, as `a.&nbsp;` keeps a label on its item's line): `(a) `, `b) `, `iv) `, or `a. `,
+ * `IV. ` before a capital, a digit or the text's end (the item's words in an element after it);
+ * `E. coli` and `e. g.` are words, not labels.
  */
-const LABEL = new RegExp(`^[\\t\\n\\f\\r ]*(?:\\(?${ITEM}\\)[\\t\\n\\f\\r ]+|${ITEM}\\.[\\t\\n\\f\\r ]+(?=[\\p{Lu}\\p{N}]|$))`, 'u');
+const LABEL = new RegExp(`^[\\t\\n\\f\\r ]*(?:\\(?${ITEM}\\)[\\t\\n\\f\\r \\u00a0]+|${ITEM}\\.[\\t\\n\\f\\r \\u00a0]+(?=[\\p{Lu}\\p{N}]|$))`, 'u');
 
 /** A text that is a list item's label alone (`II.`, `(b)`), as an element of its own may hold it. */
 const LABEL_ALONE = new RegExp(`^[\\t\\n\\f\\r ]*(?:\\(?${ITEM}\\)|${ITEM}\\.)[\\t\\n\\f\\r ]*$`);

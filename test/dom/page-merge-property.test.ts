@@ -15,7 +15,7 @@ import { core, listLabel } from '../../src/content/edges';
 import { kids } from '../../src/content/tags';
 
 /** A run's content: words with spaces at either edge, phrasing elements, placeholders. */
-const WORD = fc.constantFrom('Hello', 'big', 'world', ' and ', ' the ', 'end.', ' ', 'é', '&', '<x>', 'a. ', '(iv) ', 'B.');
+const WORD = fc.constantFrom('Hello', 'big', 'world', ' and ', ' the ', 'end.', ' ', 'é', '&', '<x>', 'a. ', '(iv) ', 'B.', 'c.\u00a0');
 const LEAF = fc.oneof(
   { weight: 6, arbitrary: fc.array(WORD, { minLength: 1, maxLength: 3 }).map((w) => ({ text: w.join('') })) },
   {

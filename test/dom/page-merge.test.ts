@@ -207,7 +207,7 @@ describe('merge and restore', () => {
     const body = [
       '<ul><li id="mail"><b>a. <a href="mailto:x">Send us an email</a></b></li><li id="form"><b>b. <a href="/f">Anonymous form</a></b></li></ul>',
       '<h2 id="intro">I. Introduction</h2><h2 id="methods">\n  II.\n  Methods and results</h2>',
-      '<p id="paren">(iv) the fourth option</p><p id="half">c) the third <em>option</em></p>',
+      '<p id="paren">(iv) the fourth option</p><p id="half">c) the third <em>option</em></p><p id="nb">d.&nbsp;Kept on its line</p>',
       '<p id="num">1. Number one</p><p id="coli">E. coli lives here</p><p id="eg">e.g. this one</p><p id="only">III.</p>',
       '<h2 id="own"><span class="num">IV.</span> Discussion</h2><p><img id="fig" src="f.png" alt="V. The results"></p>',
     ].join('');
@@ -216,11 +216,12 @@ describe('merge and restore', () => {
     await frames.settle();
     expect(calls.map((c) => c.markup)).toEqual([
       '<p i=1>The title</p><p i=2><a i=3>Send us an email</a></p><p i=4><a i=5>Anonymous form</a></p><p i=6>Introduction</p><p i=7>Methods and results</p>' +
-        '<p i=8>the fourth option</p><p i=9>the third <em i=10>option</em></p><p i=11>1. Number one</p><p i=12>E. coli lives here</p><p i=13>e.g. this one</p>' +
+        '<p i=8>the fourth option</p><p i=9>the third <em i=10>option</em></p><p i=11>Kept on its line</p><p i=12>1. Number one</p><p i=13>E. coli lives here</p><p i=14>e.g. this one</p>' +
         // A label alone is not sent at all; one in an element of its own goes as a placeholder.
-        '<p i=14><code i=15></code> Discussion</p><p i=16>The results</p>',
+        '<p i=15><code i=16></code> Discussion</p><p i=17>The results</p>',
     ]);
     const html = (id: string) => document.getElementById(id)!.innerHTML;
+    expect(document.getElementById('nb')!.textContent).toBe('d.\u00a0KEPT ON ITS LINE');
     expect(['mail', 'form', 'intro', 'methods', 'paren', 'half'].map(html)).toEqual([
       '<b>a. <a href="mailto:x">SEND US AN EMAIL</a></b>',
       '<b>b. <a href="/f">ANONYMOUS FORM</a></b>',
