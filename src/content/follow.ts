@@ -10,7 +10,7 @@ import type { LateRoots } from './late-roots';
 import { SAYS_ATTRIBUTES } from './observe';
 import { PageRemovals } from './removals';
 import type { Unit } from './segment';
-import { primary, saysOtherLanguage } from './tags';
+import { classSaysNo, primary, saysOtherLanguage } from './tags';
 import { runRoots } from './units';
 import type { Definitions } from './upgrades';
 
@@ -64,9 +64,6 @@ export class PageFollow extends PageRemovals {
           touched.add(job);
         } else roots.add(r.target);
       } else if (r.type === 'attributes' && r.target instanceof Element && r.attributeName) {
-        // A `lang` that leaves the element the page's language (a region: `en-GB`), or another one
-        // still; or that says the target's (a script that labels what it reads, our translation).
-        if (r.attributeName === 'lang' && !this.langSays(r.target, r.oldValue)) continue;
         attrs.push([r.target, r.attributeName]);
       } else if (r.type === 'childList') {
         if (r.target.nodeType === 1) this.segmenter?.childrenChanged(r.target as Element);
@@ -102,7 +99,7 @@ export class PageFollow extends PageRemovals {
       for (const [el, name] of attrs) {
         if (SAYS_ATTRIBUTES.has(name)) {
           // An element that became an editor (a comment the user now edits) or says translate="no"
-          // (or took the class notranslate: observe.ts hands over no other class change), or
+          // (or took the class notranslate: `says` keeps no other class change), or
           // another language than the page's (a quote a script labels once it has guessed it),
           // gets its original back, text, attributes and bilingual copies: the user edits, and the
           // page saves, its own words. One that no longer does is translated again. Either way
@@ -148,16 +145,21 @@ export class PageFollow extends PageRemovals {
   }
 
   /**
-   * Whether the page's change of `el`'s `lang` (from `old`) changes what is translated: it makes
-   * the element another language than the page's, or no longer (tags.ts `saysOtherLanguage`).
-   * Not when it now says the target's: a script that labels text by what it reads (our
-   * translation) would otherwise get the original back, label it the page's language, and so on.
+   * Whether a mutation record may change what is translated (the observer's `keeps`: the others
+   * cost no frame). Not a class change that neither adds nor takes away `notranslate` (or an icon
+   * font's class): pages change classes all the time. Not a `lang` change that leaves the element
+   * the page's language (a region: `en-GB`) or another one still (tags.ts `saysOtherLanguage`),
+   * nor one to the target's: a script that labels text by what it reads (our translation) would
+   * otherwise get the original back, label it the page's language, and so on.
    */
-  private langSays(el: Element, old: string | null): boolean {
-    const now = el.getAttribute('lang');
+  protected says(r: MutationRecord): boolean {
+    if (r.attributeName !== 'class' && r.attributeName !== 'lang') return true;
+    const el = r.target as Element;
+    const now = el.getAttribute(r.attributeName);
+    if (r.attributeName === 'class') return classSaysNo(r.oldValue) !== classSaysNo(now);
     if (now !== null && primary(now) === primary(this.trg)) return false;
     const src = primary(this.src);
-    return saysOtherLanguage(el, old, src) !== saysOtherLanguage(el, now, src);
+    return saysOtherLanguage(el, r.oldValue, src) !== saysOtherLanguage(el, now, src);
   }
 
   /**

@@ -4,15 +4,13 @@
  * is paused, so it never reports them (pause first hands over what the page did before).
  */
 import { ATTRIBUTE_NAMES } from './attributes';
-import { classSaysNo } from './tags';
 
 /**
  * Attributes that say whether an element's content is translated (tags.ts `inspect`), watched
- * too. Of `class`, which pages change all the time (hover states, animations), only a change that
- * adds or takes away `notranslate` (or an icon font's class) is handed over (`says`). Of `lang`,
- * follow.ts keeps only a change that makes the element another language than the page's, or no
- * longer (`fr` for an English page, not `en-GB`); the `lang` our writes set is never seen: we
- * write with the observer paused.
+ * too, with their old values: of `class`, which pages change all the time (hover states,
+ * animations), and of `lang`, only a change that says something new is handed over (follow.ts
+ * `says`, the observer's `keeps`). The `lang` our writes set is never seen: we write with the
+ * observer paused.
  */
 export const SAYS_ATTRIBUTES: ReadonlySet<string> = new Set(['contenteditable', 'translate', 'class', 'lang']);
 
@@ -24,11 +22,6 @@ const OPTIONS: MutationObserverInit = {
   attributeOldValue: true,
   attributeFilter: [...ATTRIBUTE_NAMES, ...SAYS_ATTRIBUTES],
 };
-
-/** Not a class change that leaves the element's word on translation as it was: dropped before it costs a frame. */
-function says(r: MutationRecord): boolean {
-  return r.attributeName !== 'class' || classSaysNo(r.oldValue) !== classSaysNo((r.target as Element).getAttribute('class'));
-}
 
 /** Schedules a callback for the next frame; `framed` says it runs in an animation frame. */
 export type Frame = (cb: (framed?: boolean) => void) => void;
@@ -53,9 +46,11 @@ export class PageObserver {
   private paused = 0;
   private stopped = false;
 
+  /** `keeps`: whether a record may change what is translated; the others are dropped before they cost a frame. */
   constructor(
     private readonly onBatch: (records: MutationRecord[]) => void,
     private readonly frame: Frame = nextFrame,
+    private readonly keeps: (r: MutationRecord) => boolean = () => true,
   ) {
     this.mo = new MutationObserver((records) => this.queue(records));
   }
@@ -96,7 +91,7 @@ export class PageObserver {
 
   private queue(all: MutationRecord[]): void {
     if (all.length === 0 || this.stopped) return;
-    const records = all.filter(says);
+    const records = all.filter(this.keeps);
     if (records.length === 0) return;
     this.pending.push(...records);
     if (this.scheduled) return;

@@ -39,7 +39,7 @@ export class PageTranslator extends PageFollow {
     this.state = 'translating';
     this.done = this.total = this.errors = this.failedInRow = 0;
     this.error = undefined;
-    this.observer = new PageObserver((records) => this.onMutations(records), this.frame);
+    this.observer = new PageObserver((records) => this.onMutations(records), this.frame, (r) => this.says(r));
     const observer = this.observer;
     const ignore = this.deps.ignore;
     this.definitions = new Definitions(this.doc, {
