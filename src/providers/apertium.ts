@@ -129,16 +129,27 @@ const MARK = /(^|[\s>([{"'«¿¡\/\u2013\u2014;\]-])([#@]+)(?=[\p{L}\p{N}])([\p{
 /** Words that carry `#` or `@` in the text sent: hashtags and handles, kept as they are. */
 const TAGGED = /[#@][\p{L}\p{N}_]+/gu;
 
+/** Words of capitals and digits, two or more (a Roman numeral, an acronym): "IV", "XXI", "G7"; those with a capital count. */
+const CAPITALS = /(?<![\p{L}\p{N}])[\p{Lu}\p{N}]{2,}(?![\p{L}\p{N}])/gu;
+const CAPITAL = /\p{Lu}/u;
+
 /**
  * Apertium's `#` and `@` marks removed, the word kept as Apertium wrote it (the lemma, where `#`
  * says the inflected form could not be made): a reader sees "Es una programa de software", as
  * `markUnknown=no` shows unknown words without their `*`. A hashtag or handle of the text sent
- * ("#MeToo", "@nasa"), which Apertium passes through, is kept.
+ * ("#MeToo", "@nasa"), which Apertium passes through, is kept. A marked word that is a word of
+ * capitals of the text sent in other letter case (its "IV Pleno" made "#Iv Plenary": the numeral
+ * was read, and its form not made) is shown as it was sent.
  */
 export function unmark(sent: string, translated: string): string {
   if (!/[#@]/.test(translated)) return translated;
   const own = new Set(sent.match(TAGGED) ?? []);
-  return translated.replace(MARK, (all: string, before: string, marks: string, word: string) => (own.has(marks.slice(-1) + word) ? all : before + word));
+  let capitals: Map<string, string> | undefined;
+  return translated.replace(MARK, (all: string, before: string, marks: string, word: string) => {
+    if (own.has(marks.slice(-1) + word)) return all;
+    capitals ??= new Map((sent.match(CAPITALS) ?? []).filter((w) => CAPITAL.test(w)).map((w) => [w.toLowerCase(), w]));
+    return before + (capitals.get(word.toLowerCase()) ?? word);
+  });
 }
 
 const LT = 0x3c;

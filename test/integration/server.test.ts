@@ -122,7 +122,7 @@ describe('server with real APy', () => {
     expect(tr?.text?.join(' ')).not.toContain('*');
   });
 
-  it("Apertium's generation marks are not shown; a hashtag and a handle of the text are kept", async () => {
+  it("Apertium's generation marks are not shown; a hashtag and a handle of the text are kept, a numeral its capitals", async () => {
     // APy marks a form its generator could not make with `#` ("Es una #programa de software"),
     // markUnknown=no or not.
     const dat = ['XULRunner is a software platform', 'Available for the Windows, GNU/Linux and OS X operating systems', 'Follow #MeToo and @nasa today'];
@@ -133,6 +133,9 @@ describe('server with real APy', () => {
     expect(os).toMatch(/OS X /);
     expect(`${platform} ${os}`).not.toMatch(/[#@]/);
     expect(tags).toMatch(/#MeToo .*@nasa/);
+    // A Roman numeral whose form was not made ("#Iv Plenary") keeps the capitals it was sent with.
+    const es = await api(server.base, 'Translate', { auth: KEY, src: 'es', trg: 'en', dat: 'Sesiona IV Pleno del Comité Central del Partido' });
+    expect((es.body as { dat: TrObj[] }).dat[0]?.text?.[0]).toMatch(/ IV Plenary of the Central Committee/);
   });
 
   it('Translate en->pt through the es interlingua', async () => {

@@ -101,13 +101,17 @@ describe('translateBatch', () => {
       '<p i=1>The <b i=2>representatives</b> [&#xA0;Time</p>': '<p i=1>Les <b i=2>##représentants</b> @officiels &#39; [&#xA0;#Plazo</p>',
       // Through text markers (an answer whose HTML misread its tags, engine/leg.ts).
       '[1]Reality[/1]': '[1]@Realidad[/1]',
+      // A numeral or an acronym whose form was not made keeps the capitals it was sent with; a
+      // word sent in small letters does not (only its mark goes).
+      'Sesiona IV Pleno del G7 y de la radio': 'Sesiona #Iv Plenary of the #g7 and of the #Radio',
     };
     const p = answering(answers);
-    expect(await p.translateBatch([...Object.keys(answers).slice(0, 3), '[1]Reality[/1]'], EN_ES, TEXT, never())).toEqual([
+    expect(await p.translateBatch([...Object.keys(answers).slice(0, 3), '[1]Reality[/1]', 'Sesiona IV Pleno del G7 y de la radio'], EN_ES, TEXT, never())).toEqual([
       'XULRunner Es una programa de software',
       'OS X sistemas operativos',
       'Sigue #MeToo y @nasa (C# o me@x.com)',
       '[1]Realidad[/1]',
+      'Sesiona IV Plenary of the G7 and of the Radio',
     ]);
     expect(await p.translateBatch(['<p id="1">The <b id="2">representatives</b> [&#xA0;Time</p>'], EN_ES, HTML, never())).toEqual([
       '<p id="1">Les <b id="2">représentants</b> officiels &#39; [&#xA0;Plazo</p>',
