@@ -57,7 +57,7 @@ export function stopPageCalls(tabId: number): () => void {
 /** The runtime.onConnect listener. Ports of other names are left to their own listeners. */
 export function createConnectListener({ service, self, contentPolicy }: PortDeps) {
   /** One Translate, its results posted as they settle, then its reply (or its error). */
-  const run = ({ params, background }: TranslatePortRequest, kind: SenderKind, sender: Runtime.MessageSender, signal: AbortSignal, post: (m: TranslatePortMessage) => void) => {
+  const run = ({ params, background }: TranslatePortRequest, kind: SenderKind, sender: Runtime.MessageSender, signal: AbortSignal, post: (m: TranslatePortMessage) => void, foreground?: Promise<void>) => {
     const policy = kind === 'content' && contentPolicy ? contentPolicy('Translate', params, sender) : Promise.resolve(undefined);
     policy
       .then((prepared) => {
@@ -68,6 +68,7 @@ export function createConnectListener({ service, self, contentPolicy }: PortDeps
             origin: senderOrigin(sender),
             signal,
             background: background === true,
+            ...(background === true && foreground ? { foreground } : {}),
             onResult: (item, meta) => post({ type: 'result', item, ...(meta?.cached ? { cached: true } : {}) }),
             ...prepared?.options,
           })
@@ -95,7 +96,7 @@ export function createConnectListener({ service, self, contentPolicy }: PortDeps
       return;
     }
     if (port.name === TRANSLATE_MANY_PORT) {
-      many(port, (request, signal, post) => run(request, kind, sender, signal, post), kind === 'content' ? sender.tab?.id : undefined);
+      many(port, (request, signal, post, foreground) => run(request, kind, sender, signal, post, foreground), kind === 'content' ? sender.tab?.id : undefined);
       return;
     }
     const controller = new AbortController();
@@ -124,16 +125,27 @@ export function createConnectListener({ service, self, contentPolicy }: PortDeps
   };
 }
 
+/** One call of a `translate:many` port: what aborts it, and what hurries it (a background call). */
+interface ManyCall {
+  ac: AbortController;
+  hurry: () => void;
+}
+
 /**
  * `translate:many`: calls by id on one port; a cancel or the port's closing aborts them, and so
  * does a Stop for the tab of the content script that opened it (`stopPageCalls`; nothing posted,
- * and what it sends until its frames were told is dropped).
+ * and what it sends until its frames were told is dropped). A hurry moves a background call's
+ * provider requests still waiting among the foreground ones (`TranslateManyRequest`).
  */
-function many(port: Runtime.Port, run: (request: TranslatePortRequest, signal: AbortSignal, post: (m: TranslatePortMessage) => void) => void, tabId?: number): void {
-  const calls = new Map<number, AbortController>();
+function many(
+  port: Runtime.Port,
+  run: (request: TranslatePortRequest, signal: AbortSignal, post: (m: TranslatePortMessage) => void, foreground: Promise<void>) => void,
+  tabId?: number,
+): void {
+  const calls = new Map<number, ManyCall>();
   let open = true;
   const abortAll = (why: string) => {
-    for (const c of calls.values()) c.abort(new DOMException(why, 'AbortError'));
+    for (const c of calls.values()) c.ac.abort(new DOMException(why, 'AbortError'));
     calls.clear();
   };
   const stop = () => abortAll('the tab stopped translating');
@@ -153,8 +165,12 @@ function many(port: Runtime.Port, run: (request: TranslatePortRequest, signal: A
     const id = (message as { id?: unknown } | null)?.id;
     if (typeof id !== 'number' || !Number.isSafeInteger(id)) return;
     if ((message as { cancel?: unknown }).cancel === true) {
-      calls.get(id)?.abort(new DOMException('the caller stopped this call', 'AbortError'));
+      calls.get(id)?.ac.abort(new DOMException('the caller stopped this call', 'AbortError'));
       calls.delete(id);
+      return;
+    }
+    if ((message as { hurry?: unknown }).hurry === true) {
+      calls.get(id)?.hurry();
       return;
     }
     const post = (m: TranslatePortMessage) => {
@@ -167,11 +183,14 @@ function many(port: Runtime.Port, run: (request: TranslatePortRequest, signal: A
     if (calls.has(id)) return;
     // Sent before its frame heard of the tab's Stop: the frame settles it (`stopPageCalls`).
     if (tabId !== undefined && stopping.has(tabId)) return;
-    calls.set(id, new AbortController());
+    let hurry = () => {};
+    const foreground = new Promise<void>((resolve) => (hurry = resolve));
+    const call = { ac: new AbortController(), hurry };
+    calls.set(id, call);
     if (!isRequest(message)) {
       post({ type: 'error', error: { status: 400, message: 'translate: expected {id: number, params: object}' } });
       return;
     }
-    run(message, calls.get(id)!.signal, post);
+    run(message, call.ac.signal, post, foreground);
   });
 }

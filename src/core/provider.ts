@@ -53,6 +53,12 @@ export interface BatchOptions {
    * scheduler serves every other waiting text of the provider first. Providers themselves ignore it.
    */
   background?: boolean;
+  /**
+   * Resolves if the caller of `background` work now waits for it in the foreground (a page's call
+   * already sent for what the reader has just jumped to): its texts still queued take their place
+   * among the foreground ones, by age. Providers themselves ignore it.
+   */
+  foreground?: Promise<void>;
 }
 
 export interface Provider {

@@ -41,6 +41,8 @@ export interface CallOptions {
   allowProviders?: (id: string) => boolean;
   /** Translate: work nobody is looking at yet (provider.ts BatchOptions `background`). */
   background?: boolean;
+  /** Translate: resolves if that work is now waited for in the foreground (provider.ts BatchOptions `foreground`). */
+  foreground?: Promise<void>;
 }
 
 /** A raw HTTP request, before any decoding: the service checks UTF-8 on the bytes itself. */

@@ -154,6 +154,7 @@ export function createService(deps: ServiceDeps): TranslationService & Required<
       glossary,
       hedgeAfterMs: snap.settings.hedging === true ? hedgeAfterMs : undefined,
       background: options.background,
+      foreground: options.foreground,
     };
     return req.frm === 'html' ? translateDocument(req, routes, ctx) : translateText(req, routes, ctx);
   }

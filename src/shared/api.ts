@@ -51,6 +51,11 @@ export interface StreamOptions {
   signal?: AbortSignal;
   /** Work nobody is looking at yet: it waits behind every other caller's (TranslatePortRequest). */
   background?: boolean;
+  /**
+   * Resolves if that background work is now waited for in the foreground (the reader jumped to
+   * what a page's call carries): `translateChannel` says so to the worker (TranslateManyRequest).
+   */
+  foreground?: Promise<void>;
 }
 
 /**
@@ -174,5 +179,10 @@ export function translateChannel(runtime: Messaging = ext().runtime, idleMs = 20
       });
       signal?.addEventListener('abort', onAbort);
       p.postMessage({ id, params, ...(options.background ? { background: true } : {}) } satisfies TranslateManyRequest);
+      if (options.background) {
+        options.foreground?.then(() => {
+          if (calls.has(id) && port === p) p.postMessage({ id, hurry: true } satisfies TranslateManyRequest);
+        }, () => undefined);
+      }
     });
 }

@@ -300,10 +300,12 @@ export type TranslatePortMessage =
  * The `translate:many` port: the same streams, many on one port (page translation sends a call
  * every few ms; a port per call cost ~1 ms of the page's main thread to open). The client starts a
  * call with `{id, params}` and stops it with `{id, cancel: true}`; every message back carries its
- * call's id. Closing the port stops every call on it.
+ * call's id. Closing the port stops every call on it. `{id, hurry: true}` says a call sent as
+ * `background` is now waited for in the foreground (the reader jumped to what it carries): what
+ * of it still waits for the provider is served among the foreground work, by age.
  */
 export const TRANSLATE_MANY_PORT = 'translate:many';
 
-export type TranslateManyRequest = ({ id: number } & TranslatePortRequest) | { id: number; cancel: true };
+export type TranslateManyRequest = ({ id: number } & TranslatePortRequest) | { id: number; cancel: true } | { id: number; hurry: true };
 
 export type TranslateManyMessage = TranslatePortMessage & { id: number };

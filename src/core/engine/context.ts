@@ -19,4 +19,6 @@ export interface RunContext {
   glossary?: Glossary;
   /** Its provider requests wait behind every other caller's (provider.ts BatchOptions `background`). */
   background?: boolean;
+  /** Resolves if that work is now waited for in the foreground (provider.ts BatchOptions `foreground`). */
+  foreground?: Promise<void>;
 }

@@ -117,6 +117,18 @@ export function coalesce(inner: Provider, rate: RateSettings, options: Scheduler
     if (aged) g.queue.sort(queueOrder);
   }
 
+  /** A background call now waited for in the foreground (`BatchOptions.foreground`): its texts still queued move up, by age. */
+  function hurry(call: Call): void {
+    const moved = new Set<Group>();
+    for (const j of call.jobs) {
+      if (!j.background || j.inFlight || !j.waiters.has(call)) continue;
+      j.background = false;
+      moved.add(j.group);
+    }
+    for (const g of moved) g.queue.sort(queueOrder);
+    if (moved.size) wake.soon();
+  }
+
   function send(group: Group, idx: number[]): void {
     const jobs = idx.map((i) => group.queue[i]!);
     const taken = new Set(idx);
@@ -272,6 +284,7 @@ export function coalesce(inner: Provider, rate: RateSettings, options: Scheduler
       signal.addEventListener('abort', abort, { once: true });
       for (const job of call.jobs) job.waiters.add(call);
       call.check();
+      if (background && !call.done) opts.foreground?.then(() => hurry(call), () => undefined);
       wake.soon();
     });
   }

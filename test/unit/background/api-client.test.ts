@@ -190,6 +190,34 @@ describe('translateChannel (many calls on one port)', () => {
     await expect(kept).resolves.toEqual({ status: 200, body: { dat: ['ok'] } });
   });
 
+  it("says in the worker when a background call is now waited for in the foreground (what the page's reader jumped to)", async () => {
+    const hurried: string[] = [];
+    let release: () => void = () => undefined;
+    const done = new Promise<void>((r) => (release = r));
+    const { runtime } = counted(async (p, o) => {
+      const word = (p as { dat: string[] }).dat[0]!;
+      void o.foreground?.then(() => hurried.push(word));
+      await done;
+      return { status: 200, body: { dat: [word] } };
+    });
+    const translate = translateChannel(runtime);
+    let hurry: () => void = () => undefined;
+    const foreground = new Promise<void>((r) => (hurry = r));
+    const calls = [
+      translate({ dat: ['far'] }, () => undefined, { background: true, foreground }),
+      // A foreground call has nothing to hurry: the worker is told nothing of it.
+      translate({ dat: ['near'] }, () => undefined, { foreground }),
+      translate({ dat: ['left far'] }, () => undefined, { background: true }),
+    ];
+    await new Promise((r) => setTimeout(r, 0));
+    expect(hurried).toEqual([]);
+    hurry();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(hurried).toEqual(['far']);
+    release();
+    expect(await Promise.all(calls)).toEqual(['far', 'near', 'left far'].map((w) => ({ status: 200, body: { dat: [w] } })));
+  });
+
   it('closes the port once idle, and a later call opens a new one', async () => {
     const { runtime, ports } = counted(async () => ({ status: 200, body: { dat: ['x'] } }));
     const translate = translateChannel(runtime, 1);

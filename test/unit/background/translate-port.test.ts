@@ -84,7 +84,7 @@ describe('translate port', () => {
     expect(service.calls).toHaveLength(1);
   });
 
-  it('translate:many: calls by id on one port, each background or not, a cancel or the closing aborts them', async () => {
+  it('translate:many: calls by id on one port, each background or not (a hurry brings one forward), a cancel or the closing aborts them', async () => {
     const service = slowService();
     const end = fakePort('translate:many', CONTENT_SENDER);
     createConnectListener({ service, self: SELF })(end.port);
@@ -103,6 +103,14 @@ describe('translate port', () => {
       { id: 2, type: 'result', item: { rid: 'a.ts', text: ['uno'], length: 3 }, cached: true },
       { id: 2, type: 'result', item: { rid: 'b.ts', err: '503 provider unreachable', length: 0 } },
     ]);
+    // A hurry for the background call: its provider requests may now go with the foreground work.
+    let hurried = false;
+    void service.calls[1]?.options.foreground?.then(() => (hurried = true));
+    expect(service.calls[0]?.options.foreground).toBeUndefined();
+    end.send({ id: 2, hurry: true });
+    end.send({ id: 9, hurry: true });
+    await tick();
+    expect(hurried).toBe(true);
     end.send({ id: 1, cancel: true });
     expect(service.calls.map((c) => c.options.signal?.aborted)).toEqual([true, false]);
     end.send({ id: 3, nope: true });

@@ -91,6 +91,25 @@ describe('coalescing', () => {
     expect(s.requests.map((r) => r.segments[0])).toEqual(['busy', 'near', 'shared', 'a selection', 'far one', 'far two']);
   });
 
+  it('serves a background call among the foreground ones, by age, once its caller says it waits for it (a page call the reader jumped to)', async () => {
+    const s = scripted({ latencyMs: 20, limits: { chars: 100, segments: 1 } });
+    const p = coalesce(s.provider, rate({ concurrency: 1 }));
+    const bg = { ...opts, background: true };
+    let hurry = () => {};
+    const foreground = new Promise<void>((r) => (hurry = r));
+    // The provider busy; a page's far calls queue (the second one's caller may hurry it), then the
+    // calls for the screen the reader jumps to.
+    const first = p.translateBatch(['busy'], pair, opts, never());
+    await sleep(2);
+    const far = [p.translateBatch(['far one'], pair, bg, never()), p.translateBatch(['far two', 'far three'], pair, { ...bg, foreground }, never())];
+    await sleep(2);
+    const near = [p.translateBatch(['near one'], pair, opts, never()), p.translateBatch(['near two'], pair, opts, never())];
+    hurry();
+    await Promise.all([first, ...near, ...far]);
+    // Sent before the screen's calls, it goes before them; the call nobody hurried stays last.
+    expect(s.requests.map((r) => r.segments[0])).toEqual(['busy', 'far two', 'far three', 'near one', 'near two', 'far one']);
+  });
+
   it('serves a background text that has waited a second among the others, by age: nothing starves', async () => {
     const s = scripted({ latencyMs: 300, limits: { chars: 100, segments: 1 } });
     const p = coalesce(s.provider, rate({ concurrency: 1 }));
