@@ -17,7 +17,7 @@ import { Progress } from './progress';
 import { Leaders } from './leaders';
 import { Retries } from './retries';
 import { Owners } from './ownership';
-import type { Bucket, Prioritizer } from './prioritize';
+import { rankOf, type Bucket, type Prioritizer } from './prioritize';
 import type { Job, PageDeps, Pending } from './jobs';
 import type { Segmenter, Unit } from './segment';
 import { unitElement, unitOnPage } from './units';
@@ -26,9 +26,29 @@ import { unitElement, unitOnPage } from './units';
  * Calls that failed in a row, none answered between, after which the page stops as if cancelled,
  * the error kept: a pair with no route, a refused key or a provider down fails every call the same
  * way, and sending them all only repeats it (aows-nba sent 812 calls for "no route from en to fr").
- * Above the calls in flight at once, so one burst of failures among them is not enough.
+ * Above the calls in flight at once (`maxInFlight` and `IN_VIEW_EXTRA`), so one burst of failures
+ * among them is not enough.
  */
-export const STOP_AFTER_FAILED_CALLS = 8;
+export const STOP_AFTER_FAILED_CALLS = 12;
+
+/**
+ * Calls that units in the viewport may take beyond `maxInFlight` at the trigger and after a jump
+ * (`inViewFirst`). The slots are held then by calls for the rest of the page: the worker serves
+ * these first (the others are background work there, docs/speed.md), but they would not even be
+ * sent before some of those ended (measured: the first call for aows-nba's references left 98 ms
+ * after the jump, when a slot was freed).
+ */
+export const IN_VIEW_EXTRA = 4;
+
+/** A call in flight. */
+interface InFlight {
+  ac: AbortController;
+  call: Call<Job>;
+  /** It holds a unit in or near the viewport: its answers are written at the next frame. */
+  near: boolean;
+  /** A background call's: tells the worker the reader now waits for it (`jumped`). */
+  hurry: (() => void) | null;
+}
 
 export abstract class PageCalls {
   protected readonly doc: Document;
@@ -77,9 +97,11 @@ export abstract class PageCalls {
   protected segmenter: Segmenter | null = null;
   /** The rest of the page is still being segmented. */
   protected discovering = false;
+  /** Units in the viewport may take `IN_VIEW_EXTRA` more calls until none is left queued (the trigger, a jump). */
+  protected inViewFirst = false;
   protected queuedSize = 0;
   /** Calls in flight, by request id: what aborts each, and what it carries. */
-  protected readonly inflight = new Map<number, { ac: AbortController; call: Call<Job> }>();
+  protected readonly inflight = new Map<number, InFlight>();
   /** What a resume sends again, and the units of calls lost with the worker (retries.ts). */
   protected readonly retries = new Retries();
   protected pending: Pending[] = [];
@@ -121,6 +143,7 @@ export abstract class PageCalls {
 
   protected halt(): void {
     this.epoch++;
+    this.inViewFirst = false;
     for (const { ac } of this.inflight.values()) ac.abort(new DOMException('page translation stopped', 'AbortError'));
     this.inflight.clear();
     this.queue?.clear();
@@ -191,7 +214,7 @@ export abstract class PageCalls {
   private fill(now: boolean): void {
     const queue = this.queue;
     if (this.state !== 'translating' || !queue) return;
-    while (this.inflight.size < this.maxInFlight && queue.size > 0 && (now || !this.discovering || this.queuedSize >= this.limit)) {
+    while (queue.size > 0 && this.slotFree(queue) && (now || !this.discovering || this.queuedSize >= this.limit)) {
       const call = new Call<Job>(this.limit);
       // A call holding a unit in or near the viewport: its answer is written at the next frame.
       let near = false;
@@ -242,6 +265,41 @@ export abstract class PageCalls {
     }
   }
 
+  /**
+   * The reader jumped (page.ts `followScroll`): background calls in flight that hold a unit now in
+   * view are hurried (the worker serves what of them still waits among the foreground work, and
+   * their answers are written at the next frame), and what is queued in view may take more calls.
+   */
+  protected jumped(): void {
+    if (this.state !== 'translating') return;
+    const h = this.deps.viewportHeight?.() ?? (globalThis.innerHeight || 800);
+    for (const [req, entry] of this.inflight) {
+      if (!entry.hurry) continue;
+      for (const j of entry.call.jobs.values()) {
+        const el = j.req === req ? unitElement(j.origin ?? j.unit) : null;
+        if (!el || rankOf(el.getBoundingClientRect(), h) !== 0) continue;
+        entry.hurry();
+        entry.hurry = null;
+        entry.near = true;
+        break;
+      }
+    }
+    this.inViewFirst = true;
+    this.pump(true);
+  }
+
+  /** A call may be sent: a slot is free, or one of the extra ones while units in the viewport wait (`inViewFirst`). */
+  private slotFree(queue: Prioritizer<Job>): boolean {
+    const n = this.inflight.size;
+    if (n < this.maxInFlight) return true;
+    if (!this.inViewFirst || n >= this.maxInFlight + IN_VIEW_EXTRA) return false;
+    if (queue.inView > 0) return true;
+    // Ranking again reads boxes (a layout): only until the viewport's units have all been found
+    // (the rest of the page is segmented in slices, the screen jumped to first) and sent.
+    if (!this.discovering) this.inViewFirst = false;
+    return false;
+  }
+
   protected send(call: Call<Job>, jobs: Job[], near: boolean): void {
     const req = ++this.reqSeq;
     const epoch = this.epoch;
@@ -250,7 +308,9 @@ export abstract class PageCalls {
       j.state = 'sent';
     }
     const ac = new AbortController();
-    this.inflight.set(req, { ac, call });
+    const entry: InFlight = { ac, call, near, hurry: null };
+    const foreground = near ? undefined : new Promise<void>((r) => (entry.hurry = r));
+    this.inflight.set(req, entry);
     this.calls++;
     if (this.metrics.firstSendMs < 0) this.metrics.firstSendMs = performance.now() - this.metrics.startedAt;
     const params = { src: this.src, trg: this.trg, frm: 'html', dat: [call.markup], ...(this.rid ? { rid: [this.rid] } : {}) };
@@ -259,15 +319,15 @@ export abstract class PageCalls {
     const sent = this.deps.translate(params, (item) => {
       if (!('cnt' in item)) return;
       if (epoch === this.epoch) this.failedInRow = item.err ? this.failedInRow + 1 : 0;
-      this.later({ kind: 'item', req, epoch, call, item }, near);
-    }, { signal: ac.signal, background: !near });
+      this.later({ kind: 'item', req, epoch, call, item }, entry.near);
+    }, { signal: ac.signal, background: !near, ...(foreground ? { foreground } : {}) });
     this.clock.exclude(performance.now() - t0);
     callOutcome(sent).then(({ error, lost }) => {
       // Stopped or restored since, or cancelled with nothing of the page's left in it (follow.ts).
       if (epoch !== this.epoch || ac.signal.aborted) return;
       // The slot is free at once; the units' fate is settled in order after the answers' writes.
       this.inflight.delete(req);
-      this.later({ kind: 'end', req, epoch, call, ...(error === undefined ? {} : { error }), ...(lost ? { lost } : {}) }, near);
+      this.later({ kind: 'end', req, epoch, call, ...(error === undefined ? {} : { error }), ...(lost ? { lost } : {}) }, entry.near);
       if (error !== undefined) this.failedInRow++;
       if (this.failedInRow >= STOP_AFTER_FAILED_CALLS && this.state === 'translating') this.stop();
       else this.pump();

@@ -17,8 +17,11 @@ import type { Clock } from './lively';
 export type TranslateFn = (
   params: ApiParams,
   onItem: (item: TrObj | TrdObj) => void,
-  /** `background`: a call holding nothing in or near the viewport waits behind every other caller's at the provider. */
-  options: { signal?: AbortSignal; background?: boolean },
+  /**
+   * `background`: a call holding nothing in or near the viewport waits behind every other caller's
+   * at the provider; `foreground` resolves if the reader then jumps to what it holds.
+   */
+  options: { signal?: AbortSignal; background?: boolean; foreground?: Promise<void> },
 ) => Promise<ApiReply>;
 
 export interface PageDeps {

@@ -67,7 +67,8 @@ export class PageTranslator extends PageFollow {
       items: mode !== 'bilingual',
     });
     this.queue = this.newQueue();
-    if (scope === 'near') this.followScroll();
+    this.inViewFirst = true;
+    this.followScroll();
     this.followActs();
     observer.observe(this.doc);
     const t0 = performance.now();
@@ -130,6 +131,7 @@ export class PageTranslator extends PageFollow {
     this.failedInRow = 0;
     this.error = undefined;
     if (stopped) this.queue = this.newQueue();
+    this.inViewFirst = true;
     this.timed('pack', () => {
       for (const job of again) this.requeue(job);
     });
@@ -186,15 +188,31 @@ export class PageTranslator extends PageFollow {
     return this.status();
   }
 
-  /** "Near the viewport only": a scroll brings far units near; they are sent then. */
+  /**
+   * What a scroll brings into view is sent at the next frame, not when a call next ends. "Near the
+   * viewport only": at every scroll (far units are sent only once near). The whole page: at a jump,
+   * half a screen or more from where the last one was followed (calls.ts `jumped`: the units then
+   * in view may take more calls, and calls already sent for them are hurried). Not at every scroll
+   * event there: the browser's own small ones (scroll anchoring, as our writes change heights above
+   * the viewport) come every frame, and finding what is in view ranks the queue again (a layout).
+   */
   private followScroll(): void {
+    const near = this.scope === 'near';
+    if (!near && this.deps.viewport === false) return;
     this.scrolls = new AbortController();
+    const h = this.deps.viewportHeight?.() ?? (globalThis.innerHeight || 800);
+    let followedAt = globalThis.scrollY;
     let scheduled = false;
     const onScroll = () => {
       if (scheduled) return;
+      if (!near) {
+        if (Math.abs(globalThis.scrollY - followedAt) < h / 2) return;
+        followedAt = globalThis.scrollY;
+      }
       scheduled = true;
       this.frame(() => {
         scheduled = false;
+        if (!near) return this.jumped();
         if (this.state === 'translated' && (this.queue?.ready ?? 0) > 0) this.state = 'translating';
         this.pump();
         this.report();

@@ -69,6 +69,12 @@ export class Prioritizer<J extends Ranked> {
     return this.where.size;
   }
 
+  /** Jobs in the viewport (re-ranked after a scroll). */
+  get inView(): number {
+    this.settle();
+    return this.counts[0]!;
+  }
+
   /** Jobs that may be served now: all of them, or only the near ones (re-ranked after a scroll). */
   get ready(): number {
     if (this.far) return this.where.size;

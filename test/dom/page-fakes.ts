@@ -16,6 +16,8 @@ export interface SentCall {
   signal: AbortSignal | undefined;
   /** Sent as background work (nothing of it in or near the viewport). */
   background: boolean;
+  /** A background call the page then said it waits for in the foreground (the reader jumped to it). */
+  hurried: boolean;
   /** Lets a held call answer (manual mode). */
   release(): void;
 }
@@ -42,11 +44,13 @@ export function reverseUpper(wrapper: Element): void {
 export function fakeTranslator(opts: { transform?: (wrapper: Element) => void; hold?: boolean; reply?: (markup: string) => string } = {}) {
   const calls: SentCall[] = [];
   const transform = opts.transform ?? upper;
-  const translate: TranslateFn = (params, onItem, { signal, background }) => {
+  const translate: TranslateFn = (params, onItem, { signal, background, foreground }) => {
     const markup = String((params.dat as string[])[0]);
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    calls.push({ markup, params: params as Record<string, unknown>, signal, background: background === true, release });
+    const call: SentCall = { markup, params: params as Record<string, unknown>, signal, background: background === true, hurried: false, release };
+    calls.push(call);
+    void foreground?.then(() => (call.hurried = true));
     if (!opts.hold) release();
     return gate.then(() => {
       if (signal?.aborted) throw signal.reason;

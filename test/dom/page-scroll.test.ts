@@ -45,7 +45,7 @@ const items = (markup: string) => [...markup.matchAll(/Row (\d+)/g)].map((m) => 
  * A paragraph at the top and a list of `rows` rows from `top` down, translated one call at a time
  * (three rows to a call), every call held: the order the queue gives is the order they go.
  */
-async function listPage(rows: number, top: number) {
+async function listPage(rows: number, top: number, maxInFlight = 1) {
   document.head.innerHTML = '';
   document.body.innerHTML = `<p id="top">Top words</p><div id="list">${Array.from({ length: rows }, (_, i) => `<p id="r${i}">Row ${i} words</p>`).join('')}</div>`;
   boxes.set('top', { top: 10, height: 20 });
@@ -53,7 +53,7 @@ async function listPage(rows: number, top: number) {
   layout();
   const fake = fakeTranslator({ hold: true });
   const frames = manualFrames();
-  const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewportHeight: () => 800, idle: (cb) => cb(1000), maxInFlight: 1, limit: 80 });
+  const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewportHeight: () => 800, idle: (cb) => cb(1000), maxInFlight, limit: 80 });
   pages.push(page);
   page.start('en', 'es');
   await frames.settle();
@@ -84,6 +84,33 @@ describe('a jump into a long list while the page translates', () => {
     for (const c of fake.calls.slice(1)) expect({ rows: items(c.markup), background: c.background }).toEqual({ rows: items(c.markup), background: items(c.markup).every(far) });
     expect(fake.calls.some((c) => c.background)).toBe(true);
     expect(document.getElementById('r29')!.textContent).toBe('ROW 29 WORDS');
+  });
+
+  it('hurries the calls already sent for what the reader jumps to, and sends the rest of the screen at once, beyond the calls in flight', async () => {
+    const rows = 30;
+    // Two calls in flight at most: the top paragraph's, then the list's first rows, far below.
+    const { fake, frames } = await listPage(rows, 5000, 2);
+    fake.calls[0]!.release();
+    await frames.settle();
+    expect(fake.calls.slice(1).map((c) => [items(c.markup), c.background])).toEqual([[[0, 1, 2], true], [[3, 4, 5], true]]);
+
+    // The reader jumps down the page: rows 3 to 11 are in view (row 2 just above it).
+    placeList(-300, rows);
+    boxes.set('top', { top: -5290, height: 20 });
+    scrolledTo(5300);
+    dispatchEvent(new Event('scroll'));
+    await frames.settle();
+    // The call holding rows 3 to 5 is hurried (the worker serves it among the foreground work);
+    // the one holding only rows above the view is not.
+    expect(fake.calls.slice(1, 3).map((c) => [items(c.markup), c.hurried])).toEqual([[[0, 1, 2], false], [[3, 4, 5], true]]);
+    // The rest of the screen goes at once, though both calls are still in flight; then nothing more.
+    expect(fake.calls.slice(3).map((c) => [items(c.markup), c.background])).toEqual([[[6, 7, 8], false], [[9, 10, 11], false]]);
+    for (let i = 0; i < 20; i++) {
+      for (const c of fake.calls) c.release();
+      await frames.settle();
+    }
+    expect(document.getElementById('r29')!.textContent).toBe('ROW 29 WORDS');
+    expect(fake.calls.slice(1).flatMap((c) => items(c.markup)).sort((a, b) => a - b)).toEqual(Array.from({ length: rows }, (_, i) => i));
   });
 
   it('segments the part of the page the reader jumped to next, while the rest waits', async () => {
