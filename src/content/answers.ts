@@ -50,9 +50,10 @@ export function writeAnswer(u: Unit, answer: AnswerEl, id: number, entries: read
       else if (isRtl(src) && parent.getAttribute('dir')?.trim().toLowerCase() !== 'auto' && getComputedStyle(parent).direction === 'rtl') {
         log.attr(parent, 'dir', 'ltr');
       }
-      // A block that says the page's language and was not there at the first write (a post an app
-      // loads as the reader scrolls; writes.ts relabelPage took the others): it says the target's
-      // with its text, in its own log, so it goes with the unit when the page drops it.
+      // A block that says the page's language and that writes.ts relabelPage did not take (a post
+      // an app loads as the reader scrolls after it, or one written before it: the first screen):
+      // it says the target's with its text, in its own log, so it goes with the unit when the
+      // page drops it.
       const lang = src ? parent.getAttribute('lang') : null;
       if (lang !== null && primary(lang) === primary(src)) {
         log.attr(parent, 'lang', trg);

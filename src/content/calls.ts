@@ -46,6 +46,8 @@ interface InFlight {
   call: Call<Job>;
   /** It holds a unit in or near the viewport: its answers are written at the next frame. */
   near: boolean;
+  /** It holds a unit in the viewport (writes.ts `relabelOnceSeen` waits for it). */
+  inView: boolean;
   /** A background call's: tells the worker the reader now waits for it (`jumped`). */
   hurry: (() => void) | null;
 }
@@ -218,6 +220,7 @@ export abstract class PageCalls {
       const call = new Call<Job>(this.limit);
       // A call holding a unit in or near the viewport: its answer is written at the next frame.
       let near = false;
+      let inView = false;
       let gone: Job[] | null = null;
       const jobs: Job[] = [];
       const taken = queue.take((job, bucket) => {
@@ -239,12 +242,14 @@ export abstract class PageCalls {
         if (followed) {
           this.queuedSize -= job.size;
           if (bucket < 2 && followed === 'call') near = true;
+          if (bucket === 0 && followed === 'call') inView = true;
           return true;
         }
         if (!call.add(job)) return false;
         this.leaders.packed(job);
         jobs.push(job);
         if (bucket < 2) near = true;
+        if (bucket === 0) inView = true;
         return true;
       });
       if (taken.length === 0) break;
@@ -255,7 +260,7 @@ export abstract class PageCalls {
         // The call holds what the answer needs.
         j.markup = null;
       }
-      this.send(call, jobs, near);
+      this.send(call, jobs, near, inView);
       this.leaders.callSent();
     }
     if (!this.discovering && this.inflight.size === 0 && queue.ready === 0 && this.pending.length === 0) {
@@ -280,7 +285,7 @@ export abstract class PageCalls {
         if (!el || rankOf(el.getBoundingClientRect(), h) !== 0) continue;
         entry.hurry();
         entry.hurry = null;
-        entry.near = true;
+        entry.near = entry.inView = true;
         break;
       }
     }
@@ -300,7 +305,7 @@ export abstract class PageCalls {
     return false;
   }
 
-  protected send(call: Call<Job>, jobs: Job[], near: boolean): void {
+  protected send(call: Call<Job>, jobs: Job[], near: boolean, inView: boolean): void {
     const req = ++this.reqSeq;
     const epoch = this.epoch;
     for (const j of jobs) {
@@ -308,7 +313,7 @@ export abstract class PageCalls {
       j.state = 'sent';
     }
     const ac = new AbortController();
-    const entry: InFlight = { ac, call, near, hurry: null };
+    const entry: InFlight = { ac, call, near, inView, hurry: null };
     const foreground = near ? undefined : new Promise<void>((r) => (entry.hurry = r));
     this.inflight.set(req, entry);
     this.calls++;

@@ -38,6 +38,7 @@ export class PageTranslator extends PageFollow {
     this.epoch++;
     this.state = 'translating';
     this.done = this.total = this.errors = this.failedInRow = 0;
+    this.relabelled = 'no';
     this.error = undefined;
     this.observer = new PageObserver((records) => this.onMutations(records), this.frame, (r) => this.says(r));
     const observer = this.observer;

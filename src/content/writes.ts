@@ -17,6 +17,9 @@ import { primary, relabel } from './tags';
 import { unitOnPage } from './units';
 
 export abstract class PageWrites extends PageCalls {
+  /** Whether the page says the target's language yet (`relabelOnceSeen`): once a translation. */
+  protected relabelled: 'no' | 'asked' | 'done' = 'no';
+
   /**
    * An answer (or a call's end) to write: at the next frame if it is `near` the viewport or the
    * page's last, else when the pacer lets it (a scroll brings that forward).
@@ -39,9 +42,6 @@ export abstract class PageWrites extends PageCalls {
     if (!observer || batch.length === 0) return;
     const before = this.done;
     this.timed('write', () => observer.whilePaused(() => {
-      // With the first write, not before: setting lang restyles the whole page.
-      // Not in bilingual mode: the page stays in its language; each copy carries the target's.
-      if (this.done === 0 && this.mode === 'replace') this.relabelPage();
       for (const p of batch) {
         if (p.epoch !== this.epoch) continue;
         if (p.kind === 'item') this.write(p.req, p.call, p.item);
@@ -50,10 +50,33 @@ export abstract class PageWrites extends PageCalls {
       }
     }));
     if (this.metrics.firstWriteMs < 0 && this.done > before) this.metrics.firstWriteMs = performance.now() - this.metrics.startedAt;
+    if (this.done > 0) this.relabelOnceSeen();
     // In this frame, with the writes: a frame of its own for the indicator costs a whole page's
     // pre-paint on a long page.
     this.report(true);
     this.pump();
+  }
+
+  /**
+   * The page is relabelled (`relabelPage`) at the frame after what is in view was written: no call
+   * holding a unit in view in flight, and none of its units queued. Not with the first
+   * write: the new `lang` restyles the whole page and lays out all its text again (its shaping and
+   * line breaks follow the language), 320 ms in one frame on aows-nba, and the rest of the first
+   * screen waited for it (its answers had arrived; they were written 390 ms after the first). Not in
+   * bilingual mode: the page stays in its language; each copy carries the target's.
+   */
+  private relabelOnceSeen(): void {
+    if (this.relabelled !== 'no' || this.mode !== 'replace') return;
+    for (const e of this.inflight.values()) if (e.inView) return;
+    if ((this.queue?.inView ?? 0) > 0) return;
+    this.relabelled = 'asked';
+    this.frame(() => {
+      const observer = this.observer;
+      // Restored since (a translation started since asks again; a stop leaves what is written).
+      if (this.relabelled !== 'asked' || this.state === 'original' || !observer) return;
+      this.relabelled = 'done';
+      this.timed('write', () => observer.whilePaused(() => this.relabelPage()));
+    });
   }
 
   /**

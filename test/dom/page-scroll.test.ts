@@ -113,6 +113,33 @@ describe('a jump into a long list while the page translates', () => {
     expect(fake.calls.slice(1).flatMap((c) => items(c.markup)).sort((a, b) => a - b)).toEqual(Array.from({ length: rows }, (_, i) => i));
   });
 
+  it("says the target's language on the page once what is in view is written, not with the first write", async () => {
+    // Restyling the whole page for its new `lang` held the rest of a long page's first screen back.
+    const rows = 30;
+    document.documentElement.setAttribute('lang', 'en');
+    // The top paragraph and rows 0 to 7 in view, three to a call: three calls for the screen (the
+    // third beyond the two in flight at once: it holds units in view).
+    const { fake, frames } = await listPage(rows, 50, 2);
+    const lang = () => document.documentElement.getAttribute('lang');
+    expect(fake.calls.map((c) => items(c.markup))).toEqual([[0, 1], [2, 3, 4], [5, 6, 7]]);
+    fake.calls[0]!.release();
+    await frames.settle();
+    expect(document.getElementById('r1')!.textContent).toBe('ROW 1 WORDS');
+    expect(lang()).toBe('en');
+    fake.calls[1]!.release();
+    await frames.settle();
+    expect(document.getElementById('r4')!.textContent).toBe('ROW 4 WORDS');
+    expect(lang()).toBe('en');
+    // The screen's last call answers: its rows are written, and the page says Spanish at the next frame.
+    fake.calls[2]!.release();
+    await frames.settle();
+    expect(document.getElementById('r7')!.textContent).toBe('ROW 7 WORDS');
+    expect(lang()).toBe('es');
+    pages.pop()!.restore();
+    expect(lang()).toBe('en');
+    document.documentElement.removeAttribute('lang');
+  });
+
   it('segments the part of the page the reader jumped to next, while the rest waits', async () => {
     // Six sections of five rows below the first screen, each 500 px tall: sections 0 and 1 within
     // a screen of the first, so segmented first, were the reader not to move.
