@@ -55,28 +55,34 @@ export abstract class PageWrites extends PageCalls {
     // pre-paint on a long page.
     this.report(true);
     this.pump();
+    // The page's last write (or a stop's): relabelled with it, not a frame later, so that what
+    // says "translated" says the language too.
+    if (this.state !== 'translating') this.relabelNow();
   }
 
   /**
    * The page is relabelled (`relabelPage`) at the frame after what is in view was written: no call
-   * holding a unit in view in flight, and none of its units queued. Not with the first
-   * write: the new `lang` restyles the whole page and lays out all its text again (its shaping and
-   * line breaks follow the language), 320 ms in one frame on aows-nba, and the rest of the first
-   * screen waited for it (its answers had arrived; they were written 390 ms after the first). Not in
-   * bilingual mode: the page stays in its language; each copy carries the target's.
+   * holding a unit in view in flight, and none of its units queued (or with the page's last write,
+   * `flush`). Not with the first write: the new `lang` restyles the whole page and lays out all its
+   * text again (its shaping and line breaks follow the language), 320 ms in one frame on aows-nba,
+   * and the rest of the first screen waited for it (its answers had arrived; they were written
+   * 390 ms after the first). Not in bilingual mode: the page stays in its language; each copy
+   * carries the target's.
    */
   private relabelOnceSeen(): void {
     if (this.relabelled !== 'no' || this.mode !== 'replace') return;
     for (const e of this.inflight.values()) if (e.inView) return;
     if ((this.queue?.inView ?? 0) > 0) return;
     this.relabelled = 'asked';
-    this.frame(() => {
-      const observer = this.observer;
-      // Restored since (a translation started since asks again; a stop leaves what is written).
-      if (this.relabelled !== 'asked' || this.state === 'original' || !observer) return;
-      this.relabelled = 'done';
-      this.timed('write', () => observer.whilePaused(() => this.relabelPage()));
-    });
+    this.frame(() => this.relabelNow());
+  }
+
+  /** Relabels the page now, once a translation, if something is written (and not restored since). */
+  private relabelNow(): void {
+    const observer = this.observer;
+    if (this.relabelled === 'done' || this.done === 0 || this.mode !== 'replace' || this.state === 'original' || !observer) return;
+    this.relabelled = 'done';
+    this.timed('write', () => observer.whilePaused(() => this.relabelPage()));
   }
 
   /**
