@@ -87,10 +87,10 @@ const NO_NAMES: readonly string[] = [];
 const PROSE_NAMES: ReadonlySet<string> = new Set(ATTRIBUTE_NAMES);
 
 /**
- * Elements inside the page that said the page's language and say the target's since the first
- * write (writes.ts `relabel`), with the value written: what the walk finds in them is still the
- * page's language to translate (a paragraph the page adds to Wikipedia's article body, a resume
- * after a stop), not another language's quote.
+ * Elements inside the page that said the page's language and say the target's since the page was
+ * relabelled (writes.ts `relabelPage`) or their unit written (answers.ts), with the value written:
+ * what the walk finds in them is still the page's language to translate (a paragraph the page
+ * adds to Wikipedia's article body, a resume after a stop), not another language's quote.
  */
 const relabelled = new WeakMap<Element, string>();
 
