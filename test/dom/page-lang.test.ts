@@ -47,6 +47,19 @@ describe("the page's language", () => {
     expect(langs()).toEqual({ html: 'en', h1: 'en', body: 'en', quote: 'fr', brand: 'en', uk: 'en-GB' });
   });
 
+  it('is the target as soon as the page says it is translated, not a frame later', async () => {
+    document.documentElement.setAttribute('lang', 'en');
+    const fake = fakeTranslator({ hold: true });
+    const { page, frames } = startPage(ARTICLE, fake.translate, pages);
+    // One frame at a time: the page's last write is the frame that says "translated".
+    for (let i = 0; i < 50 && page.status().state === 'translating'; i++) {
+      for (const c of fake.calls) c.release();
+      await frames.runFrame();
+    }
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+    expect(langs()).toMatchObject({ html: 'es', body: 'es' });
+  });
+
   it('is the target on <body> too, where the page says it there', async () => {
     document.body.setAttribute('lang', 'en');
     const fake = fakeTranslator();
