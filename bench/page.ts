@@ -75,7 +75,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { CDPSession, Page } from 'playwright-core';
 import { launchExtension, type ExtensionBrowser } from '../test/e2e/browser';
-import { MARK_CLOSE, MARK_OPEN, startMarkerApy, type MarkerApy } from '../test/fakes/marker-apy';
+import { startMarkerApy, type MarkerApy } from '../test/fakes/marker-apy';
 import { tabDriver, useApertiumAt } from '../test/fakes/page-e2e';
 import { startPageServer } from '../test/fakes/page-server';
 import { POPUP_PATH, storageGet, storageSet } from '../test/e2e/ui-helpers';
@@ -86,7 +86,7 @@ import type { runMetrics } from '../src/content/metrics';
 import { rateFor } from '../src/core/scheduler/rates';
 import { requireShared } from '../test/support/shared';
 import { floorFigures, type Floor } from './floor';
-import { scrollFigures, SCROLL_PAIR, type Scroll } from './scroll';
+import { scrollFigures, SCROLL_PAIR, SHOWS_UNMARKED, type Scroll } from './scroll';
 
 /** The budget the scheduler gives the Apertium provider the bench's fake stands for. */
 const APERTIUM = rateFor('apertium.ts', undefined);
@@ -372,10 +372,7 @@ type Trigger = 'popup' | 'menu' | 'key';
  * scroll.ts). `SCREEN_DONE` stops it once the page is translated (or 10 s after the trigger):
  * the texts still unmarked then are ones the extension leaves alone (a number, code), left out.
  */
-const SCREEN_WATCH = `(() => {
-  const letter = /\\p{L}/u;
-  const marked = /${MARK_OPEN}[^${MARK_CLOSE}]*${MARK_CLOSE}/gu;
-  const shows = (t) => letter.test(t.data.replace(marked, ''));
+const SCREEN_WATCH = `(() => {${SHOWS_UNMARKED}
   const range = document.createRange();
   const texts = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);

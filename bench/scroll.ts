@@ -43,12 +43,18 @@ const SCROLL_TARGET = 'de';
 /** The fake's pair for it (APy's codes). */
 export const SCROLL_PAIR = 'eng-deu';
 
-const MEASURE = `(async () => {
-  const P = polyglot.page;
-  const jumps = ${JSON.stringify(JUMPS)};
+/**
+ * In-page script (a page's world or the content script's): `letter`, and `shows(t)`: whether the
+ * text node `t` still shows a letter the fake's marks do not cover (not translated yet).
+ */
+export const SHOWS_UNMARKED = `
   const letter = /\\p{L}/u;
   const marked = /${MARK_OPEN}[^${MARK_CLOSE}]*${MARK_CLOSE}/gu;
-  const shows = (t) => letter.test(t.data.replace(marked, ''));
+  const shows = (t) => letter.test(t.data.replace(marked, ''));`;
+
+const MEASURE = `(async () => {
+  const P = polyglot.page;
+  const jumps = ${JSON.stringify(JUMPS)};${SHOWS_UNMARKED}
   const range = document.createRange();
   const rectOf = (t) => { range.selectNodeContents(t); return range.getBoundingClientRect(); };
   // Every text with a letter that has a box, in document order, read before the trigger (not timed).

@@ -68,7 +68,7 @@ export function createConnectListener({ service, self, contentPolicy }: PortDeps
             origin: senderOrigin(sender),
             signal,
             background: background === true,
-            ...(background === true && foreground ? { foreground } : {}),
+            ...(foreground ? { foreground } : {}),
             onResult: (item, meta) => post({ type: 'result', item, ...(meta?.cached ? { cached: true } : {}) }),
             ...prepared?.options,
           })
@@ -125,10 +125,10 @@ export function createConnectListener({ service, self, contentPolicy }: PortDeps
   };
 }
 
-/** One call of a `translate:many` port: what aborts it, and what hurries it (a background call). */
+/** One call of a `translate:many` port: what aborts it, and (a background call's) what hurries it. */
 interface ManyCall {
   ac: AbortController;
-  hurry: () => void;
+  hurry?: () => void;
 }
 
 /**
@@ -139,7 +139,7 @@ interface ManyCall {
  */
 function many(
   port: Runtime.Port,
-  run: (request: TranslatePortRequest, signal: AbortSignal, post: (m: TranslatePortMessage) => void, foreground: Promise<void>) => void,
+  run: (request: TranslatePortRequest, signal: AbortSignal, post: (m: TranslatePortMessage) => void, foreground?: Promise<void>) => void,
   tabId?: number,
 ): void {
   const calls = new Map<number, ManyCall>();
@@ -170,7 +170,7 @@ function many(
       return;
     }
     if ((message as { hurry?: unknown }).hurry === true) {
-      calls.get(id)?.hurry();
+      calls.get(id)?.hurry?.();
       return;
     }
     const post = (m: TranslatePortMessage) => {
@@ -183,14 +183,13 @@ function many(
     if (calls.has(id)) return;
     // Sent before its frame heard of the tab's Stop: the frame settles it (`stopPageCalls`).
     if (tabId !== undefined && stopping.has(tabId)) return;
-    let hurry = () => {};
-    const foreground = new Promise<void>((resolve) => (hurry = resolve));
-    const call = { ac: new AbortController(), hurry };
+    const call: ManyCall = { ac: new AbortController() };
     calls.set(id, call);
     if (!isRequest(message)) {
       post({ type: 'error', error: { status: 400, message: 'translate: expected {id: number, params: object}' } });
       return;
     }
+    const foreground = message.background === true ? new Promise<void>((resolve) => (call.hurry = resolve)) : undefined;
     run(message, call.ac.signal, post, foreground);
   });
 }

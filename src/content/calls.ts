@@ -17,7 +17,7 @@ import { Progress } from './progress';
 import { Leaders } from './leaders';
 import { Retries } from './retries';
 import { Owners } from './ownership';
-import { rankOf, type Bucket, type Prioritizer } from './prioritize';
+import { rankOf, viewportHeight, type Bucket, type Prioritizer } from './prioritize';
 import type { Job, PageDeps, Pending } from './jobs';
 import type { Segmenter, Unit } from './segment';
 import { unitElement, unitOnPage } from './units';
@@ -277,7 +277,7 @@ export abstract class PageCalls {
    */
   protected jumped(): void {
     if (this.state !== 'translating') return;
-    const h = this.deps.viewportHeight?.() ?? (globalThis.innerHeight || 800);
+    const h = viewportHeight(this.deps.viewportHeight);
     for (const [req, entry] of this.inflight) {
       if (!entry.hurry) continue;
       for (const j of entry.call.jobs.values()) {

@@ -5,7 +5,7 @@
  * size. The rest is segmented in idle slices of a few ms (nearest screens first, then document
  * order), so answers are written between slices and the page stays responsive.
  */
-import { rankOf, type Bucket } from './prioritize';
+import { rankOf, viewportHeight, type Bucket } from './prioritize';
 import type { Later, Segmenter, Unit, Walk } from './segment';
 
 /** Runs `cb` when the page is idle, with the ms it may use. */
@@ -44,7 +44,7 @@ export function discover(deps: DiscoverDeps): void {
   // at each scroll event: the browser's own small ones (scroll anchoring, as our writes change
   // heights above the viewport) came every frame, and each re-rank read every subtree's rect.
   const stop = new AbortController();
-  const h = deps.height?.() ?? (globalThis.innerHeight || 800);
+  const h = viewportHeight(deps.height);
   let rankedAt = globalThis.scrollY ?? 0;
   let moved = false;
   if (deps.viewport && typeof addEventListener === 'function') {
@@ -103,7 +103,7 @@ function reRanked(rest: Later[], h: number): Later[] {
 
 /** The first pass: blocks that meet the viewport; the rest left for later, nearest screens first. */
 function firstScreen(deps: DiscoverDeps): Later[] {
-  const h = deps.height?.() ?? (globalThis.innerHeight || 800);
+  const h = viewportHeight(deps.height);
   const defer = (el: Element, hidden: boolean): number | undefined => {
     if (hidden) return 2;
     if (deps.near) return deps.near(el) ? undefined : 2;

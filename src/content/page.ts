@@ -9,7 +9,7 @@ import type { Job } from './jobs';
 import { discover, idleSlice } from './discover';
 import { PageFollow } from './follow';
 import { PageObserver } from './observe';
-import { Prioritizer } from './prioritize';
+import { Prioritizer, viewportHeight } from './prioritize';
 import { Segmenter } from './segment';
 import { LateRoots } from './late-roots';
 import { Definitions } from './upgrades';
@@ -38,7 +38,7 @@ export class PageTranslator extends PageFollow {
     this.epoch++;
     this.state = 'translating';
     this.done = this.total = this.errors = this.failedInRow = 0;
-    this.relabelled = 'no';
+    this.pageLabel = 'no';
     this.error = undefined;
     this.observer = new PageObserver((records) => this.onMutations(records), this.frame, (r) => this.says(r));
     const observer = this.observer;
@@ -201,7 +201,7 @@ export class PageTranslator extends PageFollow {
     const near = this.scope === 'near';
     if (!near && this.deps.viewport === false) return;
     this.scrolls = new AbortController();
-    const h = this.deps.viewportHeight?.() ?? (globalThis.innerHeight || 800);
+    const h = viewportHeight(this.deps.viewportHeight);
     let followedAt = globalThis.scrollY;
     let scheduled = false;
     const onScroll = () => {

@@ -57,7 +57,7 @@ export class Prioritizer<J extends Ranked> {
   private readonly far: boolean;
 
   constructor(opts: PrioritizerOptions = {}) {
-    this.height = opts.viewportHeight ?? (() => globalThis.innerHeight || 800);
+    this.height = () => viewportHeight(opts.viewportHeight);
     this.layout = opts.observe !== false;
     this.far = opts.far !== false;
     if (this.layout && typeof addEventListener === 'function') {
@@ -226,6 +226,11 @@ export class Prioritizer<J extends Ranked> {
       this.put(job, b);
     }
   }
+}
+
+/** The viewport's height: `given` (tests), else the window's. */
+export function viewportHeight(given?: () => number): number {
+  return given?.() ?? (globalThis.innerHeight || 800);
 }
 
 /** 0: in the viewport, 1: within a screen of it, 2: further, or not laid out. */

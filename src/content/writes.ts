@@ -18,7 +18,7 @@ import { unitOnPage } from './units';
 
 export abstract class PageWrites extends PageCalls {
   /** Whether the page says the target's language yet (`relabelOnceSeen`): once a translation. */
-  protected relabelled: 'no' | 'asked' | 'done' = 'no';
+  protected pageLabel: 'no' | 'asked' | 'done' = 'no';
 
   /**
    * An answer (or a call's end) to write: at the next frame if it is `near` the viewport or the
@@ -70,18 +70,18 @@ export abstract class PageWrites extends PageCalls {
    * carries the target's.
    */
   private relabelOnceSeen(): void {
-    if (this.relabelled !== 'no' || this.mode !== 'replace') return;
+    if (this.pageLabel !== 'no' || this.mode !== 'replace') return;
     for (const e of this.inflight.values()) if (e.inView) return;
     if ((this.queue?.inView ?? 0) > 0) return;
-    this.relabelled = 'asked';
+    this.pageLabel = 'asked';
     this.frame(() => this.relabelNow());
   }
 
   /** Relabels the page now, once a translation, if something is written (and not restored since). */
   private relabelNow(): void {
     const observer = this.observer;
-    if (this.relabelled === 'done' || this.done === 0 || this.mode !== 'replace' || this.state === 'original' || !observer) return;
-    this.relabelled = 'done';
+    if (this.pageLabel === 'done' || this.done === 0 || this.mode !== 'replace' || this.state === 'original' || !observer) return;
+    this.pageLabel = 'done';
     this.timed('write', () => observer.whilePaused(() => this.relabelPage()));
   }
 

@@ -129,9 +129,8 @@ const MARK = /(^|[\s>([{"'«¿¡\/\u2013\u2014;\]-])([#@]+)(?=[\p{L}\p{N}])([\p{
 /** Words that carry `#` or `@` in the text sent: hashtags and handles, kept as they are. */
 const TAGGED = /[#@][\p{L}\p{N}_]+/gu;
 
-/** Words of capitals and digits, two or more (a Roman numeral, an acronym): "IV", "XXI", "G7"; those with a capital count. */
-const CAPITALS = /(?<![\p{L}\p{N}])[\p{Lu}\p{N}]{2,}(?![\p{L}\p{N}])/gu;
-const CAPITAL = /\p{Lu}/u;
+/** Words of capitals and digits, two or more with a capital among them (a Roman numeral, an acronym): "IV", "XXI", "G7". */
+const CAPITALS = /(?<![\p{L}\p{N}])(?=\p{N}*\p{Lu})[\p{Lu}\p{N}]{2,}(?![\p{L}\p{N}])/gu;
 
 /**
  * Apertium's `#` and `@` marks removed, the word kept as Apertium wrote it (the lemma, where `#`
@@ -147,7 +146,7 @@ export function unmark(sent: string, translated: string): string {
   let capitals: Map<string, string> | undefined;
   return translated.replace(MARK, (all: string, before: string, marks: string, word: string) => {
     if (own.has(marks.slice(-1) + word)) return all;
-    capitals ??= new Map((sent.match(CAPITALS) ?? []).filter((w) => CAPITAL.test(w)).map((w) => [w.toLowerCase(), w]));
+    capitals ??= new Map((sent.match(CAPITALS) ?? []).map((w) => [w.toLowerCase(), w]));
     return before + (capitals.get(word.toLowerCase()) ?? word);
   });
 }
