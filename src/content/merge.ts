@@ -111,8 +111,8 @@ function keepEdgeSpace(nodes: readonly Node[], seq: Item[]): void {
 }
 
 /**
- * Puts `seq` into `parent` in place of `nodes`: its strings into the run's Text nodes in order (a
- * Text node made when they run out), its elements where they stand. The answer names each element
+ * Puts `seq` into `parent` in place of `nodes`: its strings into the run's Text nodes (`textsFor`;
+ * a Text node made when they run out), its elements where they stand. The answer names each element
  * at most once (build honours an id once, and ids name distinct nodes), so nothing is placed twice.
  */
 function apply(parent: Node, nodes: readonly Node[], anchor: Node | null, seq: readonly Item[], log: UndoLog): void {
@@ -122,33 +122,35 @@ function apply(parent: Node, nodes: readonly Node[], anchor: Node | null, seq: r
   if (only?.nodeType === 3 && only.parentNode === parent && seq.length === 1 && typeof seq[0] === 'string') return writeText(only as Text, seq[0], log);
   const texts: Text[] = [];
   for (const n of nodes) if (n.nodeType === 3 && n.parentNode === parent) texts.push(n as Text);
+  // `seq` with its adjacent strings as one: the elements, and the texts between them.
+  const items: Item[] = [];
+  for (const it of seq) {
+    const l = items.length - 1;
+    if (typeof it === 'string' && typeof items[l] === 'string') items[l] += it;
+    else if (it !== '') items.push(it);
+  }
+  const { into, free } = textsFor(nodes, texts, items);
   const desired: Node[] = [];
   let created: Node[] | null = null;
-  let ti = 0;
-  let buf = '';
-  for (let i = 0; i <= seq.length; i++) {
-    const item = i < seq.length ? seq[i]! : null;
-    if (typeof item === 'string') {
-      buf += item;
+  for (let k = 0; k < items.length; k++) {
+    const item = items[k]!;
+    if (typeof item !== 'string') {
+      desired.push(item);
       continue;
     }
-    if (buf !== '') {
-      const t = texts[ti++];
-      if (t) {
-        // White space between elements, sent as one space (chunk.ts `sentText`): the page's own kept.
-        if (!(isBlank(buf) && isBlank(t.data))) writeText(t, buf, log);
-        desired.push(t);
-      } else {
-        const nt = (parent.ownerDocument ?? document).createTextNode(buf);
-        (created ??= []).push(nt);
-        desired.push(nt);
-      }
-      buf = '';
+    const t = into[k];
+    if (t) {
+      // White space between elements, sent as one space (chunk.ts `sentText`): the page's own kept.
+      if (!(isBlank(item) && isBlank(t.data))) writeText(t, item, log);
+      desired.push(t);
+    } else {
+      const nt = (parent.ownerDocument ?? document).createTextNode(item);
+      (created ??= []).push(nt);
+      desired.push(nt);
     }
-    if (item) desired.push(item);
   }
   // Text nodes the translation did not need stay where they are, empty: a framework may hold them.
-  for (; ti < texts.length; ti++) writeText(texts[ti]!, '', log);
+  for (let i = 0; i < texts.length; i++) if (free[i]) writeText(texts[i]!, '', log);
   // The run's elements the answer left out stay too, after it.
   const answered = desired.length > 16 ? new Set(desired) : null;
   for (const n of nodes) {
@@ -160,6 +162,48 @@ function apply(parent: Node, nodes: readonly Node[], anchor: Node | null, seq: r
   const at = nodeAfter(nodes.filter((n) => n.parentNode === parent), anchor);
   log.move({ parent, nodes, anchor: at, created: created ?? [] });
   placeInOrder(parent, desired, at, passedOver);
+}
+
+/**
+ * The Text node each text of `items` (strings between nodes) is written into, and which of `texts`
+ * are left free. A text right after an element goes into the Text node that was right after that
+ * element, and the run's first text into its first Text node, where they are free; the other texts
+ * into the Text nodes left, in order. An element the translation moves thus takes the text after
+ * it along, and a node the page adds later right after that element (Preact: before the element's
+ * next sibling) and one it adds before that text (React, Vue: before the node of what comes next)
+ * are the same place, which restore keeps right after the element (`UndoLog.adoptMove`). Given in
+ * order (until 2026-11-28), the Text node after a moved element was another one: Preact's part
+ * added after a count the translation had put behind a link was read as the link's.
+ */
+function textsFor(nodes: readonly Node[], texts: readonly Text[], items: readonly Item[]): { into: (Text | undefined)[]; free: boolean[] } {
+  const into = new Array<Text | undefined>(items.length);
+  const free = new Array<boolean>(texts.length).fill(true);
+  if (!texts.length) return { into, free };
+  for (let k = 0; k < items.length; k++) {
+    if (typeof items[k] !== 'string') continue;
+    const before = k > 0 ? (items[k - 1] as Node) : null;
+    const was = !before ? (nodes[0] ?? null) : before.nodeType === 1 ? textAfter(before) : null;
+    const i = was?.nodeType === 3 ? texts.indexOf(was as Text) : -1;
+    if (i < 0 || !free[i]) continue;
+    free[i] = false;
+    into[k] = texts[i];
+  }
+  let next = 0;
+  for (let k = 0; k < items.length; k++) {
+    if (typeof items[k] !== 'string' || into[k]) continue;
+    while (next < texts.length && !free[next]) next++;
+    if (next === texts.length) break;
+    free[next] = false;
+    into[k] = texts[next];
+  }
+  return { into, free };
+}
+
+/** The node after `n`, past comments and processing instructions (a write leaves them where they are). */
+function textAfter(n: Node): Node | null {
+  let c = n.nextSibling;
+  while (c && (c.nodeType === 8 || c.nodeType === 7)) c = c.nextSibling;
+  return c;
 }
 
 /**

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PageTranslator } from '../../src/content/page';
 import { codePoints } from '../../src/content/chunk';
-import { engineTranslator, fakeTranslator, manualFrames, reverseUpper } from './page-fakes';
+import { engineTranslator, fakeTranslator, manualFrames, reverseUpper, upper } from './page-fakes';
 
 function setup(body: string, translate: ReturnType<typeof fakeTranslator>['translate'], trg = 'es') {
   document.documentElement.removeAttribute('lang');
@@ -284,6 +284,41 @@ describe('merge and restore', () => {
     expect(swapped()).toBe(4);
     again.restore();
     expect(document.body.innerHTML).toBe(original);
+  });
+
+  it("an element the translation moves takes the text after it along: a node the page adds right after it (Preact) or before that text (React) is right after it at restore", async () => {
+    // The provider puts the link before the count, its words where they were: "You have your cart item in 1 today."
+    const swapLinkAndCount = (w: Element) => {
+      upper(w);
+      const [b, a] = [w.querySelector('b'), w.querySelector('a')];
+      if (!a || !b) return;
+      const mark = document.createComment('');
+      a.replaceWith(mark);
+      b.replaceWith(a);
+      mark.replaceWith(b);
+    };
+    const { translate, calls } = fakeTranslator({ transform: swapLinkAndCount });
+    const { page, frames } = setup('<p id="p">You have <b>1</b> item in <a href="#c">your cart</a> today.</p>', translate);
+    pages.push(page);
+    const p = document.getElementById('p')!;
+    const [, b, afterCount, a, afterLink] = [...p.childNodes];
+    await frames.settle();
+    expect(p.innerHTML).toBe('YOU HAVE <a href="#c">YOUR CART</a> ITEM IN <b>1</b> TODAY.');
+    // Each element is followed by the Text node that followed it, now holding what follows it.
+    expect(b!.nextSibling).toBe(afterCount);
+    expect(a!.nextSibling).toBe(afterLink);
+
+    // A framework adds a part after the count: Preact inserts before the count's next sibling; React
+    // before the node of the part that comes next, the text after the count: here the same node.
+    const span = document.createElement('span');
+    span.textContent = ' (a lot)';
+    p.insertBefore(span, b!.nextSibling);
+    await frames.settle();
+    expect(calls.at(-1)!.markup).toBe('<p i=1>You have <b i=2>1</b><span i=3> (a lot)</span> item in <a i=4>your cart</a> today.</p>');
+    page.restore();
+    // Where the page put it: the link's end, as the text order the translation wrote would have it,
+    // was not the page's place (the previous build restored "… item in your cart (a lot) today.").
+    expect(p.innerHTML).toBe('You have <b>1</b><span> (a lot)</span> item in <a href="#c">your cart</a> today.');
   });
 
   it('provider markup is never trusted: invented elements and attributes become text or vanish', async () => {
