@@ -165,20 +165,29 @@ export class PageFollow extends PageRemovals {
   /**
    * Bilingual: a block the page moved (a card sorted, a post brought to the top) takes the copy of
    * its translation with it, under it again; one the page moves with its parent has it there already.
+   * A node the page put right after a block, before that block's copy (Preact inserts a new node
+   * before the next sibling of the one it comes after: the copy), leaves the copy under its block,
+   * above the new node: a reader took the copy for the new node's translation.
    * A part of a run the page moved out of the run's parent leaves no copy behind: the run's copy
    * goes, and what is around each of its nodes now is found again (`roots`).
    */
   private keepCopyBeside(n: Node, roots: Set<Node>): void {
     if (!n.isConnected) return;
-    const block = n.nodeType === 1 && n.firstChild ? this.owners.of(n.firstChild)?.copy : undefined;
-    if (block?.after === n) {
-      if (block.el.isConnected && n.nextSibling !== block.el) n.parentNode!.insertBefore(block.el, n.nextSibling);
-      return;
-    }
+    const above = n.previousSibling;
+    if (above) this.copyUnder(above);
+    if (this.copyUnder(n)) return;
     const run = this.owners.of(n);
     if (!run?.copy || run.copy.after || run.origin?.kind !== 'range' || n.parentNode === run.origin.parent) return;
     for (const x of run.origin.nodes) if (x.isConnected) roots.add(x);
     this.retire(run);
+  }
+
+  /** Puts the copy of block `n`'s translation right after it if it is not; whether `n` has one there. */
+  private copyUnder(n: Node): boolean {
+    const block = n.nodeType === 1 && n.firstChild ? this.owners.of(n.firstChild)?.copy : undefined;
+    if (block?.after !== n) return false;
+    if (block.el.isConnected && n.nextSibling !== block.el) n.parentNode!.insertBefore(block.el, n.nextSibling);
+    return true;
   }
 
   /** Places that kept changing, due now: translated as they are. */

@@ -197,6 +197,26 @@ describe('bilingual mode', () => {
     expect(document.body.innerHTML).toBe(original.replace('First text', 'Changed text'));
   });
 
+  it("a block the page adds right after a translated block, before its copy (Preact's insert), leaves the copy under its block; restore exact", async () => {
+    const { page, fake, frames } = setup('<main><p id="a">First text</p><p id="b">Second text</p></main>');
+    page.start('en', 'es', { mode: 'bilingual' });
+    await frames.settle();
+    const a = document.getElementById('a')!;
+    const copyOfA = a.nextElementSibling!;
+    expect(copyOfA.textContent).toBe('FIRST TEXT');
+    // Preact puts a new node before the next sibling of the node it comes after: here the copy.
+    const added = document.createElement('p');
+    added.id = 'new';
+    added.textContent = 'Added text';
+    a.parentNode!.insertBefore(added, a.nextSibling);
+    await frames.settle();
+    expect(fake.calls.at(-1)!.markup).toBe('<p i=1>Added text</p>');
+    expect([...document.querySelector('main')!.children].map((c) => c.id || c.textContent)).toEqual(['a', 'FIRST TEXT', 'new', 'ADDED TEXT', 'b', 'SECOND TEXT']);
+    expect(a.nextElementSibling).toBe(copyOfA);
+    page.restore();
+    expect(document.body.innerHTML).toBe('<main><p id="a">First text</p><p id="new">Added text</p><p id="b">Second text</p></main>');
+  });
+
   it('a paragraph longer than a call: its parts share one copy, and a change to the original takes them all again', async () => {
     const long = Array.from({ length: 30 }, (_, i) => `<b>sentence number ${i} is here, long enough</b>`).join(' ');
     const { page, fake, frames, original } = setup(`<p id="p">${long}</p>`);

@@ -33,6 +33,7 @@ function Cart() {
     // change, and a part shown at none, in one sentence.
     h('p', { id: 'summary' }, 'You have ', h('b', null, n === 0 ? 'nothing' : String(n)), n > 2 && h('span', null, ' (a lot)'), n === 1 ? ' item in ' : ' items in ', h('a', { href: '#cart' }, basket ? 'the basket' : 'your cart'), n === 0 && h('em', null, ' sadly'), ' today.'),
     h('p', null, 'Send ', h('a', { href: '#1' }, 'the first'), basket ? ' or ' : ' and ', h('b', null, 'the second'), ' to ', h('i', null, basket ? 'a friend' : 'the shop'), '.'),
+    open && h('p', null, 'The details are ', h('i', null, 'here'), ' now.'),
     h('input', { id: 'search', placeholder: n > 2 ? 'Search many things' : 'Search few things' }),
     h('button', { id: 'more', onClick: () => setN(n + 1) }, 'Add one more'),
     h('button', { id: 'less', onClick: () => setN(Math.max(0, n - 1)) }, 'Take one away'),
@@ -41,7 +42,6 @@ function Cart() {
     h('button', { id: 'details', onClick: () => setOpen(!open) }, open ? 'Hide the details' : 'Show the details'),
     h('button', { id: 'basket', onClick: () => setBasket(!basket) }, 'Switch the words'),
     h('ul', null, items.map((t) => h('li', { key: t }, 'Buy ', h('em', null, t), ' at the market', t === 'Bread' && basket ? h('b', null, ' fresh') : null))),
-    open && h('p', null, 'The details are ', h('i', null, 'here'), ' now.'),
     h('p', null, n > 2 ? 'That is many items' : 'That is few items'),
   );
 }
@@ -180,7 +180,7 @@ describe('a Preact app in a translated page', () => {
     await twin.close();
   }, 120_000);
 
-  it("bilingual: the app's own nodes stay the twin's after each click, each copy follows what its original shows, and restore leaves the twin's markup", async () => {
+  it("bilingual: the app's own nodes stay the twin's after each click, each copy under its original (a block the app adds after one goes below its copy) with what it shows, and restore leaves the twin's markup", async () => {
     const { page, twin, tabId, status, click } = await pair();
     /** The app's nodes (the copies and the placeholder's marks taken off) are the twin's, and the copies hold every word of them, translated. */
     const sameAsTwin = async () => {
@@ -195,6 +195,15 @@ describe('a Preact app in a translated page', () => {
         });
       await expect.poll(own, { timeout: 10_000 }).toBe(await root(twin));
       await expect.poll(async () => (await read(page)).copied, { timeout: 10_000 }).toEqual((await read(twin)).words);
+      // Each block's copy (a clone of the block) is right under it, holding its words.
+      const misplaced = await page.evaluate(() => {
+        const words = (el: Element) => (el.textContent ?? '').split(/[^\p{L}\d]+/u).filter(Boolean).sort().join(' ');
+        return [...document.querySelectorAll('#root [data-polyglot-bilingual]')]
+          .filter((c) => c.previousElementSibling?.localName === c.localName)
+          .filter((c) => words(c) !== words(c.previousElementSibling!))
+          .map((c) => c.textContent);
+      });
+      expect(misplaced).toEqual([]);
     };
     await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es', mode: 'bilingual' } });
     await expect.poll(async () => (await status()).state, { timeout: 10_000 }).toBe('translated');
