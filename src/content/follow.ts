@@ -12,6 +12,7 @@ import { PageRemovals } from './removals';
 import type { Unit } from './segment';
 import { classSaysNo, primary, saysOtherLanguage } from './tags';
 import { runRoots } from './units';
+import { isCopy } from './bilingual';
 import type { Definitions } from './upgrades';
 
 export class PageFollow extends PageRemovals {
@@ -86,7 +87,10 @@ export class PageFollow extends PageRemovals {
           if (beside && beside !== ours) beside.log?.adoptMove(n);
           // Beside a unit's node now: that unit is cut or joined (the record may not name its siblings).
           if (beside) touched.add(beside);
-          const before = n.previousSibling && this.owners.holder(n.previousSibling);
+          // Past our copies: a node the page appends to a block whose copy is inside it, last, is
+          // after the copy, and beside the run the copy is for (React appends, after the copy).
+          const prev = pastCopies(n.previousSibling);
+          const before = prev && this.owners.holder(prev);
           if (before) touched.add(before);
         }
         for (const n of r.removedNodes) removed.push(n);
@@ -344,4 +348,10 @@ function newNodes(added: readonly [Node, Node][], emptied: ReadonlySet<Node>): M
     if (!all) out.set(n, null);
   }
   return out;
+}
+
+/** `n`, or the first node before it that is not a bilingual copy. */
+function pastCopies(n: Node | null): Node | null {
+  while (n && n.nodeType === 1 && isCopy(n as Element)) n = n.previousSibling;
+  return n;
 }

@@ -217,6 +217,23 @@ describe('bilingual mode', () => {
     expect(document.body.innerHTML).toBe('<main><p id="a">First text</p><p id="new">Added text</p><p id="b">Second text</p></main>');
   });
 
+  it("a node the page appends to a list item, after the item's copy (React appends), joins the item's sentence: one copy, last, with all its words; restore exact", async () => {
+    const { page, fake, frames } = setup('<ul><li id="item">Buy <em>Bread</em> at the market</li></ul>');
+    page.start('en', 'es', { mode: 'bilingual' });
+    await frames.settle();
+    const item = document.getElementById('item')!;
+    expect(item.lastElementChild!.textContent).toBe('BUY BREAD AT THE MARKET');
+    const added = document.createElement('b');
+    added.textContent = ' fresh';
+    item.appendChild(added);
+    await frames.settle();
+    expect(fake.calls.at(-1)!.markup).toBe('<p i=1>Buy <em i=2>Bread</em> at the market<b i=3> fresh</b></p>');
+    expect(copies().map((c) => c.textContent)).toEqual(['BUY BREAD AT THE MARKET FRESH']);
+    expect(item.lastElementChild).toBe(copies()[0]);
+    page.restore();
+    expect(document.body.innerHTML).toBe('<ul><li id="item">Buy <em>Bread</em> at the market<b> fresh</b></li></ul>');
+  });
+
   it('a paragraph longer than a call: its parts share one copy, and a change to the original takes them all again', async () => {
     const long = Array.from({ length: 30 }, (_, i) => `<b>sentence number ${i} is here, long enough</b>`).join(' ');
     const { page, fake, frames, original } = setup(`<p id="p">${long}</p>`);
