@@ -1,0 +1,286 @@
+/**
+ * Real frameworks' apps (Preact, which our own UI is built with, React and Vue) keep working while
+ * their page is translated by a provider that reorders a sentence's tags, and restore gives exactly
+ * what the app would show had it never been translated. The oracle is a twin tab of the same app,
+ * never translated, clicked the same way: while translated, the app shows every word the twin
+ * shows, each in its translation (in bilingual mode, its own nodes are the twin's and the copies
+ * beside them hold its words translated); after restore, its markup is the twin's. The three place
+ * a new node differently: React and Vue before the node of what comes next (Vue also keeps an
+ * empty comment where a part is not shown), Preact before the next sibling of the node before.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { build } from 'esbuild';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MARK_CLOSE, MARK_OPEN, markText } from '../fakes/marker-apy';
+import { startHostileApy, type HostileApy } from '../fakes/hostile-apy';
+import { useApertiumAt } from '../fakes/page-e2e';
+import { startPageServer, type PageServer } from '../fakes/page-server';
+import { evaluateInContentScript, launchExtension, OPTIONS_PATH, type ExtensionBrowser } from './browser';
+
+/**
+ * The app, one view for the three: `el(tag, props, ...children)` makes an element, `s` is the
+ * state, `set` changes part of it. A count, a part shown from three on, a word that changes with
+ * the count, a link whose words change and a part shown at none, in one sentence; a keyed list;
+ * a block shown after a paragraph; a field's placeholder.
+ */
+const VIEW = `
+const INIT = { n: 1, items: ['Apples', 'Bread', 'Cheese'], open: false, basket: false };
+function view(el, s, set) {
+  const { n, items, open, basket } = s;
+  return el('main', null,
+    el('h2', null, 'Your shopping cart'),
+    el('p', { id: 'summary' }, 'You have ', el('b', null, n === 0 ? 'nothing' : String(n)), n > 2 && el('span', null, ' (a lot)'), n === 1 ? ' item in ' : ' items in ', el('a', { href: '#cart' }, basket ? 'the basket' : 'your cart'), n === 0 && el('em', null, ' sadly'), ' today.'),
+    el('p', null, 'Send ', el('a', { href: '#1' }, 'the first'), basket ? ' or ' : ' and ', el('b', null, 'the second'), ' to ', el('i', null, basket ? 'a friend' : 'the shop'), '.'),
+    open && el('p', null, 'The details are ', el('i', null, 'here'), ' now.'),
+    el('input', { id: 'search', placeholder: n > 2 ? 'Search many things' : 'Search few things' }),
+    el('button', { id: 'more', onClick: () => set({ n: n + 1 }) }, 'Add one more'),
+    el('button', { id: 'less', onClick: () => set({ n: Math.max(0, n - 1) }) }, 'Take one away'),
+    el('button', { id: 'reverse', onClick: () => set({ items: [...items].reverse() }) }, 'Reverse the list'),
+    el('button', { id: 'dates', onClick: () => set({ items: items.includes('Dates') ? items.filter((x) => x !== 'Dates') : [...items, 'Dates'] }) }, items.includes('Dates') ? 'Remove dates' : 'Add dates'),
+    el('button', { id: 'details', onClick: () => set({ open: !open }) }, open ? 'Hide the details' : 'Show the details'),
+    el('button', { id: 'basket', onClick: () => set({ basket: !basket }) }, 'Switch the words'),
+    el('ul', null, items.map((t) => el('li', { key: t }, 'Buy ', el('em', null, t), ' at the market', t === 'Bread' && basket ? el('b', null, ' fresh') : null))),
+    el('p', null, n > 2 ? 'That is many items' : 'That is few items'),
+  );
+}`;
+
+const page = (head: string, script: string) => `<!doctype html><html lang="en"><head><title>Shopping</title>${head}</head><body><div id="root"></div>${script}</body></html>`;
+
+/** Each framework's page: the view mounted in #root; `window.__rendered` once it is shown. */
+const APPS = {
+  preact: page(
+    '<script type="importmap">{"imports":{"preact":"/preact.mjs","preact/hooks":"/hooks.mjs"}}</script>',
+    `<script type="module">
+import { h, render } from 'preact';
+import { useState } from 'preact/hooks';
+${VIEW}
+function App() {
+  const [s, setS] = useState(INIT);
+  return view((t, p, ...k) => h(t, p, ...k), s, (patch) => setS({ ...s, ...patch }));
+}
+render(h(App), document.getElementById('root'));
+window.__rendered = true;
+</script>`,
+  ),
+  // React has no browser build of its own: bundled by esbuild in beforeAll (REACT_SOURCE).
+  react: page('', '<script src="/react-app.js"></script>'),
+  vue: page(
+    '',
+    `<script type="module">
+import { createApp, h, reactive } from '/vue.mjs';
+${VIEW}
+createApp({ setup() { const s = reactive({ ...INIT }); return () => view((t, p, ...k) => h(t, p, k), s, (patch) => Object.assign(s, patch)); } }).mount('#root');
+window.__rendered = true;
+</script>`,
+  ),
+};
+
+const REACT_SOURCE = `
+import { createElement as h, useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+${VIEW}
+function App() {
+  const [s, setS] = useState(INIT);
+  useEffect(() => { window.__rendered = true; }, []);
+  return view((t, p, ...k) => h(t, p, ...k), s, (patch) => setS({ ...s, ...patch }));
+}
+createRoot(document.getElementById('root')).render(h(App));
+`;
+
+type Send = (m: unknown) => Promise<{ data?: unknown; error?: unknown }>;
+
+/** A translation that puts a sentence's link before its bold count ("you have your cart item in 1"), every text marked. */
+function reorder(q: string): string {
+  return markText(
+    q.replace(/(<p i=\d+>)(.*?)(<\/p>)/gs, (_m, open: string, body: string, close: string) => {
+      const b = /<b i=\d+>[^<]*<\/b>/.exec(body)?.[0];
+      const a = /<a i=\d+>[^<]*<\/a>/.exec(body)?.[0];
+      return open + (a && b ? body.replace(b, '\u0000').replace(a, b).replace('\u0000', a) : body) + close;
+    }),
+  );
+}
+
+describe('apps of real frameworks in a translated page', () => {
+  let browser: ExtensionBrowser;
+  let apy: HostileApy;
+  let server: PageServer;
+  let control: Page;
+  const errors: string[] = [];
+
+  const send = (message: unknown) =>
+    control.evaluate((m) => (globalThis as unknown as { chrome: { runtime: { sendMessage: Send } } }).chrome.runtime.sendMessage(m), message);
+
+  const open = async (app: keyof typeof APPS) => {
+    const page = await browser.context.newPage();
+    page.on('pageerror', (e) => errors.push(`${app}: ${e.message}`));
+    await page.goto(`${server.origin}/${app}.html`);
+    await page.waitForFunction(() => (window as unknown as { __rendered?: boolean }).__rendered === true);
+    return page;
+  };
+
+  beforeAll(async () => {
+    [browser, apy, server] = await Promise.all([launchExtension(), startHostileApy(), startPageServer()]);
+    const js = { 'content-type': 'text/javascript' };
+    const require = createRequire(import.meta.url);
+    server.set('/preact.mjs', readFileSync(require.resolve('preact'), 'utf8'), js);
+    server.set('/hooks.mjs', readFileSync(require.resolve('preact/hooks'), 'utf8'), js);
+    server.set('/vue.mjs', readFileSync(require.resolve('vue/dist/vue.runtime.esm-browser.prod.js'), 'utf8'), js);
+    const react = await build({
+      stdin: { contents: REACT_SOURCE, resolveDir: process.cwd(), loader: 'js' },
+      bundle: true,
+      write: false,
+      minify: true,
+      format: 'iife',
+      define: { 'process.env.NODE_ENV': '"production"' },
+      logLevel: 'silent',
+    });
+    server.set('/react-app.js', react.outputFiles[0]!.text, js);
+    for (const [app, html] of Object.entries(APPS)) server.set(`/${app}.html`, html);
+    apy.reply = ({ q }) => reorder(q);
+    await useApertiumAt(browser, apy.url);
+    control = await browser.openExtensionPage(OPTIONS_PATH);
+  });
+  afterAll(async () => {
+    await Promise.all([browser?.close(), apy?.close(), server?.close()]);
+  });
+
+  /** The app in a tab to translate, its tab id, and its twin never translated. */
+  const pair = async (app: keyof typeof APPS) => {
+    const tabs = () =>
+      control.evaluate(async (url) => {
+        const all = await (globalThis as unknown as { chrome: { tabs: { query(q: unknown): Promise<{ id: number }[]> } } }).chrome.tabs.query({ url });
+        return all.map((t) => t.id);
+      }, `${server.origin}/${app}.html`);
+    // The new tab's id (a test that failed before its end leaves its tabs open).
+    const had = await tabs();
+    const page = await open(app);
+    await evaluateInContentScript(page, browser.id, '1');
+    const tabId = (await tabs()).find((id) => !had.includes(id))!;
+    const twin = await open(app);
+    const status = async () => ((await send({ type: 'page:status', data: { tabId } })) as { data: { state: string; errors: number } }).data;
+    const click = async (ids: string[], check?: () => Promise<void>) => {
+      for (const id of ids) {
+        await page.click(`#${id}`);
+        await twin.click(`#${id}`);
+        await check?.();
+      }
+    };
+    return { page, twin, tabId, status, click };
+  };
+
+  const root = (p: Page) => p.locator('#root').innerHTML();
+  /** The sentence's markup without Vue's empty comments (where a part is not shown). */
+  const summary = (p: Page) => p.locator('#summary').evaluate((el) => el.innerHTML.replace(/<!---->/g, ''));
+
+  /**
+   * The app's texts with letters: those left unmarked, and every word with the marks taken off,
+   * sorted; in bilingual mode, the words of the app's own nodes and those of the copies apart.
+   */
+  const read = (p: Page) =>
+    p.evaluate(
+      ({ open, close }) => {
+        const root = document.getElementById('root')!;
+        const unmarked: string[] = [];
+        const words: string[] = [];
+        const copied: string[] = [];
+        const w = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let n = w.nextNode() as Text | null; n; n = w.nextNode() as Text | null) {
+          const outside = n.data.replace(new RegExp(`${open}[^${close}]*${close}`, 'g'), '');
+          if (/\p{L}/u.test(outside)) unmarked.push(n.data);
+          const list = n.parentElement!.closest('[data-polyglot-bilingual]') ? copied : words;
+          list.push(...n.data.replaceAll(open, ' ').replaceAll(close, ' ').split(/[\s()]+/).filter(Boolean));
+        }
+        return { unmarked, words: words.sort(), copied: copied.sort(), placeholder: (document.getElementById('search') as HTMLInputElement).placeholder };
+      },
+      { open: MARK_OPEN, close: MARK_CLOSE },
+    );
+
+  describe.each(['preact', 'react', 'vue'] as const)('%s', (app) => {
+    it('follows what the app renders after each click (parts added to and taken from a reordered sentence, words changed, a keyed list grown, reversed and shrunk, a block shown), and restores to what the app would show', async () => {
+      const { page, twin, tabId, status, click } = await pair(app);
+      /** The translated app shows what the twin shows, every text translated (a field's placeholder too). */
+      const sameAsTwin = async () => {
+        await expect.poll(async () => (await read(page)).unmarked, { timeout: 10_000 }).toEqual([]);
+        const [mine, twins] = [await read(page), await read(twin)];
+        expect(mine.words).toEqual(twins.words);
+        expect(mine.placeholder).toBe(`${MARK_OPEN}${twins.placeholder}${MARK_CLOSE}`);
+      };
+
+      await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+      await expect.poll(async () => (await status()).state, { timeout: 10_000 }).toBe('translated');
+      await sameAsTwin();
+      // The provider's order: the link before the count.
+      expect(await summary(page)).toBe(`${MARK_OPEN}You have${MARK_CLOSE} <a href="#cart">${MARK_OPEN}your cart${MARK_CLOSE}</a> ${MARK_OPEN}item in${MARK_CLOSE} <b>1</b> ${MARK_OPEN}today.${MARK_CLOSE}`);
+
+      await click(['more', 'more'], sameAsTwin);
+      // At three the app put its new part right after the count, which the translation had moved
+      // after the link: the sentence was sent again as the app has it, and came back reordered.
+      expect(apy.translates.some(({ q }) => /You have <b i=\d+><\/b><span i=\d+> \(a lot\)<\/span> items in <a i=\d+>your cart<\/a> today\./.test(q))).toBe(true);
+      expect(await summary(page)).toBe(
+        `${MARK_OPEN}You have${MARK_CLOSE} <a href="#cart">${MARK_OPEN}your cart${MARK_CLOSE}</a><span> ${MARK_OPEN}(a lot)${MARK_CLOSE}</span> ${MARK_OPEN}items in${MARK_CLOSE} <b>3</b> ${MARK_OPEN}today.${MARK_CLOSE}`,
+      );
+      // Words changed in links and between them, a keyed list grown, reversed and shrunk, the count
+      // down to none (a part added after the moved link), a block shown.
+      await click(['basket', 'dates', 'reverse', 'less', 'less', 'less', 'dates', 'details'], sameAsTwin);
+      expect(await status()).toMatchObject({ state: 'translated', errors: 0 });
+
+      await send({ type: 'page:restore', data: { tabId } });
+      await expect.poll(async () => (await status()).state).toBe('original');
+      expect(await root(page)).toBe(await root(twin));
+      // The app goes on as if nothing had happened.
+      await click(['more', 'details', 'reverse', 'basket']);
+      expect(await root(page)).toBe(await root(twin));
+      expect(await summary(page)).toBe('You have <b>1</b> item in <a href="#cart">your cart</a> today.');
+      expect(errors).toEqual([]);
+      await page.close();
+      await twin.close();
+    }, 120_000);
+
+    it("bilingual: the app's own nodes stay the twin's after each click, each copy under its original with what it shows (a block the app adds after one goes below its copy; a list item's one copy stays last), and restore leaves the twin's markup", async () => {
+      const { page, twin, tabId, status, click } = await pair(app);
+      /** The app's nodes (the copies and the placeholder's marks taken off) are the twin's, and the copies hold every word of them, translated. */
+      const sameAsTwin = async () => {
+        const own = () =>
+          page.evaluate(() => {
+            const r = document.getElementById('root')!.cloneNode(true) as Element;
+            for (const c of r.querySelectorAll('[data-polyglot-bilingual]')) c.remove();
+            // A placeholder has no copy: it is translated in place.
+            const field = r.querySelector('input')!;
+            field.placeholder = field.placeholder.replace(/[⟦⟧]/g, '');
+            return r.innerHTML;
+          });
+        await expect.poll(own, { timeout: 10_000 }).toBe(await root(twin));
+        await expect.poll(async () => (await read(page)).copied, { timeout: 10_000 }).toEqual((await read(twin)).words);
+        // Each block's copy (a clone of the block) is right under it, holding its words.
+        const misplaced = await page.evaluate(() => {
+          const words = (el: Element) => (el.textContent ?? '').split(/[^\p{L}\d]+/u).filter(Boolean).sort().join(' ');
+          return [...document.querySelectorAll('#root [data-polyglot-bilingual]')]
+            .filter((c) => c.previousElementSibling?.localName === c.localName)
+            .filter((c) => words(c) !== words(c.previousElementSibling!))
+            .map((c) => c.textContent);
+        });
+        expect(misplaced).toEqual([]);
+        // A list item's copy is inside it, last, one for all of its words (React appends a new part after it).
+        const items = await page.evaluate(() =>
+          [...document.querySelectorAll('#root li')].map((li) => `${li.querySelectorAll(':scope > [data-polyglot-bilingual]').length} ${li.lastElementChild?.hasAttribute('data-polyglot-bilingual')}`),
+        );
+        expect(new Set(items)).toEqual(new Set(['1 true']));
+      };
+      await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es', mode: 'bilingual' } });
+      await expect.poll(async () => (await status()).state, { timeout: 10_000 }).toBe('translated');
+      await sameAsTwin();
+      await click(['more', 'more', 'dates', 'reverse', 'basket', 'less', 'details'], sameAsTwin);
+      expect(await status()).toMatchObject({ state: 'translated', errors: 0 });
+      await send({ type: 'page:restore', data: { tabId } });
+      await expect.poll(async () => (await status()).state).toBe('original');
+      expect(await root(page)).toBe(await root(twin));
+      await click(['reverse', 'dates', 'more']);
+      expect(await root(page)).toBe(await root(twin));
+      expect(errors).toEqual([]);
+      await page.close();
+      await twin.close();
+    }, 120_000);
+  });
+});
