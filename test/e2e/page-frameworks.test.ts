@@ -1,7 +1,8 @@
 /**
- * Real frameworks' apps (Preact, which our own UI is built with, React and Vue) keep working while
- * their page is translated by a provider that reorders a sentence's tags, and restore gives exactly
- * what the app would show had it never been translated. The oracle is a twin tab of the same app,
+ * Real frameworks' apps (Preact, which our own UI is built with, also inside a web component's
+ * open shadow root; React; Vue) keep working while their page is translated by a provider that
+ * reorders a sentence's tags, and restore gives exactly what the app would show had it never been
+ * translated. The oracle is a twin tab of the same app,
  * never translated, clicked the same way: while translated, the app shows every word the twin
  * shows, each in its translation (in bilingual mode, its own nodes are the twin's and the copies
  * beside them hold its words translated); after restore, its markup is the twin's. The three place
@@ -46,22 +47,45 @@ function view(el, s, set) {
   );
 }`;
 
-const page = (head: string, script: string) => `<!doctype html><html lang="en"><head><title>Shopping</title>${head}</head><body><div id="root"></div>${script}</body></html>`;
+const page = (head: string, script: string) => `<!doctype html><html lang="en"><head><title>Shopping</title>${head}</head><body><div id="root"></div><script>window.__root = document.getElementById('root');</script>${script}</body></html>`;
 
-/** Each framework's page: the view mounted in #root; `window.__rendered` once it is shown. */
-const APPS = {
-  preact: page(
-    '<script type="importmap">{"imports":{"preact":"/preact.mjs","preact/hooks":"/hooks.mjs"}}</script>',
-    `<script type="module">
+const PREACT_MAP = '<script type="importmap">{"imports":{"preact":"/preact.mjs","preact/hooks":"/hooks.mjs"}}</script>';
+const PREACT_APP = `
 import { h, render } from 'preact';
 import { useState } from 'preact/hooks';
 ${VIEW}
 function App() {
   const [s, setS] = useState(INIT);
   return view((t, p, ...k) => h(t, p, ...k), s, (patch) => setS({ ...s, ...patch }));
-}
+}`;
+
+/**
+ * Each framework's page: the view mounted in `window.__root` (#root); `window.__rendered` once it
+ * is shown. `preact-shadow`: the Preact app in a web component's open shadow root, as component
+ * libraries render.
+ */
+const APPS = {
+  preact: page(
+    PREACT_MAP,
+    `<script type="module">${PREACT_APP}
 render(h(App), document.getElementById('root'));
 window.__rendered = true;
+</script>`,
+  ),
+  'preact-shadow': page(
+    PREACT_MAP,
+    `<script type="module">${PREACT_APP}
+document.getElementById('root').remove();
+customElements.define('x-shop', class extends HTMLElement {
+  connectedCallback() {
+    const root = Object.assign(document.createElement('div'), { id: 'root' });
+    this.attachShadow({ mode: 'open' }).append(root);
+    render(h(App), root);
+    window.__root = root;
+    window.__rendered = true;
+  }
+});
+document.body.append(document.createElement('x-shop'));
 </script>`,
   ),
   // React has no browser build of its own: bundled by esbuild in beforeAll (REACT_SOURCE).
@@ -181,7 +205,7 @@ describe('apps of real frameworks in a translated page', () => {
   const read = (p: Page) =>
     p.evaluate(
       ({ open, close }) => {
-        const root = document.getElementById('root')!;
+        const root = (window as unknown as { __root: Element }).__root;
         const unmarked: string[] = [];
         const words: string[] = [];
         const copied: string[] = [];
@@ -192,12 +216,12 @@ describe('apps of real frameworks in a translated page', () => {
           const list = n.parentElement!.closest('[data-polyglot-bilingual]') ? copied : words;
           list.push(...n.data.replaceAll(open, ' ').replaceAll(close, ' ').split(/[\s()]+/).filter(Boolean));
         }
-        return { unmarked, words: words.sort(), copied: copied.sort(), placeholder: (document.getElementById('search') as HTMLInputElement).placeholder };
+        return { unmarked, words: words.sort(), copied: copied.sort(), placeholder: (root.querySelector('#search') as HTMLInputElement).placeholder };
       },
       { open: MARK_OPEN, close: MARK_CLOSE },
     );
 
-  describe.each(['preact', 'react', 'vue'] as const)('%s', (app) => {
+  describe.each(['preact', 'preact-shadow', 'react', 'vue'] as const)('%s', (app) => {
     it('follows what the app renders after each click (parts added to and taken from a reordered sentence, words changed, a keyed list grown, reversed and shrunk, a block shown), and restores to what the app would show', async () => {
       const { page, twin, tabId, status, click } = await pair(app);
       /** The translated app shows what the twin shows, every text translated (a field's placeholder too). */
@@ -246,7 +270,7 @@ describe('apps of real frameworks in a translated page', () => {
       const sameAsTwin = async () => {
         const own = () =>
           page.evaluate(() => {
-            const r = document.getElementById('root')!.cloneNode(true) as Element;
+            const r = (window as unknown as { __root: Element }).__root.cloneNode(true) as Element;
             for (const c of r.querySelectorAll('[data-polyglot-bilingual]')) c.remove();
             // A placeholder has no copy: it is translated in place.
             const field = r.querySelector('input')!;
@@ -258,7 +282,7 @@ describe('apps of real frameworks in a translated page', () => {
         // Each block's copy (a clone of the block) is right under it, holding its words.
         const misplaced = await page.evaluate(() => {
           const words = (el: Element) => (el.textContent ?? '').split(/[^\p{L}\d]+/u).filter(Boolean).sort().join(' ');
-          return [...document.querySelectorAll('#root [data-polyglot-bilingual]')]
+          return [...(window as unknown as { __root: Element }).__root.querySelectorAll('[data-polyglot-bilingual]')]
             .filter((c) => c.previousElementSibling?.localName === c.localName)
             .filter((c) => words(c) !== words(c.previousElementSibling!))
             .map((c) => c.textContent);
@@ -266,7 +290,7 @@ describe('apps of real frameworks in a translated page', () => {
         expect(misplaced).toEqual([]);
         // A list item's copy is inside it, last, one for all of its words (React appends a new part after it).
         const items = await page.evaluate(() =>
-          [...document.querySelectorAll('#root li')].map((li) => `${li.querySelectorAll(':scope > [data-polyglot-bilingual]').length} ${li.lastElementChild?.hasAttribute('data-polyglot-bilingual')}`),
+          [...(window as unknown as { __root: Element }).__root.querySelectorAll('li')].map((li) => `${li.querySelectorAll(':scope > [data-polyglot-bilingual]').length} ${li.lastElementChild?.hasAttribute('data-polyglot-bilingual')}`),
         );
         expect(new Set(items)).toEqual(new Set(['1 true']));
       };
