@@ -9,7 +9,7 @@ import { send } from '../../shared/api';
 import type { PageStatus } from '../../shared/messages';
 import { isOne, t } from '../shared/i18n';
 import { languageName, languages } from '../shared/langs';
-import { editSiteRule } from '../shared/sites';
+import { shownEdit } from '../shared/sites';
 import { load, merge, PAGE_KEY, type PagePrefs } from '../shared/store';
 
 interface Props {
@@ -84,7 +84,7 @@ export function PageBar({ trg, tabId, codes, locale }: Props) {
   }, []);
   const toggleBilingual = (on: boolean) => {
     if (site) {
-      editSiteRule(site, (rule) => ({ ...rule, bilingual: on })).then(setPrefs, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+      shownEdit(site, (rule) => ({ ...rule, bilingual: on }), setPrefs, setError);
     } else {
       setByDefault(on);
       void merge<PagePrefs>(PAGE_KEY, { bilingual: on });
