@@ -7,7 +7,8 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', environment: 'node', include: ['test/unit/**/*.test.ts', 'src/**/*.test.ts'] },
+        // test/support/local-only.ts: fetch reaches 127.0.0.1 only.
+        test: { name: 'unit', environment: 'node', include: ['test/unit/**/*.test.ts', 'src/**/*.test.ts'], setupFiles: ['test/support/local-only.ts'] },
       },
       {
         extends: true,
@@ -19,6 +20,7 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           include: ['test/integration/**/*.test.ts'],
+          setupFiles: ['test/support/local-only.ts'],
           globalSetup: ['test/support/apy-setup.ts', 'test/support/server-build-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

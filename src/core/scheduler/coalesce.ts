@@ -32,7 +32,7 @@ export interface ScheduledProvider extends Provider {
 const clock = () => globalThis.performance.now();
 const LOOKAHEAD = 64;
 /**
- * A background text that has waited this long is served as any other: a page's call for content
+ * A background text that has waited this long is served like every other: a page's call for content
  * far from the viewport may hold what the reader has scrolled to since, and nothing starves.
  */
 const BACKGROUND_WAIT_MS = 1000;

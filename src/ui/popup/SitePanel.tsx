@@ -5,10 +5,10 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { send } from '../../shared/api';
-import { applySitePatch, type SiteMode, type SitePatch, type SitePrefs, type SiteRule } from '../../core/sites';
+import type { SiteMode, SitePatch, SitePrefs, SiteRule } from '../../core/sites';
 import { t } from '../shared/i18n';
 import { languageName } from '../shared/langs';
-import { shownEdit } from '../shared/sites';
+import { shownChange, shownEdit } from '../shared/sites';
 
 interface Props {
   /** The popup's target: what `always` translates into. */
@@ -33,12 +33,7 @@ export function SitePanel({ trg, locale, tabId }: Props) {
   const rule: SiteRule = prefs.sites[page.site] ?? {};
   const change = (patch: SitePatch) => {
     setError('');
-    // Shown at once, as a rule's edit is (ui/shared/sites.ts `shownEdit`); the stored rules then.
-    setPrefs((p) => p && applySitePatch(p, patch));
-    send('sites:set', patch).then(setPrefs, (e: unknown) => {
-      setError(e instanceof Error ? e.message : String(e));
-      send('sites:get', {}).then(setPrefs, () => undefined);
-    });
+    shownChange(patch, setPrefs, setError);
   };
   const site = page.site;
   const setRule = (edit: (rule: SiteRule) => SiteRule) => {
