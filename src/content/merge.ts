@@ -153,15 +153,45 @@ function apply(parent: Node, nodes: readonly Node[], anchor: Node | null, seq: r
   for (let i = 0; i < texts.length; i++) if (free[i]) writeText(texts[i]!, '', log);
   // The run's elements the answer left out stay too, after it.
   const answered = desired.length > 16 ? new Set(desired) : null;
+  let marked = false;
   for (const n of nodes) {
-    if (n.nodeType !== 1 || n.parentNode !== parent) continue;
-    if (answered ? !answered.has(n) : !desired.includes(n)) desired.push(n);
+    if (n.nodeType !== 1) marked ||= n.nodeType === 8 || n.nodeType === 7;
+    else if (n.parentNode === parent && (answered ? !answered.has(n) : !desired.includes(n))) desired.push(n);
   }
-  if (created === null && sameOrder(nodes, desired)) return;
+  const order = marked ? withMarkers(nodes, parent, desired) : desired;
+  if (created === null && sameOrder(nodes, order)) return;
   // Where the run is now: the page may have added content after it since it was found.
   const at = nodeAfter(nodes.filter((n) => n.parentNode === parent), anchor);
   log.move({ parent, nodes, anchor: at, created: created ?? [] });
-  placeInOrder(parent, desired, at, passedOver);
+  placeInOrder(parent, order, at, passedOver);
+}
+
+/**
+ * `desired` with each comment (and processing instruction) of the run right before the node that
+ * followed it, where that node goes. A framework's comment marks the place of what follows it: Lit
+ * writes a changed text into the node right after its part's comment, and puts a part's new nodes
+ * between two comments. Left where they were (until 2026-11-28), a Lit sentence the translation
+ * reordered had its count's comment before the link: the page's next count was written into the
+ * link as a property, and never shown. A comment before an emptied text, or last, stays where it is.
+ */
+function withMarkers(nodes: readonly Node[], parent: Node, desired: readonly Node[]): Node[] {
+  const before = new Map<Node, Node[]>();
+  let marks: Node[] = [];
+  for (const n of nodes) {
+    if (n.parentNode !== parent) continue;
+    if (n.nodeType === 8 || n.nodeType === 7) marks.push(n);
+    else if (marks.length) {
+      before.set(n, marks);
+      marks = [];
+    }
+  }
+  const order: Node[] = [];
+  for (const n of desired) {
+    const m = before.get(n);
+    if (m) order.push(...m);
+    order.push(n);
+  }
+  return order;
 }
 
 /**

@@ -9,7 +9,7 @@ import { PageTranslator, type TranslateFn } from '../../src/content/page';
 import type { Clock } from '../../src/content/lively';
 import { SETTLE_MS } from '../../src/content/lively';
 import { fakeTranslator, manualClock, manualFrames, reverseUpper } from './page-fakes';
-import { applyChange, change as change1, moveChange, nodesOf, pageBody, saysChange, type Change } from '../fakes/page-markup';
+import { applyChange, change as change1, markerChange, moveChange, nodesOf, pageBody, saysChange, type Change } from '../fakes/page-markup';
 
 // A letter alone (chunk.ts `isLoneLetter`) is a label, kept as it is: upper case here, as in page-property.test.ts.
 const WORD = fc.constantFrom('alpha', 'beta', 'gamma and delta', 'Big News', 'Read on', 'ox', 'X', ' ', '\n  ', '|');
@@ -18,6 +18,8 @@ const words = fc.array(WORD, { minLength: 1, maxLength: 3 }).map((w) => w.join('
 const long = fc.integer({ min: 40, max: 90 }).map((n) => Array.from({ length: n }, (_, i) => `sentence number ${'x'.repeat(i % 7)} ends here.`).join(' '));
 const LEAF = fc.oneof(
   { weight: 12, arbitrary: words },
+  // A framework's part (Lit): a comment, and the text after it that the framework writes.
+  { weight: 2, arbitrary: words.map((w) => `<!--?lit-->${w}`) },
   { weight: 2, arbitrary: fc.constantFrom('<code>keep me</code>', '<br>', '<img alt="a dog">', '<span class="notranslate">keep</span>', '<span translate="no">keep <b translate="yes">open</b></span>') },
   { weight: 1, arbitrary: long },
 );
@@ -25,7 +27,7 @@ const INLINE = fc.constantFrom('a href="/x"', 'b', 'em', 'span title="a tip"', '
 const BLOCK = fc.constantFrom('div', 'p', 'section', 'div style="display:flex"');
 const body = pageBody({ leaf: LEAF, inline: INLINE, block: BLOCK, depth: 3, maxLength: 4 });
 /** The page's changes, an element made an editor, marked translate="no" or labelled French (or taken back), or moved elsewhere, among them. */
-const changes = fc.array(fc.oneof({ weight: 5, arbitrary: change1 }, { weight: 1, arbitrary: saysChange }, { weight: 1, arbitrary: moveChange }), { minLength: 1, maxLength: 4 });
+const changes = fc.array(fc.oneof({ weight: 5, arbitrary: change1 }, { weight: 1, arbitrary: saysChange }, { weight: 1, arbitrary: moveChange }, { weight: 2, arbitrary: markerChange }), { minLength: 1, maxLength: 4 });
 
 /**
  * Text the page keeps from translation: in code, or where the nearest `translate` (or

@@ -7,6 +7,17 @@ import { PageTranslator } from '../../src/content/page';
 import { codePoints } from '../../src/content/chunk';
 import { engineTranslator, fakeTranslator, manualFrames, reverseUpper, upper } from './page-fakes';
 
+/** The provider puts the link before the count, its words where they were: "You have your cart item in 1 today." */
+function swapLinkAndCount(w: Element): void {
+  upper(w);
+  const [b, a] = [w.querySelector('b'), w.querySelector('a')];
+  if (!a || !b) return;
+  const mark = document.createComment('');
+  a.replaceWith(mark);
+  b.replaceWith(a);
+  mark.replaceWith(b);
+}
+
 function setup(body: string, translate: ReturnType<typeof fakeTranslator>['translate'], trg = 'es') {
   document.documentElement.removeAttribute('lang');
   document.head.innerHTML = '<title>The title</title>';
@@ -251,7 +262,7 @@ describe('merge and restore', () => {
     expect(document.body.innerHTML).toBe(original);
   });
 
-  it('a write moves only the nodes the translation reordered; comments stay where they are', async () => {
+  it('a write moves only the nodes the translation reordered, a comment with the node it was before', async () => {
     const { translate } = fakeTranslator();
     const { page, frames, original } = setup('<p id="same">Keep <!-- c --><a href="/a">this</a> in place</p><p id="swap">One <!-- c --><a>two</a> three <b>four</b> five</p>', translate);
     pages.push(page);
@@ -268,7 +279,9 @@ describe('merge and restore', () => {
     page.restore();
     expect(document.body.innerHTML).toBe(original);
 
-    // "Two" and "four" swap places: two nodes move, the comment and the first text stay.
+    // "Two" and "four" swap places: the comment before "two" goes with it (a framework's comment
+    // marks the place of what follows it), so three nodes move (two did when it stayed); the first
+    // text stays.
     const { translate: reversing } = fakeTranslator({ transform: reverseUpper });
     const again = new PageTranslator({ translate: reversing, frame: frames.frame, viewport: false });
     pages.push(again);
@@ -277,26 +290,16 @@ describe('merge and restore', () => {
     const swapped = moved(swap);
     again.start('en', 'es');
     await frames.settle();
-    expect(swap.innerHTML).toBe('FIVE<!-- c --><b>FOUR</b> THREE <a>TWO</a>ONE');
+    expect(swap.innerHTML).toBe('FIVE<b>FOUR</b> THREE <!-- c --><a>TWO</a>ONE');
     expect(swap.firstChild).toBe(first);
     await Promise.resolve();
     // Each move of a node already in the page is a removal and an insertion.
-    expect(swapped()).toBe(4);
+    expect(swapped()).toBe(6);
     again.restore();
     expect(document.body.innerHTML).toBe(original);
   });
 
   it("an element the translation moves takes the text after it along: a node the page adds right after it (Preact) or before that text (React) is right after it at restore", async () => {
-    // The provider puts the link before the count, its words where they were: "You have your cart item in 1 today."
-    const swapLinkAndCount = (w: Element) => {
-      upper(w);
-      const [b, a] = [w.querySelector('b'), w.querySelector('a')];
-      if (!a || !b) return;
-      const mark = document.createComment('');
-      a.replaceWith(mark);
-      b.replaceWith(a);
-      mark.replaceWith(b);
-    };
     const { translate, calls } = fakeTranslator({ transform: swapLinkAndCount });
     const { page, frames } = setup('<p id="p">You have <b>1</b> item in <a href="#c">your cart</a> today.</p>', translate);
     pages.push(page);
@@ -319,6 +322,35 @@ describe('merge and restore', () => {
     // Where the page put it: the link's end, as the text order the translation wrote would have it,
     // was not the page's place (the previous build restored "… item in your cart (a lot) today.").
     expect(p.innerHTML).toBe('You have <b>1</b><span> (a lot)</span> item in <a href="#c">your cart</a> today.');
+  });
+
+  it("a comment stays right before the node that followed it: a text Lit writes after its part's comment, and a part it adds between two, are the page's at once and at restore", async () => {
+    // Lit's sentence: each part is a comment, its text right after it; a part not shown is a comment
+    // alone, its nodes going before the next comment.
+    const { translate, calls } = fakeTranslator({ transform: swapLinkAndCount });
+    const { page, frames } = setup('<p id="p">You have <b><!--?lit-->1</b><!--?lit--><!--?lit--> item in <a href="#c"><!--?lit-->your cart</a><!--?lit--> today.</p>', translate);
+    pages.push(page);
+    const p = document.getElementById('p')!;
+    const [, , lot, count, afterCount] = [...p.childNodes] as [Text, Element, Comment, Comment, Text];
+    await frames.settle();
+    expect(p.innerHTML).toBe('YOU HAVE <a href="#c"><!--?lit-->YOUR CART</a><!--?lit--> ITEM IN <b><!--?lit-->1</b><!--?lit--><!--?lit--> TODAY.');
+    expect(count.nextSibling).toBe(afterCount);
+
+    // Lit's next count: the text after the part's comment (here holding the translation's last words).
+    afterCount.data = ' items in ';
+    await frames.settle();
+    expect(calls.at(-1)!.markup).toBe('<p i=1>You have <b i=2>1</b> items in <a i=3>your cart</a> today.</p>');
+    expect(p.textContent).toBe('YOU HAVE YOUR CART ITEMS IN 1 TODAY.');
+    // Lit shows a part: before the comment that ends it.
+    const span = document.createElement('span');
+    span.textContent = ' (a lot)';
+    p.insertBefore(span, lot.nextSibling);
+    await frames.settle();
+    expect(calls.at(-1)!.markup).toBe('<p i=1>You have <b i=2>1</b><span i=3> (a lot)</span> items in <a i=4>your cart</a> today.</p>');
+    page.restore();
+    // (The previous build left the comments where the count had been: the page's " items in " went
+    // into the link, a property of no effect, and the sentence kept "item in".)
+    expect(p.innerHTML).toBe('You have <b><!--?lit-->1</b><!--?lit--><span> (a lot)</span><!--?lit--> items in <a href="#c"><!--?lit-->your cart</a><!--?lit--> today.');
   });
 
   it('provider markup is never trusted: invented elements and attributes become text or vanish', async () => {

@@ -1,17 +1,20 @@
 /**
  * Real frameworks' apps (Preact, which our own UI is built with, also inside a web component's
- * open shadow root; React; Vue) keep working while their page is translated by a provider that
- * reorders a sentence's tags, and restore gives exactly what the app would show had it never been
- * translated. The oracle is a twin tab of the same app,
+ * open shadow root; React; Vue; Lit, in a LitElement's shadow root; Svelte 5) keep working while
+ * their page is translated by a provider that reorders a sentence's tags, and restore gives exactly
+ * what the app would show had it never been translated. The oracle is a twin tab of the same app,
  * never translated, clicked the same way: while translated, the app shows every word the twin
  * shows, each in its translation (in bilingual mode, its own nodes are the twin's and the copies
- * beside them hold its words translated); after restore, its markup is the twin's. The three place
- * a new node differently: React and Vue before the node of what comes next (Vue also keeps an
- * empty comment where a part is not shown), Preact before the next sibling of the node before.
+ * beside them hold its words translated); after restore, its markup is the twin's. They place
+ * a new node differently: React, Vue and Svelte before the node of what comes next (Vue and Svelte
+ * also keep an empty comment where a part is not shown), Preact before the next sibling of the
+ * node before; Lit keeps each part by the comment before it, and writes a changed text into the
+ * node right after that comment.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
+import { compile } from 'svelte/compiler';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARK_CLOSE, MARK_OPEN, markText } from '../fakes/marker-apy';
@@ -90,6 +93,9 @@ document.body.append(document.createElement('x-shop'));
   ),
   // React has no browser build of its own: bundled by esbuild in beforeAll (REACT_SOURCE).
   react: page('', '<script src="/react-app.js"></script>'),
+  // Lit and Svelte: bundled by esbuild in beforeAll too (LIT_SOURCE, SVELTE_COMPONENT).
+  lit: page('', '<script src="/lit-app.js"></script>'),
+  svelte: page('', '<script src="/svelte-app.js"></script>'),
   vue: page(
     '',
     `<script type="module">
@@ -111,6 +117,74 @@ function App() {
   return view((t, p, ...k) => h(t, p, ...k), s, (patch) => setS({ ...s, ...patch }));
 }
 createRoot(document.getElementById('root')).render(h(App));
+`;
+
+/**
+ * The view in Lit's templates, in a LitElement's shadow root (as Lit renders). Lit writes a
+ * changed text into the node right after its part's marker comment, and puts a part's new nodes
+ * before the node that ended the part when the template was cloned.
+ */
+const LIT_SOURCE = `
+import { LitElement, html, nothing } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
+const INIT = { n: 1, items: ['Apples', 'Bread', 'Cheese'], open: false, basket: false };
+class Shop extends LitElement {
+  static properties = { s: { state: true } };
+  constructor() { super(); this.s = INIT; }
+  set(patch) { this.s = { ...this.s, ...patch }; }
+  firstUpdated() { window.__root = this.renderRoot.querySelector('#root'); window.__rendered = true; }
+  render() {
+    const { n, items, open, basket } = this.s;
+    return html\`<div id="root"><main><h2>Your shopping cart</h2>\
+<p id="summary">You have <b>\${n === 0 ? 'nothing' : String(n)}</b>\${n > 2 ? html\`<span> (a lot)</span>\` : nothing}\${n === 1 ? ' item in ' : ' items in '}<a href="#cart">\${basket ? 'the basket' : 'your cart'}</a>\${n === 0 ? html\`<em> sadly</em>\` : nothing} today.</p>\
+<p>Send <a href="#1">the first</a>\${basket ? ' or ' : ' and '}<b>the second</b> to <i>\${basket ? 'a friend' : 'the shop'}</i>.</p>\
+\${open ? html\`<p>The details are <i>here</i> now.</p>\` : nothing}\
+<input id="search" placeholder=\${n > 2 ? 'Search many things' : 'Search few things'}>\
+<button id="more" @click=\${() => this.set({ n: n + 1 })}>Add one more</button>\
+<button id="less" @click=\${() => this.set({ n: Math.max(0, n - 1) })}>Take one away</button>\
+<button id="reverse" @click=\${() => this.set({ items: [...items].reverse() })}>Reverse the list</button>\
+<button id="dates" @click=\${() => this.set({ items: items.includes('Dates') ? items.filter((x) => x !== 'Dates') : [...items, 'Dates'] })}>\${items.includes('Dates') ? 'Remove dates' : 'Add dates'}</button>\
+<button id="details" @click=\${() => this.set({ open: !open })}>\${open ? 'Hide the details' : 'Show the details'}</button>\
+<button id="basket" @click=\${() => this.set({ basket: !basket })}>Switch the words</button>\
+<ul>\${repeat(items, (t) => t, (t) => html\`<li>Buy <em>\${t}</em> at the market\${t === 'Bread' && basket ? html\`<b> fresh</b>\` : nothing}</li>\`)}</ul>\
+<p>\${n > 2 ? 'That is many items' : 'That is few items'}</p></main></div>\`;
+  }
+}
+customElements.define('x-shop', Shop);
+document.getElementById('root').remove();
+document.body.append(document.createElement('x-shop'));
+`;
+
+/**
+ * The view as a Svelte 5 component (compiled in beforeAll; a space that starts an element's text is
+ * written as an expression, as Svelte drops it otherwise). Svelte keeps the nodes it made and
+ * writes a changed text into its own node; a block that comes and goes sits before an empty comment.
+ */
+const SVELTE_COMPONENT = `
+<script>
+  const INIT = { n: 1, items: ['Apples', 'Bread', 'Cheese'], open: false, basket: false };
+  let s = $state({ ...INIT });
+  const set = (patch) => Object.assign(s, patch);
+</script>
+<main><h2>Your shopping cart</h2>
+<p id="summary">You have <b>{s.n === 0 ? 'nothing' : String(s.n)}</b>{#if s.n > 2}<span>{' (a lot)'}</span>{/if}{s.n === 1 ? ' item in ' : ' items in '}<a href="#cart">{s.basket ? 'the basket' : 'your cart'}</a>{#if s.n === 0}<em>{' sadly'}</em>{/if} today.</p>
+<p>Send <a href="#1">the first</a>{s.basket ? ' or ' : ' and '}<b>the second</b> to <i>{s.basket ? 'a friend' : 'the shop'}</i>.</p>
+{#if s.open}<p>The details are <i>here</i> now.</p>{/if}
+<input id="search" placeholder={s.n > 2 ? 'Search many things' : 'Search few things'}>
+<button id="more" onclick={() => set({ n: s.n + 1 })}>Add one more</button>
+<button id="less" onclick={() => set({ n: Math.max(0, s.n - 1) })}>Take one away</button>
+<button id="reverse" onclick={() => set({ items: [...s.items].reverse() })}>Reverse the list</button>
+<button id="dates" onclick={() => set({ items: s.items.includes('Dates') ? s.items.filter((x) => x !== 'Dates') : [...s.items, 'Dates'] })}>{s.items.includes('Dates') ? 'Remove dates' : 'Add dates'}</button>
+<button id="details" onclick={() => set({ open: !s.open })}>{s.open ? 'Hide the details' : 'Show the details'}</button>
+<button id="basket" onclick={() => set({ basket: !s.basket })}>Switch the words</button>
+<ul>{#each s.items as t (t)}<li>Buy <em>{t}</em> at the market{#if t === 'Bread' && s.basket}<b>{' fresh'}</b>{/if}</li>{/each}</ul>
+<p>{s.n > 2 ? 'That is many items' : 'That is few items'}</p></main>
+`;
+const SVELTE_ENTRY = `
+import { mount } from 'svelte';
+import App from 'app.svelte';
+mount(App, { target: document.getElementById('root') });
+window.__rendered = true;
 `;
 
 type Send = (m: unknown) => Promise<{ data?: unknown; error?: unknown }>;
@@ -151,16 +225,30 @@ describe('apps of real frameworks in a translated page', () => {
     server.set('/preact.mjs', readFileSync(require.resolve('preact'), 'utf8'), js);
     server.set('/hooks.mjs', readFileSync(require.resolve('preact/hooks'), 'utf8'), js);
     server.set('/vue.mjs', readFileSync(require.resolve('vue/dist/vue.runtime.esm-browser.prod.js'), 'utf8'), js);
-    const react = await build({
-      stdin: { contents: REACT_SOURCE, resolveDir: process.cwd(), loader: 'js' },
-      bundle: true,
-      write: false,
-      minify: true,
-      format: 'iife',
-      define: { 'process.env.NODE_ENV': '"production"' },
-      logLevel: 'silent',
-    });
-    server.set('/react-app.js', react.outputFiles[0]!.text, js);
+    const bundle = async (contents: string, plugins: Plugin[] = []) =>
+      (
+        await build({
+          stdin: { contents, resolveDir: process.cwd(), loader: 'js' },
+          bundle: true,
+          write: false,
+          minify: true,
+          format: 'iife',
+          define: { 'process.env.NODE_ENV': '"production"' },
+          logLevel: 'silent',
+          plugins,
+        })
+      ).outputFiles[0]!.text;
+    // The Svelte component, compiled for the browser, imported by the entry as 'app.svelte'.
+    const svelte: Plugin = {
+      name: 'app.svelte',
+      setup(b) {
+        b.onResolve({ filter: /^app\.svelte$/ }, () => ({ path: 'app.svelte', namespace: 'app' }));
+        b.onLoad({ filter: /.*/, namespace: 'app' }, () => ({ contents: compile(SVELTE_COMPONENT, { generate: 'client', name: 'App' }).js.code, resolveDir: process.cwd(), loader: 'js' }));
+      },
+    };
+    server.set('/react-app.js', await bundle(REACT_SOURCE), js);
+    server.set('/lit-app.js', await bundle(LIT_SOURCE), js);
+    server.set('/svelte-app.js', await bundle(SVELTE_ENTRY, [svelte]), js);
     for (const [app, html] of Object.entries(APPS)) server.set(`/${app}.html`, html);
     apy.reply = ({ q }) => reorder(q);
     await useApertiumAt(browser, apy.url);
@@ -194,9 +282,10 @@ describe('apps of real frameworks in a translated page', () => {
     return { page, twin, tabId, status, click };
   };
 
-  const root = (p: Page) => p.locator('#root').innerHTML();
-  /** The sentence's markup without Vue's empty comments (where a part is not shown). */
-  const summary = (p: Page) => p.locator('#summary').evaluate((el) => el.innerHTML.replace(/<!---->/g, ''));
+  /** The app's markup; Lit's marker comments name a number each page load draws, left out. */
+  const root = async (p: Page) => (await p.locator('#root').innerHTML()).replace(/lit\$\d+\$/g, 'lit$');
+  /** The sentence's markup without comments (Vue's and Svelte's where a part is not shown, Lit's markers). */
+  const summary = (p: Page) => p.locator('#summary').evaluate((el) => el.innerHTML.replace(/<!--.*?-->/g, ''));
 
   /**
    * The app's texts with letters: those left unmarked, and every word with the marks taken off,
@@ -221,7 +310,7 @@ describe('apps of real frameworks in a translated page', () => {
       { open: MARK_OPEN, close: MARK_CLOSE },
     );
 
-  describe.each(['preact', 'preact-shadow', 'react', 'vue'] as const)('%s', (app) => {
+  describe.each(['preact', 'preact-shadow', 'react', 'vue', 'lit', 'svelte'] as const)('%s', (app) => {
     it('follows what the app renders after each click (parts added to and taken from a reordered sentence, words changed, a keyed list grown, reversed and shrunk, a block shown), and restores to what the app would show', async () => {
       const { page, twin, tabId, status, click } = await pair(app);
       /** The translated app shows what the twin shows, every text translated (a field's placeholder too). */
@@ -275,7 +364,7 @@ describe('apps of real frameworks in a translated page', () => {
             // A placeholder has no copy: it is translated in place.
             const field = r.querySelector('input')!;
             field.placeholder = field.placeholder.replace(/[⟦⟧]/g, '');
-            return r.innerHTML;
+            return r.innerHTML.replace(/lit\$\d+\$/g, 'lit$');
           });
         await expect.poll(own, { timeout: 10_000 }).toBe(await root(twin));
         await expect.poll(async () => (await read(page)).copied, { timeout: 10_000 }).toEqual((await read(twin)).words);

@@ -36,7 +36,13 @@ export type Change =
   /** Makes an element an editor or says translate="no", class notranslate or lang="fr" on it (value), or takes that back (null). */
   | { kind: 'says'; at: number; name: 'contenteditable' | 'translate' | 'class' | 'lang'; value: string | null }
   /** Moves an element to before another in one step (a list sorted, a feed's item brought up), or to the end of the page. */
-  | { kind: 'move'; at: number; to: number };
+  | { kind: 'move'; at: number; to: number }
+  /**
+   * What a framework that keeps its parts by comments does (Lit): a text written into the node right
+   * after a comment (where it is a text), or markup put right before a comment (a part's end).
+   */
+  | { kind: 'marked'; at: number; text: string }
+  | { kind: 'markedBefore'; at: number; html: string };
 export const change: fc.Arbitrary<Change> = fc.oneof(
   fc.record({ kind: fc.constant('text' as const), at: fc.nat(), text: fc.constantFrom('new words', '', ' spaced out ') }),
   fc.record({ kind: fc.constant('remove' as const), at: fc.nat() }),
@@ -58,11 +64,18 @@ export const saysChange: fc.Arbitrary<Change> = fc.record({
 /** An element the page moves elsewhere in one step (removed and added in one batch of changes). */
 export const moveChange: fc.Arbitrary<Change> = fc.record({ kind: fc.constant('move' as const), at: fc.nat(), to: fc.nat() });
 
+/** The changes of a page whose framework marks its parts with comments (Lit). */
+export const markerChange: fc.Arbitrary<Change> = fc.oneof(
+  fc.record({ kind: fc.constant('marked' as const), at: fc.nat(), text: fc.constantFrom('new words', ' spaced out ', '42') }),
+  fc.record({ kind: fc.constant('markedBefore' as const), at: fc.nat(), html: fc.constantFrom('<b>added words</b>', 'more text', '<i>|</i>') }),
+);
+
 /** A page's original nodes, and the elements a change removed (still out of the page). */
 export interface PageNodes {
   root: Element;
   texts: Text[];
   elements: Element[];
+  comments: Comment[];
   removed: Element[];
 }
 
@@ -70,9 +83,11 @@ export interface PageNodes {
 export function nodesOf(root: Element): PageNodes {
   const texts: Text[] = [];
   const elements: Element[] = [];
+  const comments: Comment[] = [];
   const walk = (n: Node) => {
     for (let c = n.firstChild; c; c = c.nextSibling) {
       if (c.nodeType === 3) texts.push(c as Text);
+      else if (c.nodeType === 8) comments.push(c as Comment);
       else if (c.nodeType === 1) {
         elements.push(c as Element);
         walk(c);
@@ -80,13 +95,21 @@ export function nodesOf(root: Element): PageNodes {
     }
   };
   walk(root);
-  return { root, texts, elements, removed: [] };
+  return { root, texts, elements, comments, removed: [] };
 }
 
 export function applyChange(c: Change, nodes: PageNodes): void {
-  const { texts, elements, removed } = nodes;
+  const { texts, elements, comments, removed } = nodes;
   if (c.kind === 'text') {
     if (texts.length) texts[c.at % texts.length]!.data = c.text;
+    return;
+  }
+  if (c.kind === 'marked' || c.kind === 'markedBefore') {
+    const mark = comments[c.at % (comments.length || 1)];
+    // A part the page still shows, not one in excluded content.
+    if (!mark || !nodes.root.contains(mark) || mark.parentElement?.closest('code, .notranslate')) return;
+    if (c.kind === 'markedBefore') mark.before(document.createRange().createContextualFragment(c.html));
+    else if (mark.nextSibling?.nodeType === 3) (mark.nextSibling as Text).data = c.text;
     return;
   }
   if (c.kind === 'putBack') {
