@@ -204,7 +204,9 @@ export class Segmenter extends ElementKinds {
     const items = this.laysOutItems(parent, hidden);
     for (let c = parent.firstChild; c; c = c.nextSibling) {
       if (c.nodeType !== 1) {
-        if (c.nodeType === 3 || run.length) run.push(c);
+        // A comment starts a run too: a framework's (Lit's) marks the place of the text after it,
+        // which the write keeps right after it (merge.ts `withMarkers`).
+        if (c.nodeType === 3 || c.nodeType === 8 || run.length) run.push(c);
         continue;
       }
       const el = c as Element;

@@ -353,6 +353,24 @@ describe('merge and restore', () => {
     expect(p.innerHTML).toBe('You have <b><!--?lit-->1</b><!--?lit--><span> (a lot)</span><!--?lit--> items in <a href="#c"><!--?lit-->your cart</a><!--?lit--> today.');
   });
 
+  it("a comment that starts a block's content stays right before its text too (Lit's part at a sentence's start)", async () => {
+    const { translate, calls } = fakeTranslator({ transform: reverseUpper });
+    const { page, frames } = setup('<p id="p"><!--?lit-->Buy the <a href="#c">fresh bread</a></p>', translate);
+    pages.push(page);
+    const p = document.getElementById('p')!;
+    const [mark, text] = [...p.childNodes] as [Comment, Text];
+    await frames.settle();
+    expect(p.innerHTML).toBe('<a href="#c">FRESH BREAD</a><!--?lit-->BUY THE ');
+    expect(mark.nextSibling).toBe(text);
+    text.data = 'Sell the ';
+    await frames.settle();
+    expect(calls.at(-1)!.markup).toBe('<p i=1>Sell the <a i=2>fresh bread</a></p>');
+    expect(p.textContent).toBe('FRESH BREADSELL THE ');
+    page.restore();
+    // (The previous build left the comment first: the text Lit wrote after it was the link's.)
+    expect(p.innerHTML).toBe('<!--?lit-->Sell the <a href="#c">fresh bread</a>');
+  });
+
   it('provider markup is never trusted: invented elements and attributes become text or vanish', async () => {
     const evil = (markup: string) =>
       markup
