@@ -136,6 +136,9 @@ function apply(parent: Node, nodes: readonly Node[], anchor: Node | null, seq: r
     const item = items[k]!;
     if (typeof item !== 'string') {
       desired.push(item);
+      // The Text node after an element that the translation has no text after: kept after it, empty.
+      const t = into[k];
+      if (t) desired.push(t);
       continue;
     }
     const t = into[k];
@@ -198,7 +201,10 @@ function withMarkers(nodes: readonly Node[], parent: Node, desired: readonly Nod
  * The Text node each text of `items` (strings between nodes) is written into, and which of `texts`
  * are left free. A text right after an element goes into the Text node that was right after that
  * element, and the run's first text into its first Text node, where they are free; the other texts
- * into the Text nodes left, in order. An element the translation moves thus takes the text after
+ * into the Text nodes left, in order. An element with no text after it in the translation (last,
+ * or before another element) keeps the Text node that was after it, empty (its entry in `into`):
+ * a framework's range from a comment to the node after the range's last element (Lit's part,
+ * Svelte's block) still ends right after that element, and is not walked past. An element the translation moves thus takes the text after
  * it along, and a node the page adds later right after that element (Preact: before the element's
  * next sibling) and one it adds before that text (React, Vue: before the node of what comes next)
  * are the same place, which restore keeps right after the element (`UndoLog.adoptMove`). Given in
@@ -209,24 +215,39 @@ function textsFor(nodes: readonly Node[], texts: readonly Text[], items: readonl
   const into = new Array<Text | undefined>(items.length);
   const free = new Array<boolean>(texts.length).fill(true);
   if (!texts.length) return { into, free };
+  // Free but not to be written: the Text node after an element the translation has no text after.
+  let kept: boolean[] | null = null;
   for (let k = 0; k < items.length; k++) {
-    if (typeof items[k] !== 'string') continue;
+    const item = items[k]!;
+    if (typeof item !== 'string') {
+      if (item.nodeType !== 1 || typeof items[k + 1] === 'string') continue;
+      const i = indexOfText(texts, textAfter(item));
+      if (i < 0 || !free[i] || kept?.[i]) continue;
+      (kept ??= new Array<boolean>(texts.length).fill(false))[i] = true;
+      into[k] = texts[i];
+      continue;
+    }
     const before = k > 0 ? (items[k - 1] as Node) : null;
     const was = !before ? (nodes[0] ?? null) : before.nodeType === 1 ? textAfter(before) : null;
-    const i = was?.nodeType === 3 ? texts.indexOf(was as Text) : -1;
-    if (i < 0 || !free[i]) continue;
+    const i = indexOfText(texts, was);
+    if (i < 0 || !free[i] || kept?.[i]) continue;
     free[i] = false;
     into[k] = texts[i];
   }
   let next = 0;
   for (let k = 0; k < items.length; k++) {
     if (typeof items[k] !== 'string' || into[k]) continue;
-    while (next < texts.length && !free[next]) next++;
+    while (next < texts.length && (!free[next] || kept?.[next])) next++;
     if (next === texts.length) break;
     free[next] = false;
     into[k] = texts[next];
   }
   return { into, free };
+}
+
+/** The index of `n` in `texts` (-1: none, or not a text). */
+function indexOfText(texts: readonly Text[], n: Node | null): number {
+  return n?.nodeType === 3 ? texts.indexOf(n as Text) : -1;
 }
 
 /** The node after `n`, past comments and processing instructions (a write leaves them where they are). */

@@ -371,6 +371,28 @@ describe('merge and restore', () => {
     expect(p.innerHTML).toBe('<!--?lit-->Sell the <a href="#c">fresh bread</a>');
   });
 
+  it("an element the translation puts last keeps the Text node after it, empty: a framework's range (Lit's part: from its comment to the node after its content) holds its own nodes alone", async () => {
+    const { translate, calls } = fakeTranslator({ transform: reverseUpper });
+    const { page, frames } = setup('<p id="p"><!--?lit--><b>Two</b> make <a href="#c">five</a>.</p>', translate);
+    pages.push(page);
+    const p = document.getElementById('p')!;
+    const [mark, , end] = [...p.childNodes] as [Comment, Element, Text];
+    await frames.settle();
+    expect(p.innerHTML).toBe('.<a href="#c">FIVE</a> MAKE <!--?lit--><b>TWO</b>');
+    // Lit takes the part out (its condition now false): every node from the comment's next to the end node.
+    for (let n = mark.nextSibling; n !== end; ) {
+      const next = n!.nextSibling;
+      n!.remove();
+      n = next;
+    }
+    await frames.settle();
+    expect(calls.at(-1)!.markup).toBe('<p i=1>make <a i=2>five</a>.</p>');
+    expect(p.textContent).toBe('.FIVEMAKE');
+    page.restore();
+    // (The previous build wrote "." into the end node, first: Lit's walk ran past the sentence's end.)
+    expect(p.innerHTML).toBe('<!--?lit--> make <a href="#c">five</a>.');
+  });
+
   it('provider markup is never trusted: invented elements and attributes become text or vanish', async () => {
     const evil = (markup: string) =>
       markup
