@@ -113,6 +113,7 @@ export abstract class PageChoices extends PageWrites {
         obs.whilePaused(() => {
           job.log?.undo();
           job.log = writeAnswer(unit, wrapper, 1, call.entries.get(1)!, trg, src, call.into.get(1));
+          this.owners.ownMade(job, job.log.created());
           // Bilingual: a copy not shown, as it read as its original, is shown if this one does not.
           showCopy(job.copy, job.origin, this.copies);
         });

@@ -28,6 +28,15 @@ export class Owners<J extends { unit: Unit }> {
     } else for (const n of u.nodes) this.nodes.set(n, job);
   }
 
+  /**
+   * The nodes a write of `job` made: a page's change beside one (an element removed or added next
+   * to it) touches the job, as one beside the unit's own nodes does. Not taken back at `disown`:
+   * undoing the write takes them out of the page, and the weak map lets them go.
+   */
+  ownMade(job: J, nodes: readonly Node[]): void {
+    for (const n of nodes) this.nodes.set(n, job);
+  }
+
   disown(job: J, u: Unit = job.unit): void {
     if (u.kind === 'attr') {
       const had = this.attrs.get(u.el);

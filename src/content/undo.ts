@@ -12,6 +12,8 @@ export interface Move {
   created: Node[];
 }
 
+const NONE: readonly Node[] = [];
+
 export class UndoLog {
   /** Text, original data, alternating (null: none). */
   private texts: (Text | string)[] | null = null;
@@ -28,6 +30,13 @@ export class UndoLog {
 
   move(m: Move): void {
     (this.moves ??= []).push(m);
+  }
+
+  /** The nodes the write made (Text nodes for texts the run had no node for); no list made for most writes. */
+  created(): readonly Node[] {
+    const m = this.moves;
+    if (!m) return NONE;
+    return m.length === 1 ? m[0]!.created : m.flatMap((x) => x.created);
   }
 
   attr(el: Element, name: string, value: string): void {

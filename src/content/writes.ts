@@ -149,6 +149,7 @@ export abstract class PageWrites extends PageCalls {
 
   private written(j: Job, log: UndoLog, rid: string | undefined): void {
     j.log = log;
+    this.owners.ownMade(j, log.created());
     j.markup = null;
     j.rid = rid;
     showCopy(j.copy, j.origin, this.copies);

@@ -18,8 +18,9 @@ const words = fc.array(WORD, { minLength: 1, maxLength: 3 }).map((w) => w.join('
 const long = fc.integer({ min: 40, max: 90 }).map((n) => Array.from({ length: n }, (_, i) => `sentence number ${'x'.repeat(i % 7)} ends here.`).join(' '));
 const LEAF = fc.oneof(
   { weight: 12, arbitrary: words },
-  // A framework's part (Lit): a comment, and the text after it that the framework writes.
+  // A framework's part (Lit): a comment, and the text after it that the framework writes, or a tag it shows.
   { weight: 2, arbitrary: words.map((w) => `<!--?lit-->${w}`) },
+  { weight: 1, arbitrary: words.map((w) => `<!--?lit--><em>${w}</em>`) },
   { weight: 2, arbitrary: fc.constantFrom('<code>keep me</code>', '<br>', '<img alt="a dog">', '<span class="notranslate">keep</span>', '<span translate="no">keep <b translate="yes">open</b></span>') },
   { weight: 1, arbitrary: long },
 );
@@ -173,7 +174,7 @@ describe('a page that changes itself while translated', () => {
     const { page, frames } = translating(translate, mode, clock);
     await frames.settle();
     for (const [i, c] of list.entries()) {
-      applyChange(c, pageNodes);
+      applyChange(c, pageNodes, refNodes);
       applyChange(c, refNodes);
       await frames.settle();
       clock.advance(waits[i] ?? 100);

@@ -393,6 +393,23 @@ describe('merge and restore', () => {
     expect(p.innerHTML).toBe('<!--?lit--> make <a href="#c">five</a>.');
   });
 
+  it("a Text node the write made is the unit's: the page taking out the node beside it has the unit read again", async () => {
+    const { translate, calls } = fakeTranslator({ transform: reverseUpper });
+    const { page, frames } = setup('<p id="p"><i class="icon"></i><a href="#c">one</a>two</p>', translate);
+    pages.push(page);
+    const p = document.getElementById('p')!;
+    await frames.settle();
+    // The link keeps the Text node after it, empty; the text before it is a node made for it, after the icon.
+    expect(p.innerHTML).toBe('<i class="icon"></i>TWO<a href="#c">ONE</a>');
+    p.querySelector('i')!.remove();
+    await frames.settle();
+    expect(calls.map((c) => c.markup).slice(1)).toEqual(['<p i=1><a i=2>one</a>two</p>']);
+    expect(p.innerHTML).toBe('TWO<a href="#c">ONE</a>');
+    page.restore();
+    // (The previous build undid the unit and left it so: the removal named only the node made.)
+    expect(p.innerHTML).toBe('<a href="#c">one</a>two');
+  });
+
   it('provider markup is never trusted: invented elements and attributes become text or vanish', async () => {
     const evil = (markup: string) =>
       markup

@@ -42,7 +42,13 @@ export type Change =
    * after a comment (where it is a text), or markup put right before a comment (a part's end).
    */
   | { kind: 'marked'; at: number; text: string }
-  | { kind: 'markedBefore'; at: number; html: string };
+  | { kind: 'markedBefore'; at: number; html: string }
+  /**
+   * Takes out a part shown as one tag (Lit's, Svelte's): every node from the comment's next to the
+   * text that followed the tag when the page was made, where the page never translated still shows
+   * just that tag there (`PageNodes.parts`).
+   */
+  | { kind: 'markedOut'; at: number };
 export const change: fc.Arbitrary<Change> = fc.oneof(
   fc.record({ kind: fc.constant('text' as const), at: fc.nat(), text: fc.constantFrom('new words', '', ' spaced out ') }),
   fc.record({ kind: fc.constant('remove' as const), at: fc.nat() }),
@@ -68,6 +74,7 @@ export const moveChange: fc.Arbitrary<Change> = fc.record({ kind: fc.constant('m
 export const markerChange: fc.Arbitrary<Change> = fc.oneof(
   fc.record({ kind: fc.constant('marked' as const), at: fc.nat(), text: fc.constantFrom('new words', ' spaced out ', '42') }),
   fc.record({ kind: fc.constant('markedBefore' as const), at: fc.nat(), html: fc.constantFrom('<b>added words</b>', 'more text', '<i>|</i>') }),
+  fc.record({ kind: fc.constant('markedOut' as const), at: fc.nat() }),
 );
 
 /** A page's original nodes, and the elements a change removed (still out of the page). */
@@ -76,6 +83,8 @@ export interface PageNodes {
   texts: Text[];
   elements: Element[];
   comments: Comment[];
+  /** For each comment, where it was right before a tag and a text: the comment and that text (a part's ends). */
+  parts: (readonly [Comment, Text] | null)[];
   removed: Element[];
 }
 
@@ -95,11 +104,35 @@ export function nodesOf(root: Element): PageNodes {
     }
   };
   walk(root);
-  return { root, texts, elements, comments, removed: [] };
+  const parts = comments.map((c) => {
+    const end = c.nextSibling?.nodeType === 1 ? c.nextSibling.nextSibling : null;
+    return end?.nodeType === 3 ? ([c, end as Text] as const) : null;
+  });
+  return { root, texts, elements, comments, parts, removed: [] };
 }
 
-export function applyChange(c: Change, nodes: PageNodes): void {
+/**
+ * Makes change `c` in a copy of the page. `twin`: the copy never translated, not yet changed by
+ * `c`, where that is what decides (whether a part still shows just its tag).
+ */
+export function applyChange(c: Change, nodes: PageNodes, twin: PageNodes = nodes): void {
   const { texts, elements, comments, removed } = nodes;
+  if (c.kind === 'markedOut') {
+    // One of the parts the page was made with (both copies have them at the same places).
+    const at = nodes.parts.flatMap((p, i) => (p ? [i] : []));
+    const i = at[c.at % (at.length || 1)] ?? -1;
+    const [mark, end] = nodes.parts[i] ?? [];
+    const ref = twin.parts[i];
+    if (!mark || !end || !ref || !nodes.root.contains(mark) || ref[0].nextSibling?.nodeType !== 1 || ref[0].nextSibling.nextSibling !== ref[1]) return;
+    for (let n = mark.nextSibling; n !== end; ) {
+      // The framework's walk: past the parent's end, it fails (Lit throws on null).
+      if (!n) throw new Error(`the part's walk from its comment ran past the end of ${mark.parentNode?.nodeName}`);
+      const next: ChildNode | null = n.nextSibling;
+      n.remove();
+      n = next;
+    }
+    return;
+  }
   if (c.kind === 'text') {
     if (texts.length) texts[c.at % texts.length]!.data = c.text;
     return;
