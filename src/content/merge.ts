@@ -201,15 +201,16 @@ function withMarkers(nodes: readonly Node[], parent: Node, desired: readonly Nod
  * The Text node each text of `items` (strings between nodes) is written into, and which of `texts`
  * are left free. A text right after an element goes into the Text node that was right after that
  * element, and the run's first text into its first Text node, where they are free; the other texts
- * into the Text nodes left, in order. An element with no text after it in the translation (last,
- * or before another element) keeps the Text node that was after it, empty (its entry in `into`):
- * a framework's range from a comment to the node after the range's last element (Lit's part,
- * Svelte's block) still ends right after that element, and is not walked past. An element the translation moves thus takes the text after
+ * into the Text nodes left, in order. An element the translation moves thus takes the text after
  * it along, and a node the page adds later right after that element (Preact: before the element's
  * next sibling) and one it adds before that text (React, Vue: before the node of what comes next)
  * are the same place, which restore keeps right after the element (`UndoLog.adoptMove`). Given in
  * order (until 2026-11-28), the Text node after a moved element was another one: Preact's part
  * added after a count the translation had put behind a link was read as the link's.
+ * An element with no text after it in the translation (last, or before another element) keeps the
+ * Text node that was after it, empty (its entry in `into`), and the texts take other nodes or new
+ * ones: a framework's range from a comment to the node after the range's last element (Lit's
+ * part, Svelte's block) still ends right after that element, and is not walked past.
  */
 function textsFor(nodes: readonly Node[], texts: readonly Text[], items: readonly Item[]): { into: (Text | undefined)[]; free: boolean[] } {
   const into = new Array<Text | undefined>(items.length);
