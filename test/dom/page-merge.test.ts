@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PageTranslator } from '../../src/content/page';
 import { codePoints } from '../../src/content/chunk';
 import { engineTranslator, fakeTranslator, manualFrames, reverseUpper, upper } from './page-fakes';
+import { takeOutPart } from '../fakes/page-markup';
 
 /** The provider puts the link before the count, its words where they were: "You have your cart item in 1 today." */
 function swapLinkAndCount(w: Element): void {
@@ -36,6 +37,14 @@ describe('merge and restore', () => {
     pages = [];
   });
   beforeEach(() => void 0);
+
+  /** A page of one paragraph `#p` (`html`), translated by a fake that changes its answer by `transform`. */
+  const paragraph = (html: string, transform: (w: Element) => void) => {
+    const { translate, calls } = fakeTranslator({ transform });
+    const { page, frames } = setup(html, translate);
+    pages.push(page);
+    return { p: document.getElementById('p')!, page, frames, calls };
+  };
 
   it('re-uses the live elements in translated order and keeps listeners, classes and attributes', async () => {
     const { translate, calls } = fakeTranslator({ transform: reverseUpper });
@@ -300,10 +309,7 @@ describe('merge and restore', () => {
   });
 
   it("an element the translation moves takes the text after it along: a node the page adds right after it (Preact) or before that text (React) is right after it at restore", async () => {
-    const { translate, calls } = fakeTranslator({ transform: swapLinkAndCount });
-    const { page, frames } = setup('<p id="p">You have <b>1</b> item in <a href="#c">your cart</a> today.</p>', translate);
-    pages.push(page);
-    const p = document.getElementById('p')!;
+    const { p, page, frames, calls } = paragraph('<p id="p">You have <b>1</b> item in <a href="#c">your cart</a> today.</p>', swapLinkAndCount);
     const [, b, afterCount, a, afterLink] = [...p.childNodes];
     await frames.settle();
     expect(p.innerHTML).toBe('YOU HAVE <a href="#c">YOUR CART</a> ITEM IN <b>1</b> TODAY.');
@@ -327,10 +333,7 @@ describe('merge and restore', () => {
   it("a comment stays right before the node that followed it: a text Lit writes after its part's comment, and a part it adds between two, are the page's at once and at restore", async () => {
     // Lit's sentence: each part is a comment, its text right after it; a part not shown is a comment
     // alone, its nodes going before the next comment.
-    const { translate, calls } = fakeTranslator({ transform: swapLinkAndCount });
-    const { page, frames } = setup('<p id="p">You have <b><!--?lit-->1</b><!--?lit--><!--?lit--> item in <a href="#c"><!--?lit-->your cart</a><!--?lit--> today.</p>', translate);
-    pages.push(page);
-    const p = document.getElementById('p')!;
+    const { p, page, frames, calls } = paragraph('<p id="p">You have <b><!--?lit-->1</b><!--?lit--><!--?lit--> item in <a href="#c"><!--?lit-->your cart</a><!--?lit--> today.</p>', swapLinkAndCount);
     const [, , lot, count, afterCount] = [...p.childNodes] as [Text, Element, Comment, Comment, Text];
     await frames.settle();
     expect(p.innerHTML).toBe('YOU HAVE <a href="#c"><!--?lit-->YOUR CART</a><!--?lit--> ITEM IN <b><!--?lit-->1</b><!--?lit--><!--?lit--> TODAY.');
@@ -354,10 +357,7 @@ describe('merge and restore', () => {
   });
 
   it("a comment that starts a block's content stays right before its text too (Lit's part at a sentence's start)", async () => {
-    const { translate, calls } = fakeTranslator({ transform: reverseUpper });
-    const { page, frames } = setup('<p id="p"><!--?lit-->Buy the <a href="#c">fresh bread</a></p>', translate);
-    pages.push(page);
-    const p = document.getElementById('p')!;
+    const { p, page, frames, calls } = paragraph('<p id="p"><!--?lit-->Buy the <a href="#c">fresh bread</a></p>', reverseUpper);
     const [mark, text] = [...p.childNodes] as [Comment, Text];
     await frames.settle();
     expect(p.innerHTML).toBe('<a href="#c">FRESH BREAD</a><!--?lit-->BUY THE ');
@@ -372,19 +372,12 @@ describe('merge and restore', () => {
   });
 
   it("an element the translation puts last keeps the Text node after it, empty: a framework's range (Lit's part: from its comment to the node after its content) holds its own nodes alone", async () => {
-    const { translate, calls } = fakeTranslator({ transform: reverseUpper });
-    const { page, frames } = setup('<p id="p"><!--?lit--><b>Two</b> make <a href="#c">five</a>.</p>', translate);
-    pages.push(page);
-    const p = document.getElementById('p')!;
+    const { p, page, frames, calls } = paragraph('<p id="p"><!--?lit--><b>Two</b> make <a href="#c">five</a>.</p>', reverseUpper);
     const [mark, , end] = [...p.childNodes] as [Comment, Element, Text];
     await frames.settle();
     expect(p.innerHTML).toBe('.<a href="#c">FIVE</a> MAKE <!--?lit--><b>TWO</b>');
     // Lit takes the part out (its condition now false): every node from the comment's next to the end node.
-    for (let n = mark.nextSibling; n !== end; ) {
-      const next = n!.nextSibling;
-      n!.remove();
-      n = next;
-    }
+    takeOutPart(mark, end);
     await frames.settle();
     expect(calls.at(-1)!.markup).toBe('<p i=1>make <a i=2>five</a>.</p>');
     expect(p.textContent).toBe('.FIVEMAKE');
@@ -394,10 +387,7 @@ describe('merge and restore', () => {
   });
 
   it("a Text node the write made is the unit's: the page taking out the node beside it has the unit read again", async () => {
-    const { translate, calls } = fakeTranslator({ transform: reverseUpper });
-    const { page, frames } = setup('<p id="p"><i class="icon"></i><a href="#c">one</a>two</p>', translate);
-    pages.push(page);
-    const p = document.getElementById('p')!;
+    const { p, page, frames, calls } = paragraph('<p id="p"><i class="icon"></i><a href="#c">one</a>two</p>', reverseUpper);
     await frames.settle();
     // The link keeps the Text node after it, empty; the text before it is a node made for it, after the icon.
     expect(p.innerHTML).toBe('<i class="icon"></i>TWO<a href="#c">ONE</a>');

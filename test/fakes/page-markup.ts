@@ -112,6 +112,19 @@ export function nodesOf(root: Element): PageNodes {
 }
 
 /**
+ * What Lit (and Svelte) do to take a part out: remove every node from the one after `mark` up to
+ * `end`, the node that followed the part. Past the parent's end the walk fails, as Lit's does.
+ */
+export function takeOutPart(mark: Node, end: Node): void {
+  for (let n = mark.nextSibling; n !== end; ) {
+    if (!n) throw new Error(`the part's walk from its comment ran past the end of ${mark.parentNode?.nodeName}`);
+    const next: ChildNode | null = n.nextSibling;
+    n.remove();
+    n = next;
+  }
+}
+
+/**
  * Makes change `c` in a copy of the page. `twin`: the copy never translated, not yet changed by
  * `c`, where that is what decides (whether a part still shows just its tag).
  */
@@ -124,13 +137,7 @@ export function applyChange(c: Change, nodes: PageNodes, twin: PageNodes = nodes
     const [mark, end] = nodes.parts[i] ?? [];
     const ref = twin.parts[i];
     if (!mark || !end || !ref || !nodes.root.contains(mark) || ref[0].nextSibling?.nodeType !== 1 || ref[0].nextSibling.nextSibling !== ref[1]) return;
-    for (let n = mark.nextSibling; n !== end; ) {
-      // The framework's walk: past the parent's end, it fails (Lit throws on null).
-      if (!n) throw new Error(`the part's walk from its comment ran past the end of ${mark.parentNode?.nodeName}`);
-      const next: ChildNode | null = n.nextSibling;
-      n.remove();
-      n = next;
-    }
+    takeOutPart(mark, end);
     return;
   }
   if (c.kind === 'text') {
