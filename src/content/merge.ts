@@ -134,34 +134,37 @@ function apply(parent: Node, nodes: readonly Node[], anchor: Node | null, seq: r
   let created: Node[] | null = null;
   for (let k = 0; k < items.length; k++) {
     const item = items[k]!;
+    const t = into[k];
     if (typeof item !== 'string') {
       desired.push(item);
       // The Text node after an element that the translation has no text after: kept after it, empty.
-      const t = into[k];
       if (t) desired.push(t);
-      continue;
-    }
-    const t = into[k];
-    if (t) {
-      // White space between elements, sent as one space (chunk.ts `sentText`): the page's own kept.
-      if (!(isBlank(item) && isBlank(t.data))) writeText(t, item, log);
-      desired.push(t);
-    } else {
+    } else if (t) desired.push(t);
+    else {
       const nt = (parent.ownerDocument ?? document).createTextNode(item);
       (created ??= []).push(nt);
       desired.push(nt);
     }
   }
-  // Text nodes the translation did not need stay where they are, empty: a framework may hold them.
-  for (let i = 0; i < texts.length; i++) if (free[i]) writeText(texts[i]!, '', log);
   // The run's elements the answer left out stay too, after it.
   const answered = desired.length > 16 ? new Set(desired) : null;
   let marked = false;
   for (const n of nodes) {
-    if (n.nodeType !== 1) marked ||= n.nodeType === 8 || n.nodeType === 7;
+    if (n.nodeType !== 1) marked ||= isMark(n);
     else if (n.parentNode === parent && (answered ? !answered.has(n) : !desired.includes(n))) desired.push(n);
   }
-  const order = marked ? withMarkers(nodes, parent, desired) : desired;
+  const parts = marked ? partsOf(nodes, parent) : null;
+  // A framework's part the translation's order would break: the run keeps its own order.
+  if (parts && !intact(parts, desired)) return flow(parent, nodes, anchor, items, log);
+  for (let k = 0; k < items.length; k++) {
+    const item = items[k]!;
+    const t = into[k];
+    // White space between elements, sent as one space (chunk.ts `sentText`): the page's own kept.
+    if (t && typeof item === 'string' && !(isBlank(item) && isBlank(t.data))) writeText(t, item, log);
+  }
+  // Text nodes the translation did not need stay where they are, empty: a framework may hold them.
+  for (let i = 0; i < texts.length; i++) if (free[i]) writeText(texts[i]!, '', log);
+  const order = parts ? placeParts(parts, desired) : desired;
   if (created === null && sameOrder(nodes, order)) return;
   // Where the run is now: the page may have added content after it since it was found.
   const at = nodeAfter(nodes.filter((n) => n.parentNode === parent), anchor);
@@ -170,31 +173,133 @@ function apply(parent: Node, nodes: readonly Node[], anchor: Node | null, seq: r
 }
 
 /**
- * `desired` with each comment (and processing instruction) of the run right before the node that
- * followed it, where that node goes. A framework's comment marks the place of what follows it: Lit
- * writes a changed text into the node right after its part's comment, and puts a part's new nodes
- * between two comments. Left where they were (until 2026-11-28), a Lit sentence the translation
- * reordered had its count's comment before the link: the page's next count was written into the
- * link as a property, and never shown. A comment before an emptied text, or last, stays where it is.
+ * A framework's parts in a run: each node of one, and its nodes (consecutive in the run, in their
+ * order); `last`: the part whose walk ends past the run (at another unit's node or the parent's
+ * end), which stays last.
  */
-function withMarkers(nodes: readonly Node[], parent: Node, desired: readonly Node[]): Node[] {
-  const before = new Map<Node, Node[]>();
-  let marks: Node[] = [];
-  for (const n of nodes) {
-    if (n.parentNode !== parent) continue;
-    if (n.nodeType === 8 || n.nodeType === 7) marks.push(n);
-    else if (marks.length) {
-      before.set(n, marks);
-      marks = [];
+interface Parts {
+  of: Map<Node, Node[]>;
+  last: Node[] | null;
+}
+
+/**
+ * A comment (or processing instruction) marks the place of what follows it: Lit writes a changed
+ * text into the node right after its part's comment, and Lit and Svelte take a part out by walking
+ * from the comment to the node that followed what the part shows. So a part is the comment, the
+ * node after it and the node after that. React's `<!-- -->` between two texts (React never walks
+ * from it) is the comment and the node after it only.
+ */
+function partsOf(nodes: readonly Node[], parent: Node): Parts {
+  const run = nodes.filter((n) => n.parentNode === parent);
+  const of = new Map<Node, Node[]>();
+  let last: Node[] | null = null;
+  for (let i = 0; i < run.length; i++) {
+    const mark = run[i]!;
+    if (!isMark(mark)) continue;
+    let shown = i + 1;
+    while (shown < run.length && isMark(run[shown]!)) shown++;
+    const walked = (mark as CharacterData).data !== ' ';
+    const end = walked ? shown + 1 : shown;
+    let part = of.get(mark);
+    if (!part) of.set(mark, (part = [mark]));
+    for (let k = i + 1; k <= end && k < run.length; k++) {
+      if (of.has(run[k]!)) continue;
+      part.push(run[k]!);
+      of.set(run[k]!, part);
+    }
+    if (walked && end >= run.length) last = part;
+  }
+  return { of, last };
+}
+
+/**
+ * Whether `desired` keeps each part whole: the part's nodes it places (a comment or an emptied text
+ * need not be) next to each other, in their order, and the last part last.
+ */
+function intact(parts: Parts, desired: readonly Node[]): boolean {
+  const at = new Map<Node, number>();
+  for (let i = 0; i < desired.length; i++) at.set(desired[i]!, i);
+  for (const part of new Set(parts.of.values())) {
+    let next = -1;
+    for (const n of part) {
+      const i = at.get(n);
+      if (i === undefined) continue;
+      if (next >= 0 && i !== next) return false;
+      next = i + 1;
+    }
+    if (part === parts.last && next >= 0 && next !== desired.length) return false;
+  }
+  return true;
+}
+
+/** `desired` (which keeps the parts whole) with each part's comments and emptied texts in their places in it. */
+function placeParts(parts: Parts, desired: readonly Node[]): Node[] {
+  const order: Node[] = [];
+  const placed = new Set<Node[]>();
+  for (const n of desired) {
+    const part = parts.of.get(n);
+    if (!part) order.push(n);
+    else if (part !== parts.last && !placed.has(part)) {
+      placed.add(part);
+      order.push(...part);
     }
   }
+  if (parts.last) order.push(...parts.last);
+  return order;
+}
+
+/**
+ * Writes the translation into a run that keeps its own order (a framework's part the translation's
+ * order would break): its elements stay where they are, and the translation's texts go between them
+ * in the translation's order: the text before its first element into the run's first Text node
+ * before the run's first element, and so on (the other Text nodes there left empty, a Text node made
+ * where there is none). Each element shows its own translation; a text may stand next to another
+ * element than in the translation.
+ */
+function flow(parent: Node, nodes: readonly Node[], anchor: Node | null, items: readonly Item[], log: UndoLog): void {
+  // The translation's texts between its elements.
+  const strings: string[] = [''];
+  for (const it of items) {
+    if (typeof it === 'string') strings[strings.length - 1] += it;
+    else strings.push('');
+  }
+  const run = nodes.filter((n) => n.parentNode === parent);
   const order: Node[] = [];
-  for (const n of desired) {
-    const m = before.get(n);
-    if (m) order.push(...m);
+  let created: Node[] | null = null;
+  let gap = 0;
+  // Where the gap's text is (null: not yet), and where the gap starts in `order`.
+  let written: Text | null = null;
+  let start = 0;
+  const close = () => {
+    const s = strings[gap] ?? '';
+    if (written || s === '') return;
+    const nt = (parent.ownerDocument ?? document).createTextNode(s);
+    (created ??= []).push(nt);
+    order.splice(start, 0, nt);
+  };
+  for (const n of run) {
+    if (n.nodeType === 3) {
+      const t = n as Text;
+      const s = written ? '' : (strings[gap] ?? '');
+      if (!(isBlank(s) && isBlank(t.data) && s !== '')) writeText(t, s, log);
+      written ??= t;
+    } else if (!isMark(n)) {
+      close();
+      gap++;
+      written = null;
+      start = order.length + 1;
+    }
     order.push(n);
   }
-  return order;
+  close();
+  if (created === null) return;
+  const at = nodeAfter(run, anchor);
+  log.move({ parent, nodes, anchor: at, created });
+  placeInOrder(parent, order, at, passedOver);
+}
+
+function isMark(n: Node): boolean {
+  return n.nodeType === 8 || n.nodeType === 7;
 }
 
 /**

@@ -18,6 +18,8 @@ import { kids } from '../../src/content/tags';
 const WORD = fc.constantFrom('Hello', 'big', 'world', ' and ', ' the ', 'end.', ' ', 'é', '&', '<x>', 'a. ', '(iv) ', 'B.', 'c.\u00a0');
 const LEAF = fc.oneof(
   { weight: 6, arbitrary: fc.array(WORD, { minLength: 1, maxLength: 3 }).map((w) => ({ text: w.join('') })) },
+  // A framework's mark before what follows (Lit's part; React's separator between two texts).
+  { weight: 2, arbitrary: fc.constantFrom('<!--?lit-->', '<!---->', '<!-- -->').map((html) => ({ html })) },
   {
     weight: 1,
     arbitrary: fc
@@ -75,6 +77,26 @@ function elementsUnder(root: Element): Element[] {
   return [...root.querySelectorAll('*')];
 }
 
+const isMark = (n: Node) => n.nodeType === 8 || n.nodeType === 7;
+
+/**
+ * A framework's parts among a run's nodes (merge.ts `partsOf`): a comment (and the comments right
+ * after it), the node after them and the node after that (React's `<!-- -->`: not that one);
+ * `last`: the walk from the comment ends past the run.
+ */
+function partsIn(run: readonly Node[]): { nodes: Node[]; last: boolean }[] {
+  const out: { nodes: Node[]; last: boolean }[] = [];
+  for (let i = 0; i < run.length; i++) {
+    if (!isMark(run[i]!)) continue;
+    let shown = i + 1;
+    while (shown < run.length && isMark(run[shown]!)) shown++;
+    const walked = (run[i] as Comment).data !== ' ';
+    const end = walked ? shown + 1 : shown;
+    out.push({ nodes: run.slice(i, end + 1), last: walked && end >= run.length });
+  }
+  return out;
+}
+
 describe('merge on random runs and answers', () => {
   it('words a provider puts into an element that had none are shown (found by the property below)', () => {
     const div = document.createElement('div');
@@ -107,6 +129,13 @@ describe('merge on random runs and answers', () => {
         // A run with no word at all has nothing kept: all of it is its lead.
         const lead = kept.length ? beforeKids.slice(0, beforeKids.indexOf(kept[0]!)) : beforeKids;
         const trail = kept.length ? beforeKids.slice(beforeKids.indexOf(kept[kept.length - 1]!) + 1) : [];
+        // Each element's run (its content without the silent nodes at its edges), and its parts.
+        const runs = [div, ...before].map((el) => {
+          const run = core(kids(el)).nodes;
+          return { el, run, parts: partsIn(run) };
+        });
+        const originals = new Set<Node>();
+        for (const walk = document.createTreeWalker(div); walk.nextNode(); ) originals.add(walk.currentNode);
         const log = new UndoLog();
         mergeRange(unit, answer, 1, m.entries, log, m.into);
         log.seal();
@@ -117,6 +146,17 @@ describe('merge on random runs and answers', () => {
 
         for (const el of before) expect(div.contains(el), el.outerHTML).toBe(true);
         expect(before.map((el) => el.getAttribute('class')), original).toEqual(classes);
+        // A part stays whole: its nodes next to each other, in their order (a node the write made may
+        // stand between them), and a last part after the rest of its run.
+        for (const { el, run, parts } of runs) {
+          const now = kids(el).filter((n) => originals.has(n));
+          for (const part of parts) {
+            const at = now.indexOf(part.nodes[0]!);
+            expect(now.slice(at, at + part.nodes.length), original).toEqual(part.nodes);
+            if (part.last) expect(now.slice(at + part.nodes.length).filter((n) => run.includes(n)), original).toEqual([]);
+          }
+        }
+
         const shown = div.textContent!.replace(/\s+/g, ' ');
         for (const text of leaves(answer)) expect(shown, original).toContain(text.replace(/\s+/g, ' ').trim());
         // A list item's label was not sent: it is still where it was, before the translation.

@@ -336,14 +336,17 @@ describe('merge and restore', () => {
     const { p, page, frames, calls } = paragraph('<p id="p">You have <b><!--?lit-->1</b><!--?lit--><!--?lit--> item in <a href="#c"><!--?lit-->your cart</a><!--?lit--> today.</p>', swapLinkAndCount);
     const [, , lot, count, afterCount] = [...p.childNodes] as [Text, Element, Comment, Comment, Text];
     await frames.settle();
-    expect(p.innerHTML).toBe('YOU HAVE <a href="#c"><!--?lit-->YOUR CART</a><!--?lit--> ITEM IN <b><!--?lit-->1</b><!--?lit--><!--?lit--> TODAY.');
+    // The translation puts the link before the count, but the count's part ends at the link (Lit's
+    // walk from its comment stops there): the sentence keeps its order, the translation's texts
+    // going between its elements in the translation's order.
+    expect(p.innerHTML).toBe('YOU HAVE <b><!--?lit-->1</b><!--?lit--><!--?lit--> ITEM IN <a href="#c"><!--?lit-->YOUR CART</a><!--?lit--> TODAY.');
     expect(count.nextSibling).toBe(afterCount);
 
     // Lit's next count: the text after the part's comment (here holding the translation's last words).
     afterCount.data = ' items in ';
     await frames.settle();
     expect(calls.at(-1)!.markup).toBe('<p i=1>You have <b i=2>1</b> items in <a i=3>your cart</a> today.</p>');
-    expect(p.textContent).toBe('YOU HAVE YOUR CART ITEMS IN 1 TODAY.');
+    expect(p.textContent).toBe('YOU HAVE 1 ITEMS IN YOUR CART TODAY.');
     // Lit shows a part: before the comment that ends it.
     const span = document.createElement('span');
     span.textContent = ' (a lot)';
@@ -360,7 +363,9 @@ describe('merge and restore', () => {
     const { p, page, frames, calls } = paragraph('<p id="p"><!--?lit-->Buy the <a href="#c">fresh bread</a></p>', reverseUpper);
     const [mark, text] = [...p.childNodes] as [Comment, Text];
     await frames.settle();
-    expect(p.innerHTML).toBe('<a href="#c">FRESH BREAD</a><!--?lit-->BUY THE ');
+    // The part's text ends at the link, which the translation puts first: the link stays after it,
+    // and the translation's text goes after the link, in a Text node of its own.
+    expect(p.innerHTML).toBe('<!--?lit--><a href="#c">FRESH BREAD</a>BUY THE ');
     expect(mark.nextSibling).toBe(text);
     text.data = 'Sell the ';
     await frames.settle();
@@ -384,6 +389,26 @@ describe('merge and restore', () => {
     page.restore();
     // (The previous build wrote "." into the end node, first: Lit's walk ran past the sentence's end.)
     expect(p.innerHTML).toBe('<!--?lit--> make <a href="#c">five</a>.');
+  });
+
+  it("a framework's part the translation's order would break keeps the run's order: Lit's walk from the part's comment takes out the part alone", async () => {
+    // Lit's `${cond ? 'words ' : nothing}` before a link: the part's walk ends at the link.
+    const { p, page, frames, calls } = paragraph('<p id="p"><!--?lit-->words <a href="#c">link</a> mid <b>bold</b> end</p>', reverseUpper);
+    const [mark, , link] = [...p.childNodes] as [Comment, Text, Element];
+    const bold = p.querySelector('b')!;
+    await frames.settle();
+    // The translation puts the bold word before the link, and its first words where the part's text
+    // is: the elements stay in their order, the translation's texts go between them in its order.
+    expect(p.innerHTML).toBe('<!--?lit--> END<a href="#c">LINK</a> MID <b>BOLD</b>WORDS');
+    takeOutPart(mark, link);
+    await frames.settle();
+    expect(bold.isConnected).toBe(true);
+    expect(calls.at(-1)!.markup).toBe('<p i=1><a i=2>link</a> mid <b i=3>bold</b> end</p>');
+    expect(p.textContent).toBe(' ENDBOLD MID LINK');
+    page.restore();
+    // (The previous build put the part's text first and the bold word between it and the link: the
+    // walk took the bold word out too.)
+    expect(p.innerHTML).toBe('<!--?lit--><a href="#c">link</a> mid <b>bold</b> end');
   });
 
   it("a Text node the write made is the unit's: the page taking out the node beside it has the unit read again", async () => {

@@ -44,9 +44,10 @@ export type Change =
   | { kind: 'marked'; at: number; text: string }
   | { kind: 'markedBefore'; at: number; html: string }
   /**
-   * Takes out a part shown as one tag (Lit's, Svelte's): every node from the comment's next to the
-   * text that followed the tag when the page was made, where the page never translated still shows
-   * just that tag there (`PageNodes.parts`).
+   * Takes out a part shown as one node, a tag or a text (Lit's, Svelte's): every node from the
+   * comment's next to the node that followed that one when the page was made (to the parent's end
+   * where none did), where the page never translated still shows just that node there
+   * (`PageNodes.parts`).
    */
   | { kind: 'markedOut'; at: number };
 export const change: fc.Arbitrary<Change> = fc.oneof(
@@ -83,8 +84,11 @@ export interface PageNodes {
   texts: Text[];
   elements: Element[];
   comments: Comment[];
-  /** For each comment, where it was right before a tag and a text: the comment and that text (a part's ends). */
-  parts: (readonly [Comment, Text] | null)[];
+  /**
+   * For each comment followed by a node (a tag or a text: what the part shows): the comment, that
+   * node, and the node after it (null: none), where a walk from the comment stops (a part's ends).
+   */
+  parts: (readonly [Comment, ChildNode, ChildNode | null] | null)[];
   removed: Element[];
 }
 
@@ -105,17 +109,18 @@ export function nodesOf(root: Element): PageNodes {
   };
   walk(root);
   const parts = comments.map((c) => {
-    const end = c.nextSibling?.nodeType === 1 ? c.nextSibling.nextSibling : null;
-    return end?.nodeType === 3 ? ([c, end as Text] as const) : null;
+    const shown = c.nextSibling;
+    return shown?.nodeType === 1 || shown?.nodeType === 3 ? ([c, shown, shown.nextSibling] as const) : null;
   });
   return { root, texts, elements, comments, parts, removed: [] };
 }
 
 /**
  * What Lit (and Svelte) do to take a part out: remove every node from the one after `mark` up to
- * `end`, the node that followed the part. Past the parent's end the walk fails, as Lit's does.
+ * `end`, the node that followed the part (null: to the parent's end). Past the parent's end the
+ * walk fails, as Lit's does.
  */
-export function takeOutPart(mark: Node, end: Node): void {
+export function takeOutPart(mark: Node, end: Node | null): void {
   for (let n = mark.nextSibling; n !== end; ) {
     if (!n) throw new Error(`the part's walk from its comment ran past the end of ${mark.parentNode?.nodeName}`);
     const next: ChildNode | null = n.nextSibling;
@@ -134,10 +139,11 @@ export function applyChange(c: Change, nodes: PageNodes, twin: PageNodes = nodes
     // One of the parts the page was made with (both copies have them at the same places).
     const at = nodes.parts.flatMap((p, i) => (p ? [i] : []));
     const i = at[c.at % (at.length || 1)] ?? -1;
-    const [mark, end] = nodes.parts[i] ?? [];
+    const part = nodes.parts[i];
     const ref = twin.parts[i];
-    if (!mark || !end || !ref || !nodes.root.contains(mark) || ref[0].nextSibling?.nodeType !== 1 || ref[0].nextSibling.nextSibling !== ref[1]) return;
-    takeOutPart(mark, end);
+    // The part as the page made it, in the page never translated: its node alone between the comment and the end.
+    if (!part || !ref || !nodes.root.contains(part[0]) || !twin.root.contains(ref[0]) || ref[0].nextSibling !== ref[1] || ref[1].nextSibling !== ref[2]) return;
+    takeOutPart(part[0], part[2]);
     return;
   }
   if (c.kind === 'text') {
