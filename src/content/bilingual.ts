@@ -97,9 +97,15 @@ export function copyOf(
   }
   const pictures: [Element, Element][] = [];
   for (const n of unit.nodes) {
+    // A framework's comments mark its places in the page, not in a copy: without them the copy takes
+    // the translation's order wherever it puts the sentence's elements (merge.ts `partsOf`).
+    if (n.nodeType === 8 || n.nodeType === 7) continue;
     const clone = n.cloneNode(true);
     el.appendChild(clone);
-    if (n.nodeType === 1) pairPictures(n as Element, clone as Element, pictures);
+    if (n.nodeType === 1) {
+      pairPictures(n as Element, clone as Element, pictures);
+      dropComments(clone as Element);
+    }
   }
   showAsText(pictures, measure, signal);
   // A copy is text to read: no second form control (one that does nothing, its options and labels
@@ -236,4 +242,12 @@ export function place(copy: Copy): boolean {
     copy.parent.insertBefore(copy.el, anchor);
   }
   return true;
+}
+
+/** Takes the comments (and processing instructions) out of `el`, a copy's clone. */
+function dropComments(el: Element): void {
+  const walk = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_COMMENT | NodeFilter.SHOW_PROCESSING_INSTRUCTION);
+  const found: Node[] = [];
+  while (walk.nextNode()) found.push(walk.currentNode);
+  for (const c of found) c.parentNode!.removeChild(c);
 }

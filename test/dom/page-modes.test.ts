@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { COPY_ATTR, type Measure } from '../../src/content/bilingual';
 import { PageTranslator } from '../../src/content/page';
-import { fakeTranslator, manualFrames } from './page-fakes';
+import { fakeTranslator, manualFrames, reverseUpper } from './page-fakes';
 
 let pages: PageTranslator[] = [];
 afterEach(() => {
@@ -13,7 +13,7 @@ afterEach(() => {
   pages = [];
 });
 
-function setup(body: string, opts: { hold?: boolean; measure?: Measure } = {}) {
+function setup(body: string, opts: { hold?: boolean; measure?: Measure; transform?: (wrapper: Element) => void } = {}) {
   document.documentElement.setAttribute('lang', 'en');
   document.head.innerHTML = '<title>The title</title>';
   document.body.innerHTML = body;
@@ -179,6 +179,17 @@ describe('bilingual mode', () => {
     expect(copies()).toHaveLength(0);
     link.click();
     expect(clicks).toBe(2);
+  });
+
+  it("a copy holds no comment of the page's, and takes the translation's order where the page's own sentence keeps its order (a framework's part)", async () => {
+    const { page, frames, original } = setup('<p id="a"><!--?lit-->words <a href="#c">link</a> mid <b>bold<!--?lit--></b> end</p>', { transform: reverseUpper });
+    page.start('en', 'es', { mode: 'bilingual' });
+    await frames.settle();
+    // The translation's order: the bold word before the link, the part's words last.
+    expect(copies().map((c) => c.innerHTML)).toEqual(['END<b>BOLD</b> MID <a href="#c">LINK</a>WORDS']);
+    expect(document.getElementById('a')!.outerHTML).toBe('<p id="a"><!--?lit-->words <a href="#c">link</a> mid <b>bold<!--?lit--></b> end</p>');
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
   });
 
   it('follows the page: a changed original gets a new copy (one more call), the old one goes', async () => {
