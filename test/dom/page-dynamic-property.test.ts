@@ -21,6 +21,9 @@ const LEAF = fc.oneof(
   // A framework's part (Lit): a comment, and the text after it that the framework writes, or a tag it shows.
   { weight: 2, arbitrary: words.map((w) => `<!--?lit-->${w}`) },
   { weight: 1, arbitrary: words.map((w) => `<!--?lit--><em>${w}</em>`) },
+  // Svelte's empty comment before a block it shows; React's separator between two texts.
+  { weight: 1, arbitrary: words.map((w) => `<!----><b>${w}</b>`) },
+  { weight: 1, arbitrary: fc.tuple(words, words).map(([a, b]) => `${a}<!-- -->${b}`) },
   { weight: 2, arbitrary: fc.constantFrom('<code>keep me</code>', '<br>', '<img alt="a dog">', '<span class="notranslate">keep</span>', '<span translate="no">keep <b translate="yes">open</b></span>') },
   { weight: 1, arbitrary: long },
 );

@@ -85,8 +85,9 @@ export interface PageNodes {
   elements: Element[];
   comments: Comment[];
   /**
-   * For each comment followed by a node (a tag or a text: what the part shows): the comment, that
-   * node, and the node after it (null: none), where a walk from the comment stops (a part's ends).
+   * For each comment followed by a node (a tag or a text: what the part shows), but React's
+   * separator: the comment, that node, and the node after it (null: none), where a walk from the
+   * comment stops (a part's ends).
    */
   parts: (readonly [Comment, ChildNode, ChildNode | null] | null)[];
   removed: Element[];
@@ -108,9 +109,10 @@ export function nodesOf(root: Element): PageNodes {
     }
   };
   walk(root);
+  // React's separator between two texts is no part: React never walks from it.
   const parts = comments.map((c) => {
     const shown = c.nextSibling;
-    return shown?.nodeType === 1 || shown?.nodeType === 3 ? ([c, shown, shown.nextSibling] as const) : null;
+    return c.data !== ' ' && (shown?.nodeType === 1 || shown?.nodeType === 3) ? ([c, shown, shown.nextSibling] as const) : null;
   });
   return { root, texts, elements, comments, parts, removed: [] };
 }
