@@ -112,8 +112,9 @@ function keepEdgeSpace(nodes: readonly Node[], seq: Item[]): void {
 
 /**
  * Puts `seq` into `parent` in place of `nodes`: its strings into the run's Text nodes (`textsFor`;
- * a Text node made when they run out), its elements where they stand. The answer names each element
- * at most once (build honours an id once, and ids name distinct nodes), so nothing is placed twice.
+ * a Text node made when they run out), its elements where they stand; or, where that order would
+ * break a framework's part, into the run's own order (`flow`). The answer names each element at
+ * most once (build honours an id once, and ids name distinct nodes), so nothing is placed twice.
  */
 function apply(parent: Node, nodes: readonly Node[], anchor: Node | null, seq: readonly Item[], log: UndoLog): void {
   // Most runs and inline elements hold one text and come back as one (a link, a cell, a caption):
@@ -154,7 +155,8 @@ function apply(parent: Node, nodes: readonly Node[], anchor: Node | null, seq: r
     else if (n.parentNode === parent && (answered ? !answered.has(n) : !desired.includes(n))) desired.push(n);
   }
   const parts = marked ? partsOf(nodes, parent) : null;
-  // A framework's part the translation's order would break: the run keeps its own order.
+  // A framework's part the translation's order would break: the run keeps its own order (the Text
+  // nodes made above are not used). Nothing is written before this is known.
   if (parts && !intact(parts, desired)) return flow(parent, nodes, anchor, items, log);
   for (let k = 0; k < items.length; k++) {
     const item = items[k]!;
