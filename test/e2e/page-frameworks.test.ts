@@ -26,8 +26,10 @@ import { evaluateInContentScript, launchExtension, OPTIONS_PATH, type ExtensionB
 /**
  * The app, one view for the three: `el(tag, props, ...children)` makes an element, `s` is the
  * state, `set` changes part of it. A count, a part shown from three on, a word that changes with
- * the count, a link whose words change and a part shown at none, in one sentence; a keyed list;
- * a block shown after a paragraph; a field's placeholder.
+ * the count, a link whose words change and a part shown at none, in one sentence; a word that
+ * changes between two tags the translation swaps (in Lit and Svelte, two words that take turns,
+ * each a part of its own, taken out by its walk); a keyed list; a block shown after a paragraph;
+ * a field's placeholder.
  */
 const VIEW = `
 const INIT = { n: 1, items: ['Apples', 'Bread', 'Cheese'], open: false, basket: false };
@@ -137,7 +139,7 @@ class Shop extends LitElement {
     const { n, items, open, basket } = this.s;
     return html\`<div id="root"><main><h2>Your shopping cart</h2>\
 <p id="summary">You have <b>\${n === 0 ? 'nothing' : String(n)}</b>\${n > 2 ? html\`<span> (a lot)</span>\` : nothing}\${n === 1 ? ' item in ' : ' items in '}<a href="#cart">\${basket ? 'the basket' : 'your cart'}</a>\${n === 0 ? html\`<em> sadly</em>\` : nothing} today.</p>\
-<p>Send <a href="#1">the first</a>\${basket ? ' or ' : ' and '}<b>the second</b> to <i>\${basket ? 'a friend' : 'the shop'}</i>.</p>\
+<p>Send <a href="#1">the first</a>\${basket ? nothing : ' and '}\${basket ? ' or ' : nothing}<b>the second</b> to <i>\${basket ? 'a friend' : 'the shop'}</i>.</p>\
 \${open ? html\`<p>The details are <i>here</i> now.</p>\` : nothing}\
 <input id="search" placeholder=\${n > 2 ? 'Search many things' : 'Search few things'}>\
 <button id="more" @click=\${() => this.set({ n: n + 1 })}>Add one more</button>\
@@ -168,7 +170,7 @@ const SVELTE_COMPONENT = `
 </script>
 <main><h2>Your shopping cart</h2>
 <p id="summary">You have <b>{s.n === 0 ? 'nothing' : String(s.n)}</b>{#if s.n > 2}<span>{' (a lot)'}</span>{/if}{s.n === 1 ? ' item in ' : ' items in '}<a href="#cart">{s.basket ? 'the basket' : 'your cart'}</a>{#if s.n === 0}<em>{' sadly'}</em>{/if} today.</p>
-<p>Send <a href="#1">the first</a>{s.basket ? ' or ' : ' and '}<b>the second</b> to <i>{s.basket ? 'a friend' : 'the shop'}</i>.</p>
+<p>Send <a href="#1">the first</a>{#if !s.basket}{' and '}{/if}{#if s.basket}{' or '}{/if}<b>the second</b> to <i>{s.basket ? 'a friend' : 'the shop'}</i>.</p>
 {#if s.open}<p>The details are <i>here</i> now.</p>{/if}
 <input id="search" placeholder={s.n > 2 ? 'Search many things' : 'Search few things'}>
 <button id="more" onclick={() => set({ n: s.n + 1 })}>Add one more</button>
