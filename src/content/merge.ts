@@ -154,7 +154,7 @@ function apply(parent: Node, nodes: readonly Node[], anchor: Node | null, seq: r
     if (n.nodeType !== 1) marked ||= isMark(n);
     else if (n.parentNode === parent && (answered ? !answered.has(n) : !desired.includes(n))) desired.push(n);
   }
-  const parts = marked ? partsOf(nodes, parent) : null;
+  const parts = marked || markBefore(nodes[0]) ? partsOf(nodes, parent) : null;
   // A framework's part the translation's order would break: the run keeps its own order (the Text
   // nodes made above are not used). Nothing is written before this is known.
   if (parts && !intact(parts, desired)) return flow(parent, nodes, anchor, items, log);
@@ -175,12 +175,14 @@ function apply(parent: Node, nodes: readonly Node[], anchor: Node | null, seq: r
 }
 
 /**
- * A framework's parts in a run: each node of one, and its nodes (consecutive in the run, in their
- * order); `last`: the part whose walk ends past the run (at another unit's node or the parent's
- * end), which stays last.
+ * A framework's parts in a run: each node of one, and its nodes in the run (consecutive, in their
+ * order); `first`: the part that starts before the run (at a comment among the silent nodes at its
+ * start), whose nodes in the run stay first; `last`: the part that reaches past the run (to a
+ * silent node at its end, another unit's node or the parent's end), which stays last.
  */
 interface Parts {
   of: Map<Node, Node[]>;
+  first: Node[] | null;
   last: Node[] | null;
 }
 
@@ -193,30 +195,52 @@ interface Parts {
  */
 function partsOf(nodes: readonly Node[], parent: Node): Parts {
   const run = nodes.filter((n) => n.parentNode === parent);
-  const of = new Map<Node, Node[]>();
-  let last: Node[] | null = null;
-  for (let i = 0; i < run.length; i++) {
-    const mark = run[i]!;
-    if (!isMark(mark)) continue;
-    let shown = i + 1;
-    while (shown < run.length && isMark(run[shown]!)) shown++;
-    const walked = (mark as CharacterData).data !== ' ';
-    const end = walked ? shown + 1 : shown;
-    let part = of.get(mark);
-    if (!part) of.set(mark, (part = [mark]));
-    for (let k = i + 1; k <= end && k < run.length; k++) {
-      if (of.has(run[k]!)) continue;
-      part.push(run[k]!);
-      of.set(run[k]!, part);
+  // Before the run, where a part that ends in it may start: the comments and at most one other node right before it.
+  const lead: Node[] = [];
+  let other = false;
+  for (let n = run[0]?.previousSibling ?? null; n; n = n.previousSibling) {
+    if (!isMark(n)) {
+      if (other) break;
+      other = true;
     }
-    if (walked && end >= run.length) last = part;
+    lead.unshift(n);
   }
-  return { of, last };
+  const all = lead.length ? [...lead, ...run] : run;
+  const of = new Map<Node, Node[]>();
+  let first: Node[] | null = null;
+  let last: Node[] | null = null;
+  // Each part's first and last index in `all`, overlapping ones joined.
+  let from = -1;
+  let to = -1;
+  let ends = false;
+  const close = () => {
+    const part = all.slice(Math.max(from, lead.length), to + 1);
+    if (!part.length) return;
+    for (const n of part) of.set(n, part);
+    if (from < lead.length) first = part;
+    if (ends) last = part;
+  };
+  for (let i = 0; i < all.length; i++) {
+    if (!isMark(all[i]!)) continue;
+    let shown = i + 1;
+    while (shown < all.length && isMark(all[shown]!)) shown++;
+    const walked = (all[i] as CharacterData).data !== ' ';
+    const end = walked ? shown + 1 : shown;
+    if (from >= 0 && i > to) close();
+    if (from < 0 || i > to) {
+      from = i;
+      ends = false;
+    }
+    to = Math.max(to, Math.min(end, all.length - 1));
+    ends ||= end >= all.length;
+  }
+  if (from >= 0) close();
+  return { of, first, last };
 }
 
 /**
  * Whether `desired` keeps each part whole: the part's nodes it places (a comment or an emptied text
- * need not be) next to each other, in their order, and the last part last.
+ * need not be) next to each other, in their order; the first part first and the last part last.
  */
 function intact(parts: Parts, desired: readonly Node[]): boolean {
   const at = new Map<Node, number>();
@@ -226,7 +250,7 @@ function intact(parts: Parts, desired: readonly Node[]): boolean {
     for (const n of part) {
       const i = at.get(n);
       if (i === undefined) continue;
-      if (next >= 0 && i !== next) return false;
+      if (next >= 0 ? i !== next : part === parts.first && i !== 0) return false;
       next = i + 1;
     }
     if (part === parts.last && next >= 0 && next !== desired.length) return false;
@@ -236,8 +260,9 @@ function intact(parts: Parts, desired: readonly Node[]): boolean {
 
 /** `desired` (which keeps the parts whole) with each part's comments and emptied texts in their places in it. */
 function placeParts(parts: Parts, desired: readonly Node[]): Node[] {
-  const order: Node[] = [];
+  const order: Node[] = parts.first ? [...parts.first] : [];
   const placed = new Set<Node[]>();
+  if (parts.first) placed.add(parts.first);
   for (const n of desired) {
     const part = parts.of.get(n);
     if (!part) order.push(n);
@@ -246,7 +271,7 @@ function placeParts(parts: Parts, desired: readonly Node[]): Node[] {
       order.push(...part);
     }
   }
-  if (parts.last) order.push(...parts.last);
+  if (parts.last && !placed.has(parts.last)) order.push(...parts.last);
   return order;
 }
 
@@ -298,6 +323,17 @@ function flow(parent: Node, nodes: readonly Node[], anchor: Node | null, items: 
   const at = nodeAfter(run, anchor);
   log.move({ parent, nodes, anchor: at, created });
   placeInOrder(parent, order, at, passedOver);
+}
+
+/** Whether a comment before `n` starts a part that reaches it (past the comments and at most one other node). */
+function markBefore(n: Node | undefined): boolean {
+  let other = false;
+  for (let c = n?.previousSibling ?? null; c; c = c.previousSibling) {
+    if (isMark(c)) return true;
+    if (other) return false;
+    other = true;
+  }
+  return false;
 }
 
 function isMark(n: Node): boolean {

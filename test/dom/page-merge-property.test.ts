@@ -82,7 +82,7 @@ const isMark = (n: Node) => n.nodeType === 8 || n.nodeType === 7;
 /**
  * A framework's parts among a run's nodes (merge.ts `partsOf`): a comment (and the comments right
  * after it), the node after them and the node after that (React's `<!-- -->`: not that one);
- * `last`: the walk from the comment ends past the run.
+ * `last`: the part reaches past the run.
  */
 function partsIn(run: readonly Node[]): { nodes: Node[]; last: boolean }[] {
   const out: { nodes: Node[]; last: boolean }[] = [];
@@ -92,7 +92,7 @@ function partsIn(run: readonly Node[]): { nodes: Node[]; last: boolean }[] {
     while (shown < run.length && isMark(run[shown]!)) shown++;
     const walked = (run[i] as Comment).data !== ' ';
     const end = walked ? shown + 1 : shown;
-    out.push({ nodes: run.slice(i, end + 1), last: walked && end >= run.length });
+    out.push({ nodes: run.slice(i, end + 1), last: end >= run.length });
   }
   return out;
 }
@@ -129,9 +129,9 @@ describe('merge on random runs and answers', () => {
         // A run with no word at all has nothing kept: all of it is its lead.
         const lead = kept.length ? beforeKids.slice(0, beforeKids.indexOf(kept[0]!)) : beforeKids;
         const trail = kept.length ? beforeKids.slice(beforeKids.indexOf(kept[kept.length - 1]!) + 1) : [];
-        // Each element's run (its content without the silent nodes at its edges), and its parts.
+        // Each element's content (its run and the silent nodes at its edges, which stay), and its parts.
         const runs = [div, ...before].map((el) => {
-          const run = core(kids(el)).nodes;
+          const run = kids(el);
           return { el, run, parts: partsIn(run) };
         });
         const originals = new Set<Node>();
@@ -147,7 +147,7 @@ describe('merge on random runs and answers', () => {
         for (const el of before) expect(div.contains(el), el.outerHTML).toBe(true);
         expect(before.map((el) => el.getAttribute('class')), original).toEqual(classes);
         // A part stays whole: its nodes next to each other, in their order (a node the write made may
-        // stand between them), and a last part after the rest of its run.
+        // stand between them), and a last part after the rest of its element's content.
         for (const { el, run, parts } of runs) {
           const now = kids(el).filter((n) => originals.has(n));
           for (const part of parts) {

@@ -411,6 +411,24 @@ describe('merge and restore', () => {
     expect(p.innerHTML).toBe('<!--?lit--><a href="#c">link</a> mid <b>bold</b> end');
   });
 
+  it("a part that starts among the silent nodes before a sentence keeps its end first in the sentence: Lit's walk from its comment takes out the part alone", async () => {
+    // Lit's `${cond ? html`<em> </em>` : nothing}` (an element that shows no words, not sent) before the sentence.
+    const { p, page, frames, calls } = paragraph('<p id="p"><!--?lit--><em> </em>alpha<code>keep me</code></p>', reverseUpper);
+    const [mark, , end] = [...p.childNodes] as [Comment, Element, Text];
+    const code = p.querySelector('code')!;
+    await frames.settle();
+    // The translation puts the code first: the sentence keeps its order, its text after the code.
+    expect(p.innerHTML).toBe('<!--?lit--><em> </em><code>keep me</code>ALPHA');
+    expect(end.data).toBe('');
+    takeOutPart(mark, end);
+    await frames.settle();
+    expect(code.isConnected).toBe(true);
+    expect(calls.at(-1)!.markup).toBe('<p i=1>alpha<code i=2></code></p>');
+    page.restore();
+    // (The previous build put the code before the part's end: the walk took it out too.)
+    expect(p.innerHTML).toBe('<!--?lit-->alpha<code>keep me</code>');
+  });
+
   it("a Text node the write made is the unit's: the page taking out the node beside it has the unit read again", async () => {
     const { p, page, frames, calls } = paragraph('<p id="p"><i class="icon"></i><a href="#c">one</a>two</p>', reverseUpper);
     await frames.settle();
