@@ -97,16 +97,13 @@ export function copyOf(
   }
   const pictures: [Element, Element][] = [];
   for (const n of unit.nodes) {
-    // A framework's comments mark its places in the page, not in a copy: without them the copy takes
-    // the translation's order wherever it puts the sentence's elements (merge.ts `partsOf`).
-    if (n.nodeType === 8 || n.nodeType === 7) continue;
     const clone = n.cloneNode(true);
     el.appendChild(clone);
-    if (n.nodeType === 1) {
-      pairPictures(n as Element, clone as Element, pictures);
-      dropComments(clone as Element);
-    }
+    if (n.nodeType === 1) pairPictures(n as Element, clone as Element, pictures);
   }
+  // A framework's comments mark its places in the page, not in a copy: without them the copy takes
+  // the translation's order wherever it puts the sentence's elements (parts.ts).
+  dropComments(el);
   showAsText(pictures, measure, signal);
   // A copy is text to read: no second form control (one that does nothing, its options and labels
   // translated in place in the original) and no second player or frame loading; a button's label
@@ -244,7 +241,7 @@ export function place(copy: Copy): boolean {
   return true;
 }
 
-/** Takes the comments (and processing instructions) out of `el`, a copy's clone. */
+/** Takes the comments (and processing instructions) out of `el`, a copy. */
 function dropComments(el: Element): void {
   const walk = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_COMMENT | NodeFilter.SHOW_PROCESSING_INSTRUCTION);
   const found: Node[] = [];

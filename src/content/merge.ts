@@ -11,6 +11,7 @@ import { textOf, type AnswerEl, type AnswerNode } from './answer';
 import type { Entry } from './chunk';
 import type { AttrUnit, PieceUnit, RangeUnit } from './segment';
 import { core, labelOf, listLabel } from './edges';
+import { isMark, markBefore, partsOf, intact, placeParts } from './parts';
 import { kids } from './tags';
 import { nodeAfter, placeInOrder, type UndoLog } from './undo';
 
@@ -175,107 +176,6 @@ function apply(parent: Node, nodes: readonly Node[], anchor: Node | null, seq: r
 }
 
 /**
- * A framework's parts in a run: each node of one, and its nodes in the run (consecutive, in their
- * order); `first`: the part that starts before the run (at a comment among the silent nodes at its
- * start), whose nodes in the run stay first; `last`: the part that reaches past the run (to a
- * silent node at its end, another unit's node or the parent's end), which stays last.
- */
-interface Parts {
-  of: Map<Node, Node[]>;
-  first: Node[] | null;
-  last: Node[] | null;
-}
-
-/**
- * A comment (or processing instruction) marks the place of what follows it: Lit writes a changed
- * text into the node right after its part's comment, and Lit and Svelte take a part out by walking
- * from the comment to the node that followed what the part shows. So a part is the comment, the
- * node after it and the node after that. React's `<!-- -->` between two texts (React never walks
- * from it) is the comment and the node after it only.
- */
-function partsOf(nodes: readonly Node[], parent: Node): Parts {
-  const run = nodes.filter((n) => n.parentNode === parent);
-  // Before the run, where a part that ends in it may start: the comments and at most one other node right before it.
-  const lead: Node[] = [];
-  let other = false;
-  for (let n = run[0]?.previousSibling ?? null; n; n = n.previousSibling) {
-    if (!isMark(n)) {
-      if (other) break;
-      other = true;
-    }
-    lead.unshift(n);
-  }
-  const all = lead.length ? [...lead, ...run] : run;
-  const of = new Map<Node, Node[]>();
-  let first: Node[] | null = null;
-  let last: Node[] | null = null;
-  // Each part's first and last index in `all`, overlapping ones joined.
-  let from = -1;
-  let to = -1;
-  let ends = false;
-  const close = () => {
-    const part = all.slice(Math.max(from, lead.length), to + 1);
-    if (!part.length) return;
-    for (const n of part) of.set(n, part);
-    if (from < lead.length) first = part;
-    if (ends) last = part;
-  };
-  for (let i = 0; i < all.length; i++) {
-    if (!isMark(all[i]!)) continue;
-    let shown = i + 1;
-    while (shown < all.length && isMark(all[shown]!)) shown++;
-    const walked = (all[i] as CharacterData).data !== ' ';
-    const end = walked ? shown + 1 : shown;
-    if (from >= 0 && i > to) close();
-    if (from < 0 || i > to) {
-      from = i;
-      ends = false;
-    }
-    to = Math.max(to, Math.min(end, all.length - 1));
-    ends ||= end >= all.length;
-  }
-  if (from >= 0) close();
-  return { of, first, last };
-}
-
-/**
- * Whether `desired` keeps each part whole: the part's nodes it places (a comment or an emptied text
- * need not be) next to each other, in their order; the first part first and the last part last.
- */
-function intact(parts: Parts, desired: readonly Node[]): boolean {
-  const at = new Map<Node, number>();
-  for (let i = 0; i < desired.length; i++) at.set(desired[i]!, i);
-  for (const part of new Set(parts.of.values())) {
-    let next = -1;
-    for (const n of part) {
-      const i = at.get(n);
-      if (i === undefined) continue;
-      if (next >= 0 ? i !== next : part === parts.first && i !== 0) return false;
-      next = i + 1;
-    }
-    if (part === parts.last && next >= 0 && next !== desired.length) return false;
-  }
-  return true;
-}
-
-/** `desired` (which keeps the parts whole) with each part's comments and emptied texts in their places in it. */
-function placeParts(parts: Parts, desired: readonly Node[]): Node[] {
-  const order: Node[] = parts.first ? [...parts.first] : [];
-  const placed = new Set<Node[]>();
-  if (parts.first) placed.add(parts.first);
-  for (const n of desired) {
-    const part = parts.of.get(n);
-    if (!part) order.push(n);
-    else if (part !== parts.last && !placed.has(part)) {
-      placed.add(part);
-      order.push(...part);
-    }
-  }
-  if (parts.last && !placed.has(parts.last)) order.push(...parts.last);
-  return order;
-}
-
-/**
  * Writes the translation into a run that keeps its own order (a framework's part the translation's
  * order would break): its elements stay where they are, and the translation's texts go between them
  * in the translation's order: the text before its first element into the run's first Text node
@@ -323,21 +223,6 @@ function flow(parent: Node, nodes: readonly Node[], anchor: Node | null, items: 
   const at = nodeAfter(run, anchor);
   log.move({ parent, nodes, anchor: at, created });
   placeInOrder(parent, order, at, passedOver);
-}
-
-/** Whether a comment before `n` starts a part that reaches it (past the comments and at most one other node). */
-function markBefore(n: Node | undefined): boolean {
-  let other = false;
-  for (let c = n?.previousSibling ?? null; c; c = c.previousSibling) {
-    if (isMark(c)) return true;
-    if (other) return false;
-    other = true;
-  }
-  return false;
-}
-
-function isMark(n: Node): boolean {
-  return n.nodeType === 8 || n.nodeType === 7;
 }
 
 /**

@@ -205,7 +205,7 @@ export class Segmenter extends ElementKinds {
     for (let c = parent.firstChild; c; c = c.nextSibling) {
       if (c.nodeType !== 1) {
         // A comment starts a run too: a framework's (Lit's) marks the place of the text after it,
-        // which the write keeps right after it (merge.ts `partsOf`).
+        // which the write keeps right after it (parts.ts).
         if (c.nodeType === 3 || c.nodeType === 8 || run.length) run.push(c);
         continue;
       }

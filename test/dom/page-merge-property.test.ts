@@ -80,7 +80,7 @@ function elementsUnder(root: Element): Element[] {
 const isMark = (n: Node) => n.nodeType === 8 || n.nodeType === 7;
 
 /**
- * A framework's parts among a run's nodes (merge.ts `partsOf`): a comment (and the comments right
+ * A framework's parts among a run's nodes (parts.ts `partsOf`): a comment (and the comments right
  * after it), the node after them and the node after that (React's `<!-- -->`: not that one);
  * `last`: the part reaches past the run.
  */

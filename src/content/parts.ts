@@ -1,0 +1,120 @@
+/**
+ * A framework's parts in a run of nodes the write reorders (merge.ts). A comment (or processing
+ * instruction) marks the place of what follows it: Lit writes a changed text into the node right
+ * after its part's comment, and Lit and Svelte take a part out by walking from the comment to the
+ * node that followed what the part shows. So a part is the comment, the node after it and the node
+ * after that. React's `<!-- -->` between two texts (React never walks from it) is the comment and
+ * the node after it only. The write keeps each part whole, or the run in its own order.
+ */
+
+/**
+ * The parts of a run: each as its nodes in the run (consecutive, in their order), and by node;
+ * `first`: the part that starts before the run (at a comment among the silent nodes at its start),
+ * whose nodes in the run stay first; `last`: the part that reaches past the run (to a silent node
+ * at its end, another unit's node or the parent's end), which stays last.
+ */
+export interface Parts {
+  list: Node[][];
+  of: Map<Node, Node[]>;
+  first: Node[] | null;
+  last: Node[] | null;
+}
+
+export function isMark(n: Node): boolean {
+  return n.nodeType === 8 || n.nodeType === 7;
+}
+
+/**
+ * The nodes right before `n` where a part that reaches `n` may start (the comments and at most one
+ * other node), in their order, into `out` (none: only asked); whether a comment is among them.
+ */
+function lead(n: Node | undefined, out: Node[] | null): boolean {
+  let other = false;
+  let marked = false;
+  for (let c = n?.previousSibling ?? null; c; c = c.previousSibling) {
+    if (isMark(c)) marked = true;
+    else if (other) break;
+    else other = true;
+    out?.unshift(c);
+  }
+  return marked;
+}
+
+/** Whether a part that starts before `n` may reach it: asked before the parts are read. */
+export function markBefore(n: Node | undefined): boolean {
+  return lead(n, null);
+}
+
+/** The parts of the run `nodes` (those still in `parent`). */
+export function partsOf(nodes: readonly Node[], parent: Node): Parts {
+  const run = nodes.filter((n) => n.parentNode === parent);
+  const before: Node[] = [];
+  lead(run[0], before);
+  const all = before.length ? [...before, ...run] : run;
+  const parts: Parts = { list: [], of: new Map(), first: null, last: null };
+  // Each part's first and last index in `all`, overlapping ones joined.
+  let from = -1;
+  let to = -1;
+  let ends = false;
+  const close = () => {
+    const part = all.slice(Math.max(from, before.length), to + 1);
+    if (!part.length) return;
+    parts.list.push(part);
+    for (const n of part) parts.of.set(n, part);
+    if (from < before.length) parts.first = part;
+    if (ends) parts.last = part;
+  };
+  for (let i = 0; i < all.length; i++) {
+    if (!isMark(all[i]!)) continue;
+    let shown = i + 1;
+    while (shown < all.length && isMark(all[shown]!)) shown++;
+    const walked = (all[i] as CharacterData).data !== ' ';
+    const end = walked ? shown + 1 : shown;
+    if (from >= 0 && i > to) close();
+    if (from < 0 || i > to) {
+      from = i;
+      ends = false;
+    }
+    to = Math.max(to, Math.min(end, all.length - 1));
+    ends ||= end >= all.length;
+  }
+  if (from >= 0) close();
+  return parts;
+}
+
+/**
+ * Whether `desired` keeps each part whole: the part's nodes it places (a comment or an emptied text
+ * need not be) next to each other, in their order; the first part first and the last part last.
+ */
+export function intact(parts: Parts, desired: readonly Node[]): boolean {
+  const at = new Map<Node, number>();
+  for (let i = 0; i < desired.length; i++) at.set(desired[i]!, i);
+  for (const part of parts.list) {
+    let next = -1;
+    for (const n of part) {
+      const i = at.get(n);
+      if (i === undefined) continue;
+      if (next >= 0 ? i !== next : part === parts.first && i !== 0) return false;
+      next = i + 1;
+    }
+    if (part === parts.last && next >= 0 && next !== desired.length) return false;
+  }
+  return true;
+}
+
+/** `desired` (which keeps the parts whole) with each part's comments and emptied texts in their places in it. */
+export function placeParts(parts: Parts, desired: readonly Node[]): Node[] {
+  const order: Node[] = parts.first ? [...parts.first] : [];
+  const placed = new Set<Node[]>();
+  if (parts.first) placed.add(parts.first);
+  for (const n of desired) {
+    const part = parts.of.get(n);
+    if (!part) order.push(n);
+    else if (part !== parts.last && !placed.has(part)) {
+      placed.add(part);
+      order.push(...part);
+    }
+  }
+  if (parts.last && !placed.has(parts.last)) order.push(...parts.last);
+  return order;
+}
