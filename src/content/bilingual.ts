@@ -7,6 +7,7 @@
  * words, not the pictures: only images and icons the size of the text around them go into it.
  * The original is never written; restore removes the copies, so body.innerHTML is what it was.
  */
+import { isEmptyText } from './anchors';
 import { listItems, splitRun, type Opaque } from './runs';
 import { excluded, inPlace, kids } from './tags';
 import type { RangeUnit, Unit } from './units';
@@ -101,9 +102,9 @@ export function copyOf(
     el.appendChild(clone);
     if (n.nodeType === 1) pairPictures(n as Element, clone as Element, pictures);
   }
-  // A framework's comments mark its places in the page, not in a copy: without them the copy takes
-  // the translation's order wherever it puts the sentence's elements (parts.ts).
-  dropComments(el);
+  // A framework's comments and empty texts mark its places in the page, not in a copy: without them
+  // the copy takes the translation's order wherever it puts the sentence's elements (parts.ts, anchors.ts).
+  dropMarks(el);
   showAsText(pictures, measure, signal);
   // A copy is text to read: no second form control (one that does nothing, its options and labels
   // translated in place in the original) and no second player or frame loading; a button's label
@@ -241,10 +242,14 @@ export function place(copy: Copy): boolean {
   return true;
 }
 
-/** Takes the comments (and processing instructions) out of `el`, a copy. */
-function dropComments(el: Element): void {
-  const walk = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_COMMENT | NodeFilter.SHOW_PROCESSING_INSTRUCTION);
+/**
+ * Takes a framework's marks out of `el`, a copy: comments, processing instructions and empty Text
+ * nodes (anchors.ts). The copy is ours: its translation's order stands (merge.ts keeps a run's
+ * own order where a mark's part or segment would break).
+ */
+function dropMarks(el: Element): void {
+  const walk = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_COMMENT | NodeFilter.SHOW_PROCESSING_INSTRUCTION | NodeFilter.SHOW_TEXT);
   const found: Node[] = [];
-  while (walk.nextNode()) found.push(walk.currentNode);
+  while (walk.nextNode()) if (walk.currentNode.nodeType !== 3 || isEmptyText(walk.currentNode)) found.push(walk.currentNode);
   for (const c of found) c.parentNode!.removeChild(c);
 }

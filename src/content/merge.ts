@@ -11,6 +11,7 @@ import { textOf, type AnswerEl, type AnswerNode } from './answer';
 import type { Entry } from './chunk';
 import type { AttrUnit, PieceUnit, RangeUnit } from './segment';
 import { core, labelOf, listLabel } from './edges';
+import { acrossAnchors, anchorsOf, isEmptyText, segmentAfter, segmentBefore, withAnchors, type Anchors } from './anchors';
 import { isMark, markBefore, partsOf, intact, placeParts } from './parts';
 import { kids } from './tags';
 import { nodeAfter, placeInOrder, type UndoLog } from './undo';
@@ -92,8 +93,13 @@ function endsInSpace(s: string): boolean {
 
 /** Translators drop a run's leading and trailing space, which separated it from its neighbours. */
 function keepEdgeSpace(nodes: readonly Node[], seq: Item[]): void {
-  const first = nodes[0];
-  const last = nodes[nodes.length - 1];
+  // Past the page's empty Text nodes at either edge (a framework's anchors).
+  let i = 0;
+  let j = nodes.length - 1;
+  while (i < j && isEmptyText(nodes[i]!)) i++;
+  while (j > i && isEmptyText(nodes[j]!)) j--;
+  const first = nodes[i];
+  const last = nodes[j];
   // Not `/\s*$/` (this function took 28 ms of sampled self time over aows-nba's 11 000 units, cold).
   const lead = first?.nodeType === 3 ? leadingSpace((first as Text).data) : '';
   const trail = last?.nodeType === 3 ? trailingSpace((last as Text).data) : '';
@@ -114,16 +120,23 @@ function keepEdgeSpace(nodes: readonly Node[], seq: Item[]): void {
 /**
  * Puts `seq` into `parent` in place of `nodes`: its strings into the run's Text nodes (`textsFor`;
  * a Text node made when they run out), its elements where they stand; or, where that order would
- * break a framework's part, into the run's own order (`flow`). The answer names each element at
+ * break a framework's part (parts.ts) or move a node across its anchor (anchors.ts), into the
+ * run's own order (`flow`). The answer names each element at
  * most once (build honours an id once, and ids name distinct nodes), so nothing is placed twice.
  */
 function apply(parent: Node, nodes: readonly Node[], anchor: Node | null, seq: readonly Item[], log: UndoLog): void {
   // Most runs and inline elements hold one text and come back as one (a link, a cell, a caption):
   // written in place, without the lists below.
   const only = nodes.length === 1 ? nodes[0]! : null;
-  if (only?.nodeType === 3 && only.parentNode === parent && seq.length === 1 && typeof seq[0] === 'string') return writeText(only as Text, seq[0], log);
+  if (only?.nodeType === 3 && only.parentNode === parent && seq.length === 1 && typeof seq[0] === 'string' && !isEmptyText(only)) return writeText(only as Text, seq[0], log);
   const texts: Text[] = [];
-  for (const n of nodes) if (n.nodeType === 3 && n.parentNode === parent) texts.push(n as Text);
+  // The page's empty Text nodes: a framework's anchors (Vue's fragment ends), never written.
+  let anchors: Text[] | null = null;
+  for (const n of nodes) {
+    if (n.nodeType !== 3 || n.parentNode !== parent) continue;
+    if (isEmptyText(n)) (anchors ??= []).push(n as Text);
+    else texts.push(n as Text);
+  }
   // `seq` with its adjacent strings as one: the elements, and the texts between them.
   const items: Item[] = [];
   for (const it of seq) {
@@ -131,7 +144,8 @@ function apply(parent: Node, nodes: readonly Node[], anchor: Node | null, seq: r
     if (typeof it === 'string' && typeof items[l] === 'string') items[l] += it;
     else if (it !== '') items.push(it);
   }
-  const { into, free } = textsFor(nodes, texts, items);
+  const anchored = anchors ? anchorsOf(nodes, parent, anchors) : null;
+  const { into, free } = textsFor(nodes, texts, items, anchored);
   const desired: Node[] = [];
   let created: Node[] | null = null;
   for (let k = 0; k < items.length; k++) {
@@ -156,9 +170,15 @@ function apply(parent: Node, nodes: readonly Node[], anchor: Node | null, seq: r
     else if (n.parentNode === parent && (answered ? !answered.has(n) : !desired.includes(n))) desired.push(n);
   }
   const parts = marked || markBefore(nodes[0]) ? partsOf(nodes, parent) : null;
-  // A framework's part the translation's order would break: the run keeps its own order (the Text
-  // nodes made above are not used). Nothing is written before this is known.
+  // A framework's part or range the translation's order would break: the run keeps its own order
+  // (the Text nodes made above are not used). Nothing is written before this is known.
   if (parts && !intact(parts, desired)) return flow(parent, nodes, anchor, items, log);
+  let order = parts ? placeParts(parts, desired) : desired;
+  if (anchored) {
+    const within = withAnchors(anchored, order, parts);
+    if (!within) return flow(parent, nodes, anchor, items, log);
+    order = within;
+  }
   for (let k = 0; k < items.length; k++) {
     const item = items[k]!;
     const t = into[k];
@@ -167,7 +187,6 @@ function apply(parent: Node, nodes: readonly Node[], anchor: Node | null, seq: r
   }
   // Text nodes the translation did not need stay where they are, empty: a framework may hold them.
   for (let i = 0; i < texts.length; i++) if (free[i]) writeText(texts[i]!, '', log);
-  const order = parts ? placeParts(parts, desired) : desired;
   if (created === null && sameOrder(nodes, order)) return;
   // Where the run is now: the page may have added content after it since it was found.
   const at = nodeAfter(nodes.filter((n) => n.parentNode === parent), anchor);
@@ -205,12 +224,13 @@ function flow(parent: Node, nodes: readonly Node[], anchor: Node | null, items: 
     order.splice(start, 0, nt);
   };
   for (const n of run) {
-    if (n.nodeType === 3) {
+    // The page's empty Text nodes (a framework's anchors) are not written, and end no gap.
+    if (n.nodeType === 3 && !isEmptyText(n)) {
       const t = n as Text;
       const s = written ? '' : (strings[gap] ?? '');
       if (!(isBlank(s) && isBlank(t.data) && s !== '')) writeText(t, s, log);
       written ??= t;
-    } else if (!isMark(n)) {
+    } else if (n.nodeType === 1) {
       close();
       gap++;
       written = null;
@@ -239,8 +259,11 @@ function flow(parent: Node, nodes: readonly Node[], anchor: Node | null, items: 
  * Text node that was after it, empty (its entry in `into`), and the texts take other nodes or new
  * ones: a framework's range from a comment to the node after the range's last element (Lit's
  * part, Svelte's block) still ends right after that element, and is not walked past.
+ * In a run with anchors (`anchored`: anchors.ts), a text takes only a Text node between the same
+ * anchors as a node beside it, or between theirs; one between two nodes with anchors between them
+ * the Text node right after those anchors, else the one right before them (`acrossAnchors`).
  */
-function textsFor(nodes: readonly Node[], texts: readonly Text[], items: readonly Item[]): { into: (Text | undefined)[]; free: boolean[] } {
+function textsFor(nodes: readonly Node[], texts: readonly Text[], items: readonly Item[], anchored: Anchors | null): { into: (Text | undefined)[]; free: boolean[] } {
   const into = new Array<Text | undefined>(items.length);
   const free = new Array<boolean>(texts.length).fill(true);
   if (!texts.length) return { into, free };
@@ -257,17 +280,21 @@ function textsFor(nodes: readonly Node[], texts: readonly Text[], items: readonl
       continue;
     }
     const before = k > 0 ? (items[k - 1] as Node) : null;
-    const was = !before ? (nodes[0] ?? null) : before.nodeType === 1 ? textAfter(before) : null;
+    let was = !before ? (nodes[0] ?? null) : before.nodeType === 1 ? textAfter(before) : null;
+    if (anchored) was = acrossAnchors(anchored, items, k) ?? was;
     const i = indexOfText(texts, was);
     if (i < 0 || !free[i] || kept?.[i]) continue;
     free[i] = false;
     into[k] = texts[i];
   }
   let next = 0;
+  // In a run with anchors: a Text node in the segment of a node beside the text, or between theirs (else a new one).
   for (let k = 0; k < items.length; k++) {
     if (typeof items[k] !== 'string' || into[k]) continue;
-    while (next < texts.length && (!free[next] || kept?.[next])) next++;
+    const low = anchored ? segmentBefore(anchored, items, k) : 0;
+    while (next < texts.length && (!free[next] || kept?.[next] || (anchored !== null && anchored.segment.get(texts[next]!)! < low))) next++;
     if (next === texts.length) break;
+    if (anchored && anchored.segment.get(texts[next]!)! > segmentAfter(anchored, items, k)) continue;
     free[next] = false;
     into[k] = texts[next];
   }
@@ -292,7 +319,7 @@ function textAfter(n: Node): Node | null {
  * scripts) out of the page and back.
  */
 function passedOver(n: Node): boolean {
-  return n.nodeType === 8 || n.nodeType === 7 || (n.nodeType === 3 && (n as Text).data === '');
+  return n.nodeType === 8 || n.nodeType === 7 || isEmptyText(n);
 }
 
 function writeText(t: Text, s: string, log: UndoLog): void {

@@ -24,6 +24,9 @@ const LEAF = fc.oneof(
   // Svelte's empty comment before a block it shows; React's separator between two texts.
   { weight: 1, arbitrary: words.map((w) => `<!----><b>${w}</b>`) },
   { weight: 1, arbitrary: fc.tuple(words, words).map(([a, b]) => `${a}<!-- -->${b}`) },
+  // Vue's fragment (a list, a component with two roots) between two empty Text nodes (page-markup.ts `nodesOf`).
+  { weight: 1, arbitrary: fc.tuple(words, words).map(([a, b]) => `<!--[-->${a}<b>${b}</b><!--]-->`) },
+  { weight: 1, arbitrary: fc.tuple(words, words).map(([a, b]) => `<!--[--><em>${a}</em><!--[-->${b}<!--]--><!--]-->`) },
   { weight: 2, arbitrary: fc.constantFrom('<code>keep me</code>', '<br>', '<img alt="a dog">', '<span class="notranslate">keep</span>', '<span translate="no">keep <b translate="yes">open</b></span>') },
   { weight: 1, arbitrary: long },
 );

@@ -16,10 +16,12 @@ import { kids } from '../../src/content/tags';
 
 /** A run's content: words with spaces at either edge, phrasing elements, placeholders. */
 const WORD = fc.constantFrom('Hello', 'big', 'world', ' and ', ' the ', 'end.', ' ', 'é', '&', '<x>', 'a. ', '(iv) ', 'B.', 'c.\u00a0');
+const ANCHOR = '<!--anchor-->';
 const LEAF = fc.oneof(
   { weight: 6, arbitrary: fc.array(WORD, { minLength: 1, maxLength: 3 }).map((w) => ({ text: w.join('') })) },
-  // A framework's mark before what follows (Lit's part; React's separator between two texts).
-  { weight: 2, arbitrary: fc.constantFrom('<!--?lit-->', '<!---->', '<!-- -->').map((html) => ({ html })) },
+  // A framework's mark before what follows (Lit's part; React's separator between two texts), and
+  // its anchor (`<!--anchor-->`: an empty Text node, as Vue keeps at a fragment's ends).
+  { weight: 2, arbitrary: fc.constantFrom('<!--?lit-->', '<!---->', '<!-- -->', ANCHOR, ANCHOR).map((html) => ({ html })) },
   {
     weight: 1,
     arbitrary: fc
@@ -78,6 +80,27 @@ function elementsUnder(root: Element): Element[] {
 }
 
 const isMark = (n: Node) => n.nodeType === 8 || n.nodeType === 7;
+const isAnchor = (n: Node) => n.nodeType === 3 && (n as Text).data === '';
+
+/** The page's markup, each `<!--anchor-->` an empty Text node. */
+function fill(div: Element, markup: string): void {
+  div.innerHTML = markup;
+  const walk = document.createTreeWalker(div, NodeFilter.SHOW_COMMENT);
+  const found: Comment[] = [];
+  while (walk.nextNode()) if ((walk.currentNode as Comment).data === 'anchor') found.push(walk.currentNode as Comment);
+  for (const c of found) c.replaceWith(document.createTextNode(''));
+}
+
+/** How many of `anchors` are before each node of `run` but them. */
+function segments(run: readonly Node[], anchors: readonly Node[]): Map<Node, number> {
+  const out = new Map<Node, number>();
+  let k = 0;
+  for (const n of run) {
+    if (anchors.includes(n)) k++;
+    else out.set(n, k);
+  }
+  return out;
+}
 
 /**
  * A framework's parts among a run's nodes (parts.ts `partsOf`): a comment (and the comments right
@@ -117,7 +140,7 @@ describe('merge on random runs and answers', () => {
     fc.assert(
       fc.property(run, OPS, (gens, ops) => {
         const div = document.createElement('div');
-        div.innerHTML = gens.map(html).join('');
+        fill(div, gens.map(html).join(''));
         const original = div.innerHTML;
         const before = elementsUnder(div);
         const classes = before.map((el) => el.getAttribute('class'));
@@ -132,7 +155,8 @@ describe('merge on random runs and answers', () => {
         // Each element's content (its run and the silent nodes at its edges, which stay), and its parts.
         const runs = [div, ...before].map((el) => {
           const run = kids(el);
-          return { el, run, parts: partsIn(run) };
+          const anchors = run.filter(isAnchor);
+          return { el, run, parts: partsIn(run), anchors, segment: segments(run, anchors) };
         });
         const originals = new Set<Node>();
         for (const walk = document.createTreeWalker(div); walk.nextNode(); ) originals.add(walk.currentNode);
@@ -148,8 +172,13 @@ describe('merge on random runs and answers', () => {
         expect(before.map((el) => el.getAttribute('class')), original).toEqual(classes);
         // A part stays whole: its nodes next to each other, in their order (a node the write made may
         // stand between them), and a last part after the rest of its element's content.
-        for (const { el, run, parts } of runs) {
+        for (const { el, run, parts, anchors, segment } of runs) {
           const now = kids(el).filter((n) => originals.has(n));
+          // An anchor is never written, and each node of the element's content stays between the
+          // same two anchors: a walk from one to the next takes out what it held.
+          for (const a of anchors) expect([a.parentNode === el, (a as Text).data], original).toEqual([true, '']);
+          const here = segments(now, anchors);
+          for (const n of now) if (!anchors.includes(n)) expect([n.textContent, here.get(n)], original).toEqual([n.textContent, segment.get(n)]);
           for (const part of parts) {
             const at = now.indexOf(part.nodes[0]!);
             expect(now.slice(at, at + part.nodes.length), original).toEqual(part.nodes);

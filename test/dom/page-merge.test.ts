@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PageTranslator } from '../../src/content/page';
 import { codePoints } from '../../src/content/chunk';
 import { engineTranslator, fakeTranslator, manualFrames, reverseUpper, upper } from './page-fakes';
-import { takeOutPart } from '../fakes/page-markup';
+import { takeOutFragment, takeOutPart } from '../fakes/page-markup';
 
 /** The provider puts the link before the count, its words where they were: "You have your cart item in 1 today." */
 function swapLinkAndCount(w: Element): void {
@@ -19,10 +19,12 @@ function swapLinkAndCount(w: Element): void {
   mark.replaceWith(b);
 }
 
-function setup(body: string, translate: ReturnType<typeof fakeTranslator>['translate'], trg = 'es') {
+/** `made`: what a script does to the page before it is translated. */
+function setup(body: string, translate: ReturnType<typeof fakeTranslator>['translate'], trg = 'es', made?: () => void) {
   document.documentElement.removeAttribute('lang');
   document.head.innerHTML = '<title>The title</title>';
   document.body.innerHTML = body;
+  made?.();
   const frames = manualFrames();
   const page = new PageTranslator({ translate, frame: frames.frame, viewport: false });
   const original = document.body.innerHTML;
@@ -39,9 +41,9 @@ describe('merge and restore', () => {
   beforeEach(() => void 0);
 
   /** A page of one paragraph `#p` (`html`), translated by a fake that changes its answer by `transform`. */
-  const paragraph = (html: string, transform: (w: Element) => void) => {
+  const paragraph = (html: string, transform: (w: Element) => void, made?: () => void) => {
     const { translate, calls } = fakeTranslator({ transform });
-    const { page, frames } = setup(html, translate);
+    const { page, frames } = setup(html, translate, 'es', made);
     pages.push(page);
     return { p: document.getElementById('p')!, page, frames, calls };
   };
@@ -427,6 +429,88 @@ describe('merge and restore', () => {
     page.restore();
     // (The previous build put the code before the part's end: the walk took it out too.)
     expect(p.innerHTML).toBe('<!--?lit-->alpha<code>keep me</code>');
+  });
+
+  /** A paragraph `#p` with Vue's fragment around `from` to `to` (its two empty Text nodes), translated by `transform`. */
+  const withFragment = (html: string, from: string, to: string, transform: (w: Element) => void) => {
+    const [start, end] = [document.createTextNode(''), document.createTextNode('')];
+    const made = paragraph(html, transform, () => {
+      document.querySelector(`#p > ${from}`)!.before(start);
+      document.querySelector(`#p > ${to}`)!.after(end);
+    });
+    return { ...made, start, end };
+  };
+  /** Which of the paragraph's nodes are the fragment's ends. */
+  const ends = (p: Element, start: Node, end: Node) => [...p.childNodes].map((n) => (n === start ? '[' : n === end ? ']' : n.nodeType === 1 ? (n as Element).localName : '.')).join('');
+
+  it("Vue's fragment (a component with two roots) keeps its nodes between its two empty Text nodes, in the translation's order, and the sentence's text after it outside it: taking it out leaves the rest whole", async () => {
+    const { p, page, frames, calls, start, end } = withFragment('<p id="p">It costs <b>3</b> euros at <a href="#s">the shop</a> with <i>the tax</i>.</p>', 'b', 'a', swapLinkAndCount);
+    await frames.settle();
+    expect(p.innerHTML).toBe('IT COSTS <a href="#s">THE SHOP</a> EUROS AT <b>3</b> WITH <i>THE TAX</i>.');
+    expect(ends(p, start, end)).toBe('.[a.b].i.');
+    expect([start.data, end.data]).toEqual(['', '']);
+    // Vue takes the component out and leaves a comment where it was.
+    const next = end.nextSibling;
+    takeOutFragment(start, end);
+    p.insertBefore(document.createComment(''), next);
+    await frames.settle();
+    expect(p.textContent).toBe('IT COSTS  WITH THE TAX.');
+    expect(calls.at(-1)!.markup).toBe('<p i=1>It costs  with <i i=2>the tax</i>.</p>');
+    page.restore();
+    // (The previous build wrote " WITH " into the fragment's text, which went out with it.)
+    expect(p.innerHTML).toBe('It costs <!----> with <i>the tax</i>.');
+  });
+
+  it("a translation that moves a node across a fragment's end keeps the sentence's own order, and writes nothing into the fragment's ends: taking it out takes its own nodes alone", async () => {
+    const { p, page, frames, start, end } = withFragment('<p id="p">Tagged <b>today</b>: <a href="#a">apples</a>, <a href="#b">bread</a> in the shop.</p>', 'a', 'a:last-of-type', swapLinkAndCount);
+    const bold = p.querySelector('b')!;
+    await frames.settle();
+    expect(ends(p, start, end)).toBe('.b.[a.a].');
+    expect([start.data, end.data]).toEqual(['', '']);
+    expect(p.textContent).toBe('TAGGED TODAY: APPLES, BREAD IN THE SHOP.');
+    takeOutFragment(start, end);
+    await frames.settle();
+    // (The previous build put the bold word between the fragment's ends: it went out with the links.)
+    expect(bold.isConnected).toBe(true);
+    page.restore();
+    expect(p.innerHTML).toBe('Tagged <b>today</b>:  in the shop.');
+  });
+
+  it("a text the translation leaves empty stays out of a framework's part that ends at a fragment's end (found by the hunt at seed 75000): Lit's walk takes out the part alone", async () => {
+    // A sentence in a Lit template whose part ends where a Vue-like fragment starts.
+    const start = document.createTextNode('');
+    const { p, page, frames } = paragraph('<p id="p">one<!-- -->two<!--?lit-->three<em>four</em></p>', reverseUpper, () => document.querySelector('#p em')!.before(start));
+    const [one, , , mark] = [...p.childNodes] as [Text, Comment, Text, Comment];
+    await frames.settle();
+    // The translation's order: "FOUR" first, the three others after it as one text.
+    expect(p.innerHTML).toBe('<!-- --><!--?lit--><em>FOUR</em>ONETWOTHREE');
+    takeOutPart(mark, start);
+    await frames.settle();
+    // (This change's first version put "one", emptied, last before the anchor, between the part's
+    // text and its end: the walk took it out.)
+    expect(one.isConnected).toBe(true);
+    page.restore();
+    expect(p.innerHTML).toBe('one<!-- -->two<!--?lit--><em>four</em>');
+    expect(p.firstChild).toBe(one);
+  });
+
+  it("texts the translation leaves empty after an anchor keep their places, a framework's comment right before its text (found by the hunt at seed 76000)", async () => {
+    // Texts a framework made one by one, after an empty one (its anchor), the last a Lit part.
+    const [anchor, one, two, mark, three] = [document.createTextNode(''), document.createTextNode('one '), document.createTextNode('two '), document.createComment('?lit'), document.createTextNode('three')];
+    const { p, page, frames } = paragraph('<p id="p"></p>', upper, () => document.getElementById('p')!.append(anchor, one, two, mark, three));
+    await frames.settle();
+    // The translation is one text: into the first Text node after the anchor; the others left empty, in place.
+    expect([...p.childNodes]).toEqual([anchor, one, two, mark, three]);
+    expect([anchor.data, one.data, two.data, three.data]).toEqual(['', 'ONE TWO THREE', '', '']);
+    // Lit writes its part's new text into the node after the comment. (This change's second
+    // version placed the emptied texts and left the comment where it was: it ended last, with no
+    // text after it, and the page's new text went nowhere.)
+    (mark.nextSibling as Text).data = 'four';
+    await frames.settle();
+    expect(p.textContent).toBe('ONE TWO FOUR');
+    page.restore();
+    expect([...p.childNodes]).toEqual([anchor, one, two, mark, three]);
+    expect(p.textContent).toBe('one two four');
   });
 
   it("a Text node the write made is the unit's: the page taking out the node beside it has the unit read again", async () => {

@@ -181,12 +181,17 @@ describe('bilingual mode', () => {
     expect(clicks).toBe(2);
   });
 
-  it("a copy holds no comment of the page's, and takes the translation's order where the page's own sentence keeps its order (a framework's part)", async () => {
+  it("a copy holds no comment and no empty text of the page's, and takes the translation's order where the page's own sentence keeps its order (a framework's part, a fragment's end)", async () => {
     const { page, frames, original } = setup('<p id="a"><!--?lit-->words <a href="#c">link</a> mid <b>bold<!--?lit--></b> end</p>', { transform: reverseUpper });
+    // Vue's fragment from the bold word on: its two ends, empty Text nodes.
+    const bold = document.querySelector('b')!;
+    bold.before(document.createTextNode(''));
+    bold.parentNode!.append(document.createTextNode(''));
     page.start('en', 'es', { mode: 'bilingual' });
     await frames.settle();
     // The translation's order: the bold word before the link, the part's words last.
     expect(copies().map((c) => c.innerHTML)).toEqual(['END<b>BOLD</b> MID <a href="#c">LINK</a>WORDS']);
+    expect([...copies()[0]!.childNodes].filter((n) => n.nodeType === 3 && (n as Text).data === '')).toEqual([]);
     expect(document.getElementById('a')!.outerHTML).toBe('<p id="a"><!--?lit-->words <a href="#c">link</a> mid <b>bold<!--?lit--></b> end</p>');
     page.restore();
     expect(document.body.innerHTML).toBe(original);

@@ -49,7 +49,13 @@ export type Change =
    * where none did), where the page never translated still shows just that node there
    * (`PageNodes.parts`).
    */
-  | { kind: 'markedOut'; at: number };
+  | { kind: 'markedOut'; at: number }
+  /**
+   * Takes out a fragment (Vue's list or component with several roots) by walking from its first
+   * end to its second (both empty Text nodes: `PageNodes.fragments`), where the page never
+   * translated still has it whole.
+   */
+  | { kind: 'fragmentOut'; at: number };
 export const change: fc.Arbitrary<Change> = fc.oneof(
   fc.record({ kind: fc.constant('text' as const), at: fc.nat(), text: fc.constantFrom('new words', '', ' spaced out ') }),
   fc.record({ kind: fc.constant('remove' as const), at: fc.nat() }),
@@ -76,6 +82,7 @@ export const markerChange: fc.Arbitrary<Change> = fc.oneof(
   fc.record({ kind: fc.constant('marked' as const), at: fc.nat(), text: fc.constantFrom('new words', ' spaced out ', '42') }),
   fc.record({ kind: fc.constant('markedBefore' as const), at: fc.nat(), html: fc.constantFrom('<b>added words</b>', 'more text', '<i>|</i>') }),
   fc.record({ kind: fc.constant('markedOut' as const), at: fc.nat() }),
+  fc.record({ kind: fc.constant('fragmentOut' as const), at: fc.nat() }),
 );
 
 /** A page's original nodes, and the elements a change removed (still out of the page). */
@@ -90,17 +97,40 @@ export interface PageNodes {
    * comment stops (a part's ends).
    */
   parts: (readonly [Comment, ChildNode, ChildNode | null] | null)[];
+  /** Each fragment's two ends (Vue's empty Text nodes). */
+  fragments: (readonly [Text, Text])[];
   removed: Element[];
+}
+
+/**
+ * The ends of fragments written `<!--[-->` and `<!--]-->` in a generated page (each pair in one
+ * parent), made empty Text nodes as Vue makes them: the pairs, first end first.
+ */
+function fragmentEnds(root: Element): (readonly [Text, Text])[] {
+  const walk = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_COMMENT);
+  const marks: Comment[] = [];
+  while (walk.nextNode()) if ((walk.currentNode as Comment).data === '[' || (walk.currentNode as Comment).data === ']') marks.push(walk.currentNode as Comment);
+  const open: Text[] = [];
+  const pairs: (readonly [Text, Text])[] = [];
+  for (const c of marks) {
+    const t = root.ownerDocument.createTextNode('');
+    c.replaceWith(t);
+    if (c.data === '[') open.push(t);
+    else if (open.length) pairs.push([open.pop()!, t]);
+  }
+  return pairs;
 }
 
 /** A node's texts and elements, in document order. */
 export function nodesOf(root: Element): PageNodes {
+  const fragments = fragmentEnds(root);
   const texts: Text[] = [];
   const elements: Element[] = [];
   const comments: Comment[] = [];
   const walk = (n: Node) => {
     for (let c = n.firstChild; c; c = c.nextSibling) {
-      if (c.nodeType === 3) texts.push(c as Text);
+      // Not a fragment's end (nor a text a write left empty).
+      if (c.nodeType === 3 && (c as Text).data !== '') texts.push(c as Text);
       else if (c.nodeType === 8) comments.push(c as Comment);
       else if (c.nodeType === 1) {
         elements.push(c as Element);
@@ -114,7 +144,7 @@ export function nodesOf(root: Element): PageNodes {
     const shown = c.nextSibling;
     return c.data !== ' ' && (shown?.nodeType === 1 || shown?.nodeType === 3) ? ([c, shown, shown.nextSibling] as const) : null;
   });
-  return { root, texts, elements, comments, parts, removed: [] };
+  return { root, texts, elements, comments, parts, fragments, removed: [] };
 }
 
 /**
@@ -127,6 +157,22 @@ export function takeOutPart(mark: Node, end: Node | null): void {
     if (!n) throw new Error(`the part's walk from its comment ran past the end of ${mark.parentNode?.nodeName}`);
     const next: ChildNode | null = n.nextSibling;
     n.remove();
+    n = next;
+  }
+}
+
+/**
+ * What Vue does to take a fragment out (a list, a component with several roots): remove every
+ * node from `start` (an empty Text node) to `end` (another), both included. Past the parent's end
+ * the walk fails, as Vue's does.
+ */
+export function takeOutFragment(start: Node, end: Node): void {
+  const parent = start.parentNode?.nodeName;
+  for (let n: Node | null = start; ; ) {
+    if (!n) throw new Error(`the fragment's walk ran past the end of ${parent}`);
+    const next: Node | null = n.nextSibling;
+    (n as ChildNode).remove();
+    if (n === end) return;
     n = next;
   }
 }
@@ -146,6 +192,16 @@ export function applyChange(c: Change, nodes: PageNodes, twin: PageNodes = nodes
     // The part as the page made it, in the page never translated: its node alone between the comment and the end.
     if (!part || !ref || !nodes.root.contains(part[0]) || !twin.root.contains(ref[0]) || ref[0].nextSibling !== ref[1] || ref[1].nextSibling !== ref[2]) return;
     takeOutPart(part[0], part[2]);
+    return;
+  }
+  if (c.kind === 'fragmentOut') {
+    const i = c.at % (nodes.fragments.length || 1);
+    const [start, end] = nodes.fragments[i] ?? [];
+    const ref = twin.fragments[i];
+    // Whole in the page never translated: both ends in one parent, in their order.
+    if (!start || !end || !ref || !nodes.root.contains(start) || !twin.root.contains(ref[0]) || ref[0].parentNode !== ref[1].parentNode) return;
+    if (!(ref[0].compareDocumentPosition(ref[1]) & Node.DOCUMENT_POSITION_FOLLOWING)) return;
+    takeOutFragment(start, end);
     return;
   }
   if (c.kind === 'text') {
