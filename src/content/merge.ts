@@ -121,8 +121,8 @@ function keepEdgeSpace(nodes: readonly Node[], seq: Item[]): void {
  * Puts `seq` into `parent` in place of `nodes`: its strings into the run's Text nodes (`textsFor`;
  * a Text node made when they run out), its elements where they stand; or, where that order would
  * break a framework's part (parts.ts) or move a node across its anchor (anchors.ts), into the
- * run's own order (`flow`). The answer names each element at
- * most once (build honours an id once, and ids name distinct nodes), so nothing is placed twice.
+ * run's own order (`flow`). The answer names each element at most once (build honours an id once,
+ * and ids name distinct nodes), so nothing is placed twice.
  */
 function apply(parent: Node, nodes: readonly Node[], anchor: Node | null, seq: readonly Item[], log: UndoLog): void {
   // Most runs and inline elements hold one text and come back as one (a link, a cell, a caption):

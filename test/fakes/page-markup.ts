@@ -121,7 +121,10 @@ function fragmentEnds(root: Element): (readonly [Text, Text])[] {
   return pairs;
 }
 
-/** A node's texts and elements, in document order. */
+/**
+ * A node's texts and elements, in document order; a generated page's `<!--[-->` and `<!--]-->`
+ * are made empty Text nodes first (`fragmentEnds`), which are not among its texts.
+ */
 export function nodesOf(root: Element): PageNodes {
   const fragments = fragmentEnds(root);
   const texts: Text[] = [];
