@@ -61,10 +61,11 @@ export function acrossAnchors(a: Anchors, items: readonly Item[], k: number): No
   const low = segmentBefore(a, items, k);
   const high = segmentAfter(a, items, k);
   if (low >= high) return null;
+  // (An anchor has no segment: a node that has one and is a Text node has words.)
   const late = a.list[high - 1]!.nextSibling;
-  if (late && a.segment.get(late) === high && !isEmptyText(late) && late.nodeType === 3) return late;
+  if (late?.nodeType === 3 && a.segment.get(late) === high) return late;
   const early = a.list[low]!.previousSibling;
-  if (early && a.segment.get(early) === low && !isEmptyText(early) && early.nodeType === 3) return early;
+  if (early?.nodeType === 3 && a.segment.get(early) === low) return early;
   return null;
 }
 

@@ -196,7 +196,7 @@ function apply(parent: Node, nodes: readonly Node[], anchor: Node | null, seq: r
 
 /**
  * Writes the translation into a run that keeps its own order (a framework's part the translation's
- * order would break): its elements stay where they are, and the translation's texts go between them
+ * order would break, or an anchor it would move a node across): its elements stay where they are, and the translation's texts go between them
  * in the translation's order: the text before its first element into the run's first Text node
  * before the run's first element, and so on (the other Text nodes there left empty, a Text node made
  * where there is none). Each element shows its own translation; a text may stand next to another
@@ -309,7 +309,7 @@ function indexOfText(texts: readonly Text[], n: Node | null): number {
 /** The node after `n`, past comments and processing instructions (a write leaves them where they are). */
 function textAfter(n: Node): Node | null {
   let c = n.nextSibling;
-  while (c && (c.nodeType === 8 || c.nodeType === 7)) c = c.nextSibling;
+  while (c && isMark(c)) c = c.nextSibling;
   return c;
 }
 
@@ -319,7 +319,7 @@ function textAfter(n: Node): Node | null {
  * scripts) out of the page and back.
  */
 function passedOver(n: Node): boolean {
-  return n.nodeType === 8 || n.nodeType === 7 || isEmptyText(n);
+  return isMark(n) || isEmptyText(n);
 }
 
 function writeText(t: Text, s: string, log: UndoLog): void {
