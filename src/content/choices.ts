@@ -4,7 +4,9 @@
  * per other route, that route first: frm=html answers with one route only (interface.md 4.1 fixes
  * min=max=1 for documents), so one streamed call per route is how they arrive one by one. The
  * chosen answer is written through the same merge (live nodes re-used, a new undo log, so restore
- * stays exact); "use this route for the page" puts its rid first in every later call.
+ * stays exact); "use this route for the page" puts its rid first in every later call. "Show the
+ * original" puts the unit's original back (its undo log undone, an empty one in its place), until
+ * a route is picked again or the page is restored.
  */
 import type { TrdObj } from '../core/types';
 import { showCopy } from './bilingual';
@@ -14,7 +16,8 @@ import type { Job } from './jobs';
 import { writeAnswer } from './answers';
 import { readAnswer, textOf } from './answer';
 import { unitElement, type RangeUnit } from './units';
-import type { UndoLog } from './undo';
+import { inPlace } from './tags';
+import { UndoLog } from './undo';
 
 /** Alternatives shown: the current route's and at most this many in all. */
 export const MAX_ALTERNATIVES = 3;
@@ -27,14 +30,17 @@ export interface Choice {
   /** Where the unit is shown (the chooser is placed by it). */
   el: Element;
   /**
-   * What the unit read before it was translated, and its language; null in bilingual mode, where
-   * the original is on the page beside its copy.
+   * What the unit read before it was translated, and its language; `shown`: the page shows it
+   * (picked with `pickOriginal`). Null in bilingual mode, where the original is on the page beside
+   * its copy.
    */
-  original: { text: string; lang: string } | null;
+  original: { text: string; lang: string; shown: boolean } | null;
   /** Every route asked has answered (or failed). */
   done: Promise<void>;
   /** Writes the alternative of `rid`; false when there is none or the unit changed since. */
   pick(rid: string): boolean;
+  /** Puts the unit's original back (replace mode); false when the unit changed since. */
+  pickOriginal(): boolean;
   /** Stops the calls still running. */
   close(): void;
 }
@@ -43,6 +49,8 @@ export abstract class PageChoices extends PageWrites {
   /** Requests made for alternatives (for tests). */
   altCalls = 0;
   private routeList: { key: string; list: Promise<string[]> } | null = null;
+  /** The logs of units whose original was picked back ("Show the original"): empty, in their job until it is written again. */
+  private originals = new WeakSet<UndoLog>();
 
   /**
    * The alternatives of the translated unit at `node`, each passed to `onAlternative` as it
@@ -56,11 +64,13 @@ export abstract class PageChoices extends PageWrites {
     const call = new Call<Job>(Infinity);
     const textNow = () => (unit.whole ? (unit.parent.textContent ?? '') : unit.nodes.map((n) => n.textContent ?? '').join('')).trim();
     const shown = textNow();
+    // The page shows the unit's original, picked back: every route is an alternative.
+    const plain = this.originals.has(log);
     let original: Choice['original'] = null;
     observer.whilePaused(() =>
       log.asOriginal(() => {
         call.add(job);
-        if (!job.copy) original = { text: textNow(), lang: this.src };
+        if (!job.copy) original = { text: textNow(), lang: this.src, shown: plain };
       }),
     );
     const markup = call.markup;
@@ -68,7 +78,7 @@ export abstract class PageChoices extends PageWrites {
     const current = job.rid ?? '';
     const answers = new Map<string, string>();
     const ac = new AbortController();
-    onAlternative({ rid: current, text: shown, current: true });
+    if (!plain) onAlternative({ rid: current, text: shown, current: true });
     const ask = async (rid: string): Promise<Alternative> => {
       const items: TrdObj[] = [];
       this.altCalls++;
@@ -88,7 +98,8 @@ export abstract class PageChoices extends PageWrites {
       return { rid, text: textOf(wrapper).trim(), current: false };
     };
     const done = this.pageRoutes()
-      .then((list) => list.filter((r) => r !== current).slice(0, MAX_ALTERNATIVES - 1))
+      // Shown as the original: the route that translated it first (the translation memory has its answer).
+      .then((list) => (plain ? [...list.filter((r) => r === current), ...list.filter((r) => r !== current)].slice(0, MAX_ALTERNATIVES) : list.filter((r) => r !== current).slice(0, MAX_ALTERNATIVES - 1)))
       .then((others) =>
         Promise.all(
           others.map((rid) =>
@@ -105,6 +116,21 @@ export abstract class PageChoices extends PageWrites {
       original,
       done,
       close: () => ac.abort(new DOMException('alternatives closed', 'AbortError')),
+      pickOriginal: () => {
+        const obs = this.observer;
+        if (!original || epoch !== this.epoch || job.state !== 'done' || !job.log || !obs) return false;
+        obs.whilePaused(() => {
+          job.log?.undo();
+          const plainLog = new UndoLog();
+          // A page that says the target's language already: this paragraph says its own (a screen
+          // reader reads it with its voice). Not before: the page's relabelling would take it too.
+          const el = unit.parent;
+          if (this.pageLabel === 'done' && unit.whole && el instanceof Element && !inPlace(el)) plainLog.attr(el, 'lang', src);
+          job.log = plainLog.seal();
+          this.originals.add(job.log);
+        });
+        return true;
+      },
       pick: (rid) => {
         const dat = answers.get(rid);
         const obs = this.observer;

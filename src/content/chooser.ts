@@ -105,7 +105,12 @@ export class Chooser {
     box.style.maxWidth = `${at.maxWidth}px`;
     this.doc.addEventListener('keydown', (e) => e.key === 'Escape' && this.close(), { capture: true, signal });
     this.doc.addEventListener('pointerdown', (e) => !(e.target instanceof Element && this.isHost(e.target)) && this.close(), { capture: true, signal });
-    choice.done.then(() => this.status(''));
+    choice.done.then(() => {
+      if (this.choice !== choice) return;
+      this.status('');
+      // No other route to use: the original's button, for the keyboard.
+      this.focusFirst('button');
+    });
     return true;
   }
 
@@ -144,21 +149,33 @@ export class Chooser {
     if (s) s.textContent = text;
   }
 
-  /** The paragraph as it was, before the alternatives (in its language, for fonts and screen readers). */
-  private showOriginal(original: { text: string; lang: string }): void {
+  /**
+   * The paragraph as it was, before the alternatives (in its language, for fonts and screen
+   * readers), with a button that shows it on the page instead of its translation; "(shown)" once
+   * it is.
+   */
+  private showOriginal(original: NonNullable<Choice['original']>): void {
     const list = this.list;
     if (!list) return;
     const item = this.doc.createElement('div');
     item.className = 'alt original';
     const label = this.doc.createElement('div');
     label.className = 'rid';
-    label.textContent = original.lang ? t('chooserOriginalIn', 'Original ($1)', languageName(original.lang, uiLanguage())) : t('chooserOriginal', 'Original');
+    const name = original.lang ? t('chooserOriginalIn', 'Original ($1)', languageName(original.lang, uiLanguage())) : t('chooserOriginal', 'Original');
+    label.textContent = original.shown ? t('chooserShown', '$1 (shown)', name) : name;
     const text = this.doc.createElement('div');
     text.className = 'text';
     if (original.lang) text.lang = original.lang;
     text.dir = 'auto';
     text.textContent = original.text;
     item.append(label, text);
+    if (!original.shown) {
+      item.append(
+        this.button(t('chooserUseOriginal', 'Show the original'), () => {
+          if (this.choice?.pickOriginal()) this.close();
+        }),
+      );
+    }
     list.prepend(item);
   }
 
@@ -190,13 +207,16 @@ export class Chooser {
       item.append(use, page);
     }
     list.append(item);
-    // Focus to the first alternative that can be used, when it arrives (the original, the current
-    // route and a failed one have no buttons).
-    if (!this.focused) {
-      const use = list.querySelector('button');
-      use?.focus();
-      this.focused = use !== null;
-    }
+    // Focus to the first alternative that can be used, when it arrives (the current route and a
+    // failed one have no buttons); not to the original's: the chooser is opened for another translation.
+    this.focusFirst('.alt:not(.original) button');
+  }
+
+  private focusFirst(selector: string): void {
+    if (this.focused) return;
+    const use = this.list?.querySelector<HTMLButtonElement>(selector) ?? null;
+    use?.focus();
+    this.focused = use !== null;
   }
 
   private button(label: string, onClick: () => void): HTMLButtonElement {

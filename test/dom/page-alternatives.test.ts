@@ -93,7 +93,7 @@ describe('alternatives in place', () => {
     // The page is shown translated all along; the markup is the original's, and so is the text
     // the chooser shows first.
     expect(p.textContent).toBe('HELLO BOLD WORLD');
-    expect(choice.original).toEqual({ text: 'Hello bold world', lang: 'en' });
+    expect(choice.original).toEqual({ text: 'Hello bold world', lang: 'en', shown: false });
     await choice.done;
     expect(fake.calls.slice(1)).toEqual([
       { markup: '<p i=1>Hello <b i=2>bold</b> world</p>', rid: ['b.ts'] },
@@ -205,7 +205,7 @@ describe('alternatives in place', () => {
       // The original first, in the page's language; the page itself shows the translation.
       const was = items[0]!.querySelector('.text') as HTMLElement;
       expect([was.textContent, was.lang]).toEqual(['Hello the link', 'en']);
-      expect(items[0]!.querySelector('button')).toBeNull();
+      expect([...items[0]!.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Show the original']);
       expect(items[2]!.querySelector('.text')!.textContent).toBe('B:Hello B:the link');
       // Focus went to the first alternative that can be used.
       expect(root.activeElement?.textContent).toBe('Use this');
@@ -221,6 +221,123 @@ describe('alternatives in place', () => {
       expect((globalThis as { __pwned?: number }).__pwned).toBeUndefined();
       page.restore();
       expect(document.body.innerHTML).toBe(original);
+    } finally {
+      stop.abort();
+      release();
+    }
+  });
+});
+
+describe('the original of one paragraph', () => {
+  it('"show the original" puts that paragraph back as it was, the others translated; its routes can take it back, and restore is exact', async () => {
+    const { page, fake, frames, original } = await setup('<p id="p">Hello <b id="b">bold</b> world</p><p id="q">Other</p>');
+    const p = document.getElementById('p')!;
+    const b = document.getElementById('b')!;
+    let clicks = 0;
+    b.addEventListener('click', () => clicks++);
+    // The page says Spanish once what is in view is written.
+    await frames.settle();
+    expect(document.documentElement.lang).toBe('es');
+    const choice = page.choiceAt(b.firstChild!, () => undefined)!;
+    expect(choice.original).toEqual({ text: 'Hello bold world', lang: 'en', shown: false });
+    await choice.done;
+    expect(choice.pickOriginal()).toBe(true);
+    // The original's own nodes, with their listener; the paragraph says its language.
+    expect(p.innerHTML).toBe('Hello <b id="b">bold</b> world');
+    expect(p.getAttribute('lang')).toBe('en');
+    expect(document.getElementById('b')).toBe(b);
+    b.click();
+    expect(clicks).toBe(1);
+    expect(document.getElementById('q')!.textContent).toBe('OTHER');
+    expect(page.status()).toMatchObject({ state: 'translated', done: 2, total: 2 });
+    await frames.settle();
+    const sent = fake.calls.length;
+    // Opened again: the original is what the page shows, and every route is an alternative, the
+    // one that translated it first.
+    const alts: Alternative[] = [];
+    const again = page.choiceAt(b, (a) => alts.push(a))!;
+    expect(again.original).toEqual({ text: 'Hello bold world', lang: 'en', shown: true });
+    await again.done;
+    expect(fake.calls.slice(sent)).toEqual([
+      { markup: '<p i=1>Hello <b i=2>bold</b> world</p>', rid: ['a.ts'] },
+      { markup: '<p i=1>Hello <b i=2>bold</b> world</p>', rid: ['b.ts'] },
+      { markup: '<p i=1>Hello <b i=2>bold</b> world</p>', rid: ['en,c.ts,es'] },
+    ]);
+    expect(alts.map((a) => [a.rid, a.current])).toEqual([['a.ts', false], ['b.ts', false], ['en,c.ts,es', false]]);
+    expect(again.pick('a.ts')).toBe(true);
+    expect(p.outerHTML).toBe('<p id="p">HELLO <b id="b">BOLD</b> WORLD</p>');
+    // Back to the original, then the page restored: exact.
+    expect(page.choiceAt(b, () => undefined)!.pickOriginal()).toBe(true);
+    expect(p.outerHTML).toBe('<p id="p" lang="en">Hello <b id="b">bold</b> world</p>');
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+    expect(document.documentElement.hasAttribute('lang')).toBe(false);
+    b.click();
+    expect(clicks).toBe(2);
+  });
+
+  it('a paragraph shown as its original that the page changes is translated again, and restore is exact', async () => {
+    const { page, fake, frames } = await setup('<p id="p">Hello <b id="b">bold</b> world</p>');
+    const p = document.getElementById('p')!;
+    expect(page.choiceAt(p, () => undefined)!.pickOriginal()).toBe(true);
+    expect(p.textContent).toBe('Hello bold world');
+    document.getElementById('b')!.textContent = 'new';
+    await frames.settle();
+    expect(fake.calls.at(-1)!.markup).toBe('<p i=1>Hello <b i=2>new</b> world</p>');
+    expect(p.textContent).toBe('HELLO NEW WORLD');
+    page.restore();
+    expect(p.outerHTML).toBe('<p id="p">Hello <b id="b">new</b> world</p>');
+  });
+
+  it('from the chooser: "Show the original" closes it; opened again, the original is shown and focus goes to a route', async () => {
+    const { roots, release } = captureRoots();
+    const stop = new AbortController();
+    try {
+      const { page, original } = await setup('<p id="p">Hello <a href="#x" id="a">the link</a></p>');
+      new Chooser(page).listen(stop.signal);
+      const a = document.getElementById('a')!;
+      const altClick = () => a.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, altKey: true }));
+      altClick();
+      await new Promise((r) => setTimeout(r, 10));
+      const first = roots[0]!;
+      [...first.querySelectorAll('button')].find((b) => b.textContent === 'Show the original')!.click();
+      expect(document.getElementById('p')!.innerHTML).toBe('Hello <a href="#x" id="a">the link</a>');
+      expect(document.querySelector('polyglot-alternatives')).toBeNull();
+      altClick();
+      await new Promise((r) => setTimeout(r, 10));
+      const root = roots[1]!;
+      const items = [...root.querySelectorAll('.alt')];
+      expect(items.map((i) => i.querySelector('.rid')!.textContent)).toEqual(['Original (English) (shown)', 'a', 'b', 'en → c → es']);
+      expect(items[0]!.querySelector('button')).toBeNull();
+      expect(root.activeElement?.closest('.alt')).toBe(items[1]);
+      (root.activeElement as HTMLElement).click();
+      expect(document.getElementById('p')!.textContent).toBe('HELLO THE LINK');
+      page.restore();
+      expect(document.body.innerHTML).toBe(original);
+    } finally {
+      stop.abort();
+      release();
+    }
+  });
+
+  it('with no other route, focus goes to "Show the original" once the routes are asked', async () => {
+    const { roots, release } = captureRoots();
+    const stop = new AbortController();
+    try {
+      document.body.innerHTML = '<p id="p">Hello world</p>';
+      const fake = routedTranslator();
+      const frames = manualFrames();
+      const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewport: false, routes: async () => ['a.ts'] });
+      pages.push(page);
+      page.start('en', 'es');
+      await frames.settle();
+      new Chooser(page).listen(stop.signal);
+      document.getElementById('p')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, altKey: true }));
+      await new Promise((r) => setTimeout(r, 10));
+      const root = roots[0]!;
+      expect(root.activeElement?.textContent).toBe('Show the original');
+      (root.activeElement as HTMLElement).click();
+      expect(document.getElementById('p')!.textContent).toBe('Hello world');
     } finally {
       stop.abort();
       release();
@@ -252,6 +369,7 @@ describe('alternatives in place, in the browser\'s language', () => {
       const root = roots[0]!;
       expect(root.querySelector('[role="dialog"]')!.getAttribute('aria-label')).toBe('Traducciones de este párrafo');
       expect([...root.querySelectorAll('.alt .rid')].map((r) => r.textContent)).toEqual(['Original (inglés)', 'a (la que se ve)', 'b', 'en → c → es']);
+      expect([...root.querySelectorAll('.alt')][0]!.querySelector('button')!.textContent).toBe('Mostrar el original');
       expect([...root.querySelectorAll('.alt')][1]!.querySelectorAll('button')).toHaveLength(0);
       expect([...[...root.querySelectorAll('.alt')][2]!.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Usar esta', 'Usar esta ruta para la página']);
     } finally {

@@ -174,7 +174,7 @@ describe('bilingual mode and alternatives in place', () => {
     for (let i = 0; i < 100 && !(await chooserText()).includes('apertium → ca → apertium'); i++) await new Promise((r) => setTimeout(r, 50));
     const text = await chooserText();
     // What the paragraph read before, first: the page shows only its translation.
-    expect(text).toContain('Original (English)|Read the whole story today.|apertium (shown)|⟦Read⟧ ⟦the whole story⟧ ⟦today.⟧');
+    expect(text).toContain('Original (English)|Read the whole story today.|Show the original|apertium (shown)|⟦Read⟧ ⟦the whole story⟧ ⟦today.⟧');
     expect(text).toContain('apertium → ca → apertium|⟦⟦Read⟧⟧ ⟦⟦the whole story⟧⟧ ⟦⟦today.⟧⟧');
     // One unit, two legs of one other route.
     expect(apy.requests - requests).toBe(2);
@@ -194,6 +194,21 @@ describe('bilingual mode and alternatives in place', () => {
     await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<p id="late">Added later</p>'));
     await page.waitForFunction(() => document.getElementById('late')!.textContent === '⟦⟦Added later⟧⟧');
     await page.evaluate(() => document.getElementById('late')!.remove());
+    // "Show the original" (the chooser's first button): the paragraph reads as it was, in its
+    // language, its link still the page's; the rest of the page stays translated.
+    await page.click('#p', { position: { x: 2, y: 2 }, modifiers: ['Alt'] });
+    for (let i = 0; i < 100 && !(await chooserText()).includes('Use this route'); i++) await new Promise((r) => setTimeout(r, 50));
+    const showOriginal = (await piercedBox(page, 'polyglot-alternatives', 'button'))!;
+    await page.mouse.click(showOriginal.x + showOriginal.width / 2, showOriginal.y + showOriginal.height / 2);
+    expect(await page.evaluate(() => document.getElementById('p')!.outerHTML)).toBe('<p id="p" lang="en">Read <a href="#more" id="lnk">the whole story</a> today.</p>');
+    expect(await chooserText()).toBe('');
+    expect(await page.evaluate(() => document.getElementById('h')!.textContent)).toBe('⟦⟦A small article⟧⟧');
+    await page.click('#lnk');
+    expect(await page.evaluate(() => (window as unknown as { __links: number }).__links)).toBe(2);
+    await page.click('#p', { position: { x: 2, y: 2 }, modifiers: ['Alt'] });
+    for (let i = 0; i < 100 && !(await chooserText()).includes('Use this route'); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await chooserText()).toContain('Original (English) (shown)|Read the whole story today.|apertium → ca → apertium|');
+    await page.keyboard.press('Escape');
     expect(await send({ type: 'page:restore', data: { tabId } })).toMatchObject({ data: { state: 'original' } });
     expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
     await page.close();
@@ -211,7 +226,7 @@ describe('bilingual mode and alternatives in place', () => {
       for (let i = 0; i < 100 && !(await chooserText()).includes('apertium → ca → apertium'); i++) await new Promise((r) => setTimeout(r, 50));
       return chooserText();
     };
-    expect(await opened()).toContain('Original (English)|A quoted line|apertium (shown)|⟦A quoted⟧ ⟦line⟧');
+    expect(await opened()).toContain('Original (English)|A quoted line|Show the original|apertium (shown)|⟦A quoted⟧ ⟦line⟧');
     await page.keyboard.press('Escape');
     expect(await chooserText()).toBe('');
     // The focus on the component's link (the document's activeElement is the host): the shortcut.
@@ -230,7 +245,7 @@ describe('bilingual mode and alternatives in place', () => {
     await page.keyboard.down('Alt');
     await page.mouse.click(box.x + 2, box.y + 2);
     await page.keyboard.up('Alt');
-    expect(await opened()).toContain('Original (English)|A closed quote|apertium (shown)|⟦A closed⟧ ⟦quote⟧');
+    expect(await opened()).toContain('Original (English)|A closed quote|Show the original|apertium (shown)|⟦A closed⟧ ⟦quote⟧');
     await page.keyboard.press('Escape');
     expect(await chooserText()).toBe('');
     await page.evaluate(`(${closedRoot})().getElementById('clink').focus()`);
