@@ -386,9 +386,10 @@ describe('alternatives on generated pages', () => {
     { weight: 1, arbitrary: fc.constantFrom('<code>keep</code>', '<br>', '<img alt="a dog">') },
   );
   const body = pageBody({ leaf: LEAF, inline: fc.constantFrom('a href="#x"', 'b', 'em'), block: fc.constantFrom('div', 'p', 'li'), depth: 3, maxLength: 4 });
-  const picks = fc.array(fc.tuple(fc.nat(), fc.constantFrom(...ROUTES)), { minLength: 1, maxLength: 3 });
+  // A route, or the unit's original ("Show the original").
+  const picks = fc.array(fc.tuple(fc.nat(), fc.constantFrom(...ROUTES, 'original')), { minLength: 1, maxLength: 3 });
 
-  it('units switched to other routes, then the page changed: each shows its route; restore equals the same changes untranslated', async () => {
+  it('units switched to other routes or to their original, then the page changed: each shows its choice; restore equals the same changes untranslated', async () => {
     await fc.assert(
       fc.asyncProperty(body, picks, changes, async (html, chosen, list) => {
         document.head.innerHTML = '';
@@ -409,12 +410,13 @@ describe('alternatives on generated pages', () => {
           const choice = page.choiceAt(text, () => undefined);
           if (!choice) continue;
           await choice.done;
-          if (!choice.pick(rid)) continue;
-          // The unit shows the chosen route's words (b.ts prefixes "B:", the chain brackets); where
-          // its element holds other units (blocks), those may show another route.
+          if (!(rid === 'original' ? choice.pickOriginal() : choice.pick(rid))) continue;
+          // The unit shows the chosen route's words (b.ts prefixes "B:", the chain brackets), or
+          // its own; where its element holds other units (blocks), those may show another route.
           if (choice.el.querySelector('div, p, li')) continue;
           const shown = nodesOf(choice.el).texts.filter((t) => !t.parentElement!.closest('code')).map((t) => t.data).join('');
-          if (rid === 'b.ts') expect(shown, label()).toContain('B:');
+          if (rid === 'original') expect(choice.el.textContent!.trim(), label()).toBe(choice.original!.text);
+          else if (rid === 'b.ts') expect(shown, label()).toContain('B:');
           else if (rid === 'en,c.ts,es') expect(shown, label()).toContain('[');
           else expect(shown, label()).not.toMatch(/[a-z]{2}/);
         }
