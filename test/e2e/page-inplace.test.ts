@@ -206,8 +206,13 @@ describe('bilingual mode and alternatives in place', () => {
     await page.click('#lnk');
     expect(await page.evaluate(() => (window as unknown as { __links: number }).__links)).toBe(2);
     await page.click('#p', { position: { x: 2, y: 2 }, modifiers: ['Alt'] });
-    for (let i = 0; i < 100 && !(await chooserText()).includes('Use this route'); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(await chooserText()).toContain('Original (English) (shown)|Read the whole story today.|apertium → ca → apertium|');
+    // Both routes are alternatives now, each shown as it arrives.
+    const direct = '|apertium|⟦Read⟧ ⟦the whole story⟧ ⟦today.⟧|Use this|';
+    const chain = '|apertium → ca → apertium|⟦⟦Read⟧⟧ ⟦⟦the whole story⟧⟧ ⟦⟦today.⟧⟧|Use this|';
+    const both = async () => `${await chooserText()}|`.includes(direct) && `${await chooserText()}|`.includes(chain);
+    for (let i = 0; i < 100 && !(await both()); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await chooserText()).toMatch(/^Original \(English\) \(shown\)\|Read the whole story today\.\|apertium/);
+    expect(await both()).toBe(true);
     await page.keyboard.press('Escape');
     expect(await send({ type: 'page:restore', data: { tabId } })).toMatchObject({ data: { state: 'original' } });
     expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
