@@ -162,7 +162,7 @@ export class Chooser {
     const label = this.doc.createElement('div');
     label.className = 'rid';
     const name = original.lang ? t('chooserOriginalIn', 'Original ($1)', languageName(original.lang, uiLanguage())) : t('chooserOriginal', 'Original');
-    label.textContent = original.shown ? t('chooserShown', '$1 (shown)', name) : name;
+    label.textContent = original.shown ? t('chooserOriginalShown', '$1 (shown)', name) : name;
     const text = this.doc.createElement('div');
     text.className = 'text';
     if (original.lang) text.lang = original.lang;

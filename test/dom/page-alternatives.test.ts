@@ -372,6 +372,11 @@ describe('alternatives in place, in the browser\'s language', () => {
       expect([...root.querySelectorAll('.alt')][0]!.querySelector('button')!.textContent).toBe('Mostrar el original');
       expect([...root.querySelectorAll('.alt')][1]!.querySelectorAll('button')).toHaveLength(0);
       expect([...[...root.querySelectorAll('.alt')][2]!.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Usar esta', 'Usar esta ruta para la página']);
+      // The original shown: named as such (el original), and every route offered.
+      ([...root.querySelectorAll('.alt')][0]!.querySelector('button') as HTMLElement).click();
+      document.getElementById('a')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, altKey: true }));
+      await new Promise((r) => setTimeout(r, 10));
+      expect([...roots[1]!.querySelectorAll('.alt .rid')].map((r) => r.textContent)).toEqual(['Original (inglés) (el que se ve)', 'a', 'b', 'en → c → es']);
     } finally {
       stop.abort();
       release();
