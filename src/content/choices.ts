@@ -97,9 +97,15 @@ export abstract class PageChoices extends PageWrites {
       answers.set(rid, dat);
       return { rid, text: textOf(wrapper).trim(), current: false };
     };
+    // The routes to ask: those not shown; with the original shown, every route, the one that
+    // translated the unit first (the translation memory has its answer).
+    const toAsk = (list: string[]) => {
+      const others = list.filter((r) => r !== current);
+      if (!plain) return others.slice(0, MAX_ALTERNATIVES - 1);
+      return (list.includes(current) ? [current, ...others] : others).slice(0, MAX_ALTERNATIVES);
+    };
     const done = this.pageRoutes()
-      // Shown as the original: the route that translated it first (the translation memory has its answer).
-      .then((list) => (plain ? [...list.filter((r) => r === current), ...list.filter((r) => r !== current)].slice(0, MAX_ALTERNATIVES) : list.filter((r) => r !== current).slice(0, MAX_ALTERNATIVES - 1)))
+      .then(toAsk)
       .then((others) =>
         Promise.all(
           others.map((rid) =>

@@ -209,7 +209,10 @@ describe('bilingual mode and alternatives in place', () => {
     // Both routes are alternatives now, each shown as it arrives.
     const direct = '|apertium|⟦Read⟧ ⟦the whole story⟧ ⟦today.⟧|Use this|';
     const chain = '|apertium → ca → apertium|⟦⟦Read⟧⟧ ⟦⟦the whole story⟧⟧ ⟦⟦today.⟧⟧|Use this|';
-    const both = async () => `${await chooserText()}|`.includes(direct) && `${await chooserText()}|`.includes(chain);
+    const both = async () => {
+      const text = `${await chooserText()}|`;
+      return text.includes(direct) && text.includes(chain);
+    };
     for (let i = 0; i < 100 && !(await both()); i++) await new Promise((r) => setTimeout(r, 50));
     expect(await chooserText()).toMatch(/^Original \(English\) \(shown\)\|Read the whole story today\.\|apertium/);
     expect(await both()).toBe(true);
