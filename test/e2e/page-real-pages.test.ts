@@ -1,9 +1,11 @@
 /**
  * Whole-page translation on every real-world page of ../shared/pages (63, in 12 languages, served
  * from 127.0.0.1 with scripts off), through the built extension and the real engine, with an
- * APy-compatible fake that marks text: each page from its own language (`lang`, else detected)
- * into English, English pages into Spanish; nearly every visible text is marked, nothing throws,
- * and restore gives back body.innerHTML exactly. A few of them in bilingual mode too: every copy
+ * APy-compatible fake that marks text and reverses every element's content (a translator that
+ * reorders each sentence: marker-apy.ts `reverseAndMark`): each page from its own language
+ * (`lang`, else detected) into English, English pages into Spanish; nearly every visible text is
+ * marked, every element of the page is still there in its own parent, nothing throws, and
+ * restore gives back body.innerHTML exactly. A few of them in bilingual mode too: every copy
  * translated, the originals untouched.
  */
 import { readdirSync } from 'node:fs';
@@ -40,7 +42,7 @@ describe('page translation on real pages', () => {
   let server: PageServer;
 
   beforeAll(async () => {
-    [browser, apy, server] = await Promise.all([launchExtension(), startMarkerApy(0, SOURCES.map((l) => `${l}-eng`)), startPageServer(folder)]);
+    [browser, apy, server] = await Promise.all([launchExtension(), startMarkerApy(0, SOURCES.map((l) => `${l}-eng`), { reorder: true }), startPageServer(folder)]);
     // The fake answers at once: no need for the budget that protects a real APy.
     await useApertiumAt(browser, apy.url, ['en'], { rps: 500, concurrency: 8 });
   });
@@ -67,6 +69,9 @@ describe('page translation on real pages', () => {
         expect(run.total).toBeGreaterThan(10);
         expect(ratio).toBeGreaterThanOrEqual(0.99);
         expect(run.status).toMatchObject({ state: 'translated', errors: 0 });
+        // The answers reordered every element's content, never took a tag out of its parent: the
+        // page's own elements, each where it was (listeners, state and framework links on them).
+        expect({ lost: run.lost, moved: run.moved }).toEqual({ lost: 0, moved: 0 });
         expect(run.restoredIdentical).toBe(true);
         expect(errors).toEqual([]);
       } finally {

@@ -1,4 +1,5 @@
 import { appendFileSync } from 'node:fs';
+import { parseFragment, serialize, type DefaultTreeAdapterTypes } from 'parse5';
 /**
  * An APy-compatible fake (127.0.0.1, random port) whose "translation" marks every run of text
  * outside tags that holds a letter: `word` becomes `⟦word⟧`. Page tests count the marks to see
@@ -39,6 +40,26 @@ export function markText(q: string): string {
   });
 }
 
+/**
+ * `markText`, and each element's content in reverse order (`<p i=1>Hello <b i=2>bold</b> world</p>`
+ * -> `<p i=1> ⟦world⟧<b i=2>⟦bold⟧</b>⟦Hello⟧ </p>`): a translator that reorders every sentence,
+ * as far as it can without taking a tag out of its parent. What is not in an element (a call's
+ * units, side by side) keeps its order. Placeholders go back as sent (`i=1`, unquoted: the
+ * adapter reads them so).
+ */
+export function reverseAndMark(q: string): string {
+  const reverse = (node: DefaultTreeAdapterTypes.ParentNode, top: boolean): void => {
+    for (const c of node.childNodes) {
+      if ('childNodes' in c) reverse(c, false);
+      else if (c.nodeName === '#text') (c as DefaultTreeAdapterTypes.TextNode).value = markText((c as DefaultTreeAdapterTypes.TextNode).value);
+    }
+    if (!top) node.childNodes.reverse();
+  };
+  const fragment = parseFragment(q);
+  reverse(fragment, true);
+  return serialize(fragment).replace(/ i="(\d+)"/g, ' i=$1');
+}
+
 export interface ApyLike {
   pairs: readonly string[];
   latencyMs(): number;
@@ -70,8 +91,12 @@ export function serveApyLike(apy: ApyLike): Promise<Served> {
   });
 }
 
-/** `extraPairs`: more `xxx-yyy` pairs to list (a second route through an interlingua). */
-export async function startMarkerApy(latencyMs = 0, extraPairs: readonly string[] = []): Promise<MarkerApy> {
+/**
+ * `extraPairs`: more `xxx-yyy` pairs to list (a second route through an interlingua). `reorder`:
+ * HTML is answered by `reverseAndMark` (text, as the engine's second try through text markers, by
+ * `markText`).
+ */
+export async function startMarkerApy(latencyMs = 0, extraPairs: readonly string[] = [], options: { reorder?: boolean } = {}): Promise<MarkerApy> {
   let requests = 0;
   let chars = 0;
   const arrivals: number[] = [];
@@ -86,7 +111,8 @@ export async function startMarkerApy(latencyMs = 0, extraPairs: readonly string[
       if (process.env.MARKER_APY_LOG) appendFileSync(process.env.MARKER_APY_LOG, `${q}\n=====\n`);
       arrivals.push(performance.timeOrigin + performance.now());
       if (state.failing?.(q)) return () => new Error('the pipeline failed on this text');
-      return () => markText(q);
+      const html = (args.getAll('format').at(-1) ?? 'txt') === 'html';
+      return () => (options.reorder && html ? reverseAndMark(q) : markText(q));
     },
   });
   return {

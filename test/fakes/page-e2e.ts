@@ -36,6 +36,9 @@ export interface PageRun {
   wallMs: number;
   restoredIdentical: boolean;
   bodyChars: number;
+  /** The page's elements that were out of the page, or in another parent, once translated. */
+  lost: number;
+  moved: number;
 }
 
 /** Translates the tab's page (content script world) and waits until done: its status then. */
@@ -65,6 +68,7 @@ export function translateAndRestore(page: Page, extensionId: string, opts: { src
       const before = document.body.innerHTML;
       // The page's own lang attributes, as they were: the translation relabels those that said the page's language.
       const langs = new Map([...document.body.querySelectorAll('[lang]')].map((e) => [e, e.getAttribute('lang')]));
+      const parents = new Map([...document.body.getElementsByTagName('*')].map((e) => [e, e.parentNode]));
       const calls0 = P.calls;
       const t0 = performance.now();
       await globalThis.polyglot.handle({ type: 'page:translate', data: { src: o.src, trg: o.trg } });
@@ -89,12 +93,17 @@ export function translateAndRestore(page: Page, extensionId: string, opts: { src
       }
       const status = P.status();
       const calls = P.calls - calls0;
+      let lost = 0, moved = 0;
+      for (const [e, parent] of parents) {
+        if (!e.isConnected) lost++;
+        else if (e.parentNode !== parent) moved++;
+      }
       let restoredIdentical = false;
       if (o.restore !== false) {
         P.restore();
         restoredIdentical = document.body.innerHTML === before;
       }
-      return { total, marked, misses: misses.slice(0, 12), status, calls, wallMs, restoredIdentical, bodyChars: before.length };
+      return { total, marked, misses: misses.slice(0, 12), status, calls, wallMs, restoredIdentical, bodyChars: before.length, lost, moved };
     })(${JSON.stringify(opts)})`,
   );
 }
