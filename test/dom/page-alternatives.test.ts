@@ -369,7 +369,7 @@ describe('alternatives in place, in the browser\'s language', () => {
       const root = roots[0]!;
       expect(root.querySelector('[role="dialog"]')!.getAttribute('aria-label')).toBe('Traducciones de este párrafo');
       expect([...root.querySelectorAll('.alt .rid')].map((r) => r.textContent)).toEqual(['Original (inglés)', 'a (la que se ve)', 'b', 'en → c → es']);
-      expect([...root.querySelectorAll('.alt')][0]!.querySelector('button')!.textContent).toBe('Mostrar el original');
+      expect([...root.querySelectorAll('.alt')][0]!.querySelector('button')!.textContent).toBe('Ver el original');
       expect([...root.querySelectorAll('.alt')][1]!.querySelectorAll('button')).toHaveLength(0);
       expect([...[...root.querySelectorAll('.alt')][2]!.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Usar esta', 'Usar esta ruta para la página']);
       // The original shown: named as such (el original), and every route offered.
