@@ -172,7 +172,13 @@ describe('Firefox: selection bubble', () => {
 });
 
 describe('Firefox: page translation on real pages', () => {
-  beforeAll(useMarker);
+  // A translator that reorders every sentence (marker-apy.ts reverseAndMark): the merge in Firefox's DOM.
+  let reorder: MarkerApy | undefined;
+  beforeAll(async () => {
+    reorder = await startMarkerApy(0, [], { reorder: true });
+    await setSettings({ providers: { 'apertium.ts': { enabled: true, url: reorder.url } }, ranking: ['apertium.ts'], interlinguas: [], limits: { textSize: 1000 } });
+  });
+  afterAll(() => reorder?.close());
 
   for (const name of REAL_PAGES) {
     it(`${name}: translated in place, restore exact`, async () => {
@@ -189,6 +195,8 @@ describe('Firefox: page translation on real pages', () => {
         const url = page.url();
         const tabId = await ff.tabId(url);
         const before = await page.evaluate(() => document.body.innerHTML);
+        // Every element and its parent, to check once translated.
+        await page.evaluate(() => void ((window as unknown as { __parents: Map<Element, Node | null> }).__parents = new Map([...document.body.getElementsByTagName('*')].map((e) => [e, e.parentNode]))));
         const started = await ff.message<Wire<PageStatus>>({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
         expect(started.error).toBeUndefined();
         await reaches(tabId, 'translated');
@@ -212,6 +220,18 @@ describe('Firefox: page translation on real pages', () => {
         console.log(`firefox ${name}: ${marked}/${total} visible texts marked, ${status?.done}/${status?.total} units`);
         expect(total).toBeGreaterThan(10);
         expect(marked / total).toBeGreaterThanOrEqual(0.97);
+        // The answers reordered every element's content: the page's own elements, each in its parent.
+        const kept = await page.evaluate(() => {
+          let lost = 0;
+          let moved = 0;
+          for (const [e, parent] of (window as unknown as { __parents: Map<Element, Node | null> }).__parents) {
+            if (!e.isConnected) lost++;
+            else if (e.parentNode !== parent) moved++;
+          }
+          return { lost, moved };
+        });
+        expect(kept).toEqual({ lost: 0, moved: 0 });
+        expect(reorder!.requests).toBeGreaterThan(0);
 
         const restored = await ff.message<Wire<PageStatus>>({ type: 'page:restore', data: { tabId } });
         expect(restored.data?.state).toBe('original');
