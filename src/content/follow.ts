@@ -8,6 +8,7 @@ import { isCopy } from './bilingual';
 import type { Job } from './jobs';
 import { Lively, realClock } from './lively';
 import type { LateRoots } from './late-roots';
+import type { ShadowReader } from './shadow';
 import { SAYS_ATTRIBUTES } from './observe';
 import { PageRemovals } from './removals';
 import type { Unit } from './segment';
@@ -298,6 +299,25 @@ export class PageFollow extends PageRemovals {
   protected rootless(el: Element, inline: boolean): void {
     if (this.definitions?.wait(el)) return;
     if (!inline) this.lateRoots?.add(el);
+  }
+
+  /** Hosts asked for a closed root because a child of theirs is not shown (`unshown`): each once. */
+  private readonly unshownHosts = new WeakSet<Element>();
+
+  /**
+   * An element with no computed style (kinds.ts `onUnshown`): its parent's shadow root does not
+   * show it, so the parent has one. Where that root is a closed one on an element with children
+   * of its own (which `mayHost` does not ask: a widget that closes its root over its fallback
+   * content), it is read from now on, and what it holds translated and followed like a root
+   * attached later (`rooted`), once the walk under way is done.
+   */
+  protected unshown(el: Element): void {
+    const host = el.parentElement;
+    if (!host || this.unshownHosts.has(host)) return;
+    this.unshownHosts.add(host);
+    const lookInto = (this.shadowOf as Partial<ShadowReader>).lookInto;
+    if (this.shadowOf(host) || !lookInto?.(host)) return;
+    queueMicrotask(() => this.rooted([host]));
   }
 
   /**

@@ -10,7 +10,7 @@ import type { Frame } from './observe';
 import type { Pacer } from './pace';
 import type { UndoLog } from './undo';
 import type { Copy, Measure } from './bilingual';
-import type { ShadowOf } from './shadow';
+import type { ShadowOf, ShadowReader } from './shadow';
 import type { SizeWatch } from './late-roots';
 import type { Clock } from './lively';
 
@@ -40,8 +40,11 @@ export interface PageDeps {
   viewport?: boolean;
   display?: (el: Element) => string;
   ignore?: (el: Element) => boolean;
-  /** An element's shadow root, open or closed (default: what the browser lets a content script read). */
-  shadow?: ShadowOf;
+  /**
+   * An element's shadow root, open or closed (default: what the browser lets a content script
+   * read); with `lookInto` (shadow.ts `ShadowReader`), closed roots on hosts with children too.
+   */
+  shadow?: ShadowOf | ShadowReader;
   /** Whether a custom element waits for its definition (default: upgrades.ts, by `:defined`, which happy-dom lacks). */
   awaitsDefinition?: (el: Element) => boolean;
   /** Sizes watched for shadow roots attached later (default: ResizeObserver, which happy-dom lacks). */

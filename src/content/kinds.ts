@@ -44,6 +44,12 @@ export interface SegmentOptions {
    */
   onRootless?: (el: Element, inline: boolean) => void;
   /**
+   * Called for each element met that has no computed style (display `''`) while the page lays out:
+   * a node its parent's shadow root does not show (Chrome; Firefox computes a style for it), so
+   * the parent has a root, maybe a closed one `shadow` was not asked for.
+   */
+  onUnshown?: (el: Element) => void;
+  /**
    * Links and buttons side by side, and the parts of a run cut by separators, are units of their
    * own; default on. Off in bilingual mode, where the copy of the row goes under the row: a copy
    * per link or part would be a block inside each, breaking the row into lines.
@@ -158,6 +164,7 @@ export abstract class ElementKinds {
     // Inside display:none nothing has layout: the tag says (and no style is computed for it).
     const tag = this.computed ? '' : inHidden ? 'none' : TAG_DISPLAYS[bits & TAG_DISPLAY]!;
     const d = tag === '' ? (this.computed ?? computedDisplay)(el) : tag;
+    if (d === '') this.opts.onUnshown?.(el);
     let k = bits & (EXCLUDED | EXCLUDED_ANY_LANG | PROSE_ATTR | BY_PAGE | SAYS_NO | SAYS_YES);
     if (d === 'none') k |= NONE | (BLOCK_TAGS.has(el.tagName.toUpperCase()) ? 0 : INLINE);
     else if (d === '' || d.startsWith('inline') || d.startsWith('ruby') || d === 'contents') k |= INLINE;

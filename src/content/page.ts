@@ -65,6 +65,7 @@ export class PageTranslator extends PageFollow {
         this.rootHosts.add(root.host);
       },
       onRootless: (el, inline) => this.rootless(el, inline),
+      onUnshown: (el) => this.unshown(el),
       items: mode !== 'bilingual',
     });
     this.queue = this.newQueue();

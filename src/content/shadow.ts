@@ -42,15 +42,21 @@ export function mayHost(el: Element): boolean {
 }
 
 /**
- * `el.shadowRoot`, or its closed root where the browser lets us read it, asked only where a closed
- * root is looked for (`mayHost`). Our own overlays (closed roots too) live outside `<body>`, which
- * is never walked.
+ * A shadow reader (`ShadowOf`), and `lookInto`: whether `el` (any element) has a closed root we
+ * can read; if so, the reader reads it from now on. Asked where the page shows that a host has
+ * one: a child of it with no computed style (Chrome computes none for a node its host's root does
+ * not show; Firefox does, and finds none this way).
  */
-export function shadowReader(read: ClosedReader | undefined = closedReader()): ShadowOf {
-  if (!read) return (el) => el.shadowRoot;
-  return (el) => {
-    const open = el.shadowRoot;
-    if (open || !mayHost(el)) return open;
+export type ShadowReader = ShadowOf & { lookInto: (el: Element) => boolean };
+
+/**
+ * `el.shadowRoot`, or its closed root where the browser lets us read it, asked only where a closed
+ * root is looked for (`mayHost`, or a host `lookInto` found). Our own overlays (closed roots too)
+ * live outside `<body>`, which is never walked.
+ */
+export function shadowReader(read: ClosedReader | undefined = closedReader()): ShadowReader {
+  if (!read) return Object.assign((el: Element) => el.shadowRoot, { lookInto: () => false });
+  const readClosed = (el: Element): ShadowRoot | null => {
     try {
       return read(el) ?? null;
     } catch {
@@ -58,11 +64,26 @@ export function shadowReader(read: ClosedReader | undefined = closedReader()): S
       return null;
     }
   };
+  // Hosts with children of their own whose closed root `lookInto` found.
+  const found = new WeakSet<Element>();
+  const shadow = (el: Element): ShadowRoot | null => {
+    const open = el.shadowRoot;
+    if (open || !(mayHost(el) || found.has(el))) return open;
+    return readClosed(el);
+  };
+  const lookInto = (el: Element): boolean => {
+    if (el.shadowRoot || !readClosed(el)) return false;
+    found.add(el);
+    return true;
+  };
+  return Object.assign(shadow, { lookInto });
 }
 
 /** This browser's reader of shadow roots, made once for the content script. */
-let shared: ShadowOf | undefined;
-export const pageShadow: ShadowOf = (el) => (shared ??= shadowReader())(el);
+let shared: ShadowReader | undefined;
+export const pageShadow: ShadowReader = Object.assign((el: Element) => (shared ??= shadowReader())(el), {
+  lookInto: (el: Element) => (shared ??= shadowReader()).lookInto(el),
+});
 
 /** Closed roots deeper than this are not looked into (a page nesting components without end). */
 const MAX_ROOTS = 32;

@@ -90,6 +90,45 @@ describe('closed shadow roots', () => {
     expect(document.body.innerHTML).toBe(before);
   });
 
+  it("a widget's closed root over content of the host's own is found where a child of the host has no computed style (Chrome), translated, followed and restored", async () => {
+    for (const chrome of [true, false]) {
+      const { attach, read, asked } = closedRoots();
+      document.head.innerHTML = '';
+      document.body.innerHTML = '<main><p>Page text</p><section id="widget"><p class="fallback">Loading</p></section></main>';
+      const root = attach(document.getElementById('widget')!, '<p>Widget <b>text</b></p>');
+      const fake = fakeTranslator();
+      const frames = manualFrames();
+      // Chrome computes no style for a node its host's root does not show; Firefox does.
+      const display = (el: Element) => (el.localName === 'b' ? 'inline' : chrome && el.classList.contains('fallback') ? '' : 'block');
+      const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewport: false, display, shadow: shadowReader(read) });
+      pages.push(page);
+      const before = document.body.innerHTML;
+      page.start('en', 'es');
+      await frames.settle();
+      expect(document.querySelector('main > p')!.textContent).toBe('PAGE TEXT');
+      if (!chrome) {
+        // Nothing says the section has a root: not asked (a call per element of a long page).
+        expect(root.innerHTML).toBe('<p>Widget <b>text</b></p>');
+        expect(asked).toEqual([]);
+        page.restore();
+        continue;
+      }
+      expect(root.innerHTML).toBe('<p>WIDGET <b>TEXT</b></p>');
+      // The host is the only element asked.
+      expect(new Set(asked)).toEqual(new Set(['section']));
+      // Followed: what the widget writes in its root later is translated too. (Built, not
+      // `insertAdjacentHTML('afterend')` beside a root's child, which hangs happy-dom.)
+      const ready = document.createElement('p');
+      ready.textContent = 'Ready';
+      root.append(ready);
+      await frames.settle();
+      expect(root.innerHTML).toBe('<p>WIDGET <b>TEXT</b></p><p>READY</p>');
+      page.restore();
+      expect(root.innerHTML).toBe('<p>Widget <b>text</b></p><p>Ready</p>');
+      expect(document.body.innerHTML).toBe(before);
+    }
+  });
+
   it("a web component's closed root is segmented and reported for observation, an inline host as a block", () => {
     const { attach, read } = closedRoots();
     document.body.innerHTML = '<p>Before <x-tag></x-tag> after</p><x-card></x-card>';
