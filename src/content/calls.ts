@@ -67,6 +67,8 @@ export abstract class PageCalls {
   protected rid: string | undefined;
   /** Bilingual copies shown: restore removes them. */
   protected copies: Element[] = [];
+  /** Copies the reader hid ("Hide this translation", choices.ts): not shown again until a route is picked. */
+  protected hiddenCopies = new WeakSet<Element>();
   /** Stops the copies' images waiting for their originals to load (bilingual.ts); restore aborts it. */
   protected copyWaits: AbortController | null = null;
   /** The jobs that write into one copy (its labels, the parts of a long unit): one changed, all go. */

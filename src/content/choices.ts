@@ -6,7 +6,8 @@
  * chosen answer is written through the same merge (live nodes re-used, a new undo log, so restore
  * stays exact); "use this route for the page" puts its rid first in every later call. "Show the
  * original" puts the unit's original back (its undo log undone, an empty one in its place), until
- * a route is picked again or the page is restored.
+ * a route is picked again or the page is restored; in bilingual mode, "Hide this translation" takes
+ * the unit's copy off the page, until a route is picked again.
  */
 import type { TrdObj } from '../core/types';
 import { showCopy } from './bilingual';
@@ -35,12 +36,20 @@ export interface Choice {
    * its copy.
    */
   original: { text: string; lang: string; shown: boolean } | null;
+  /**
+   * Bilingual mode: the unit's copy is on the page (`shown`), or the reader took it off
+   * (`hidden`, with `hide`). Null in replace mode, and where no copy is shown as it read as its
+   * original.
+   */
+  copy: 'shown' | 'hidden' | null;
   /** Every route asked has answered (or failed). */
   done: Promise<void>;
   /** Writes the alternative of `rid`; false when there is none or the unit changed since. */
   pick(rid: string): boolean;
   /** Puts the unit's original back (replace mode); false when the unit changed since. */
   pickOriginal(): boolean;
+  /** Takes the unit's copy off the page (bilingual mode); false when there is none shown or the unit changed since. */
+  hide(): boolean;
   /** Stops the calls still running. */
   close(): void;
 }
@@ -64,8 +73,10 @@ export abstract class PageChoices extends PageWrites {
     const call = new Call<Job>(Infinity);
     const textNow = () => (unit.whole ? (unit.parent.textContent ?? '') : unit.nodes.map((n) => n.textContent ?? '').join('')).trim();
     const shown = textNow();
-    // The page shows the unit's original, picked back: every route is an alternative.
-    const plain = this.originals.has(log);
+    // The page shows the unit's original, picked back or its copy hidden: every route is an alternative.
+    const hidden = job.copy !== undefined && this.hiddenCopies.has(job.copy.el);
+    const copy: Choice['copy'] = hidden ? 'hidden' : job.copy?.el.isConnected ? 'shown' : null;
+    const plain = this.originals.has(log) || hidden;
     let original: Choice['original'] = null;
     observer.whilePaused(() =>
       log.asOriginal(() => {
@@ -120,6 +131,7 @@ export abstract class PageChoices extends PageWrites {
     return {
       el,
       original,
+      copy,
       done,
       close: () => ac.abort(new DOMException('alternatives closed', 'AbortError')),
       pickOriginal: () => {
@@ -137,6 +149,15 @@ export abstract class PageChoices extends PageWrites {
         });
         return true;
       },
+      hide: () => {
+        const obs = this.observer;
+        const c = job.copy;
+        if (!c?.el.isConnected || epoch !== this.epoch || job.state !== 'done' || !obs) return false;
+        // Its jobs stay done and written: a route picked puts the same copy back.
+        obs.whilePaused(() => c.el.remove());
+        this.hiddenCopies.add(c.el);
+        return true;
+      },
       pick: (rid) => {
         const dat = answers.get(rid);
         const obs = this.observer;
@@ -146,7 +167,9 @@ export abstract class PageChoices extends PageWrites {
           job.log?.undo();
           job.log = writeAnswer(unit, wrapper, 1, call.entries.get(1)!, trg, src, call.into.get(1));
           this.owners.ownMade(job, job.log.created());
-          // Bilingual: a copy not shown, as it read as its original, is shown if this one does not.
+          // Bilingual: a copy not shown (it read as its original, or the reader hid it) is shown if
+          // this one does not read as the original.
+          if (job.copy) this.hiddenCopies.delete(job.copy.el);
           showCopy(job.copy, job.origin, this.copies);
         });
         job.rid = rid;
@@ -162,12 +185,11 @@ export abstract class PageChoices extends PageWrites {
 
   /**
    * Whether the chooser has something to show beside what the page shows: the original, hidden
-   * under its translation (not in bilingual mode, where it is on the page), or another route.
+   * under its translation, or in bilingual mode (where the original is on the page) a button that
+   * hides the translation; and other routes.
    */
   hasChoices(): Promise<boolean> {
-    if (!this.deps.routes || this.state === 'original') return Promise.resolve(false);
-    if (this.mode === 'replace') return Promise.resolve(true);
-    return this.pageRoutes().then((list) => list.length > 1);
+    return Promise.resolve(!!this.deps.routes && this.state !== 'original');
   }
 
   /**

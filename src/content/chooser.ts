@@ -1,8 +1,9 @@
 /**
  * The chooser of alternatives in place: Alt+click on a translated paragraph, or the keyboard
  * shortcut (Alt+Shift+A) at the focus or caret inside one, shows what the paragraph read before it
- * was translated (replace mode: in bilingual mode it is on the page) and lists the translation of
- * each route as it arrives; focus goes to it and comes back where it was when it closes. Like the
+ * was translated (replace mode: in bilingual mode it is on the page, and a button hides the
+ * translation under it instead) and lists the translation of each route as it arrives; focus goes
+ * to it and comes back where it was when it closes. Like the
  * indicator, a host outside <body> with a closed shadow root and its styles reset; provider text
  * is only ever set as text (`textContent`), labelled with its route.
  */
@@ -21,6 +22,7 @@ const CSS =
   '.box{position:fixed;z-index:2147483647;overflow:auto;box-sizing:border-box;' +
   'font:13px/1.4 system-ui,sans-serif;color:#202124;background:#fff;border:1px solid #999;border-radius:6px;padding:6px 8px;box-shadow:0 2px 10px #0004}' +
   '.alt{border-top:1px solid #ddd;padding:4px 0}.alt:first-of-type{border-top:0}' +
+  '.hide{border-top:1px solid #ddd;padding-top:2px}' +
   '.rid{font-size:11px;color:#555}.text{margin:2px 0;white-space:pre-wrap}.err{color:#b3261e}' +
   'button{font:inherit;font-size:12px;margin:2px 4px 0 0;cursor:pointer}' +
   '@media (prefers-color-scheme:dark){.box{color:#e8eaed;background:#202124;border-color:#666}.rid{color:#aaa}.err{color:#f2b8b5}}';
@@ -93,6 +95,7 @@ export class Chooser {
     }
     this.choice = choice;
     if (choice.original) this.showOriginal(choice.original);
+    if (choice.copy) this.showCopyState(choice.copy);
     this.returnTo = active instanceof HTMLElement && active !== this.doc.body ? active : null;
     this.stop = new AbortController();
     const signal = this.stop.signal;
@@ -108,8 +111,8 @@ export class Chooser {
     choice.done.then(() => {
       if (this.choice !== choice) return;
       this.status('');
-      // No other route to use: the original's button, for the keyboard.
-      this.focusFirst('button');
+      // No other route to use: the original's button or the one that hides the translation, for the keyboard.
+      this.focusFirst('button', this.list?.parentElement);
     });
     return true;
   }
@@ -179,6 +182,33 @@ export class Chooser {
     list.prepend(item);
   }
 
+  /**
+   * Bilingual mode: a button under the routes that takes this paragraph's translation off the page
+   * (the original stays, alone); once it is off, a line above the routes that says so (each route's
+   * "Use this" puts it back).
+   */
+  private showCopyState(state: 'shown' | 'hidden'): void {
+    const list = this.list;
+    if (!list) return;
+    const item = this.doc.createElement('div');
+    if (state === 'hidden') {
+      item.className = 'alt original';
+      const label = this.doc.createElement('div');
+      label.className = 'rid';
+      label.textContent = t('chooserCopyHidden', 'Translation hidden');
+      item.append(label);
+      list.prepend(item);
+      return;
+    }
+    item.className = 'hide';
+    item.append(
+      this.button(t('chooserHideCopy', 'Hide this translation'), () => {
+        if (this.choice?.hide()) this.close();
+      }),
+    );
+    list.parentElement?.append(item);
+  }
+
   private add(alt: Alternative): void {
     const list = this.list;
     if (!list) return;
@@ -212,9 +242,9 @@ export class Chooser {
     this.focusFirst('.alt:not(.original) button');
   }
 
-  private focusFirst(selector: string): void {
+  private focusFirst(selector: string, within: Element | null | undefined = this.list): void {
     if (this.focused) return;
-    const use = this.list?.querySelector<HTMLButtonElement>(selector) ?? null;
+    const use = within?.querySelector<HTMLButtonElement>(selector) ?? null;
     use?.focus();
     this.focused = use !== null;
   }

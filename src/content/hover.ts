@@ -3,7 +3,7 @@
  * half a second shows a small button by its top right corner, and clicking it opens the chooser as
  * Alt+click does (which stays, with the keyboard shortcut). Shown when the chooser has something
  * to show (the paragraph's original in replace mode; in bilingual mode, where the original is on
- * the page, only when the pair has another route) and the options allow it (`ui:page`
+ * the page, a button that hides the translation) and the options allow it (`ui:page`
  * hoverButton, default on); hidden when the pointer leaves both the paragraph and the button, on a
  * scroll, on a press elsewhere, when the chooser opens and on restore. Touch and pen have no
  * hover: they never show it. An overlay host (overlay.ts), like the chooser.
@@ -26,7 +26,7 @@ const CSS =
 export interface HoverActions {
   /** The element showing the translated unit at `node`; null where there is none. */
   translatedAt(node: Node): Element | null;
-  /** Whether the chooser has something to show: the original hidden by its translation, or another route (no button when not). */
+  /** Whether the chooser has something to show: the original hidden by its translation, or a button that hides the copy (no button when not). */
   hasChoices(): Promise<boolean>;
 }
 

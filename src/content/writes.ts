@@ -152,7 +152,8 @@ export abstract class PageWrites extends PageCalls {
     this.owners.ownMade(j, log.created());
     j.markup = null;
     j.rid = rid;
-    showCopy(j.copy, j.origin, this.copies);
+    // Another part of a copy the reader hid (a long paragraph's, a row's label): it stays hidden.
+    if (!j.copy || !this.hiddenCopies.has(j.copy.el)) showCopy(j.copy, j.origin, this.copies);
     j.state = 'done';
     this.done++;
     this.merged.push(j);

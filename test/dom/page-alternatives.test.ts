@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Alternative } from '../../src/content/choices';
+import type { Alternative, Choice } from '../../src/content/choices';
 import { Chooser } from '../../src/content/chooser';
 import { PageTranslator, type TranslateFn } from '../../src/content/page';
 import type { TrdObj } from '../../src/core/types';
@@ -48,9 +48,13 @@ function routedTranslator(opts: { failChain?: boolean; hostile?: boolean } = {})
 }
 
 let pages: PageTranslator[] = [];
+/** Run after each test (listeners and patches a test set up). */
+let cleanups: (() => void)[] = [];
 afterEach(() => {
   for (const p of pages) p.restore();
   pages = [];
+  for (const c of cleanups) c();
+  cleanups = [];
 });
 
 async function setup(body: string, opts: { failChain?: boolean; hostile?: boolean; mode?: 'bilingual' } = {}) {
@@ -76,6 +80,31 @@ function captureRoots() {
     return r;
   };
   return { roots, release: () => void (Element.prototype.attachShadow = attach) };
+}
+
+/**
+ * A paragraph translated in `mode` with one route, and its chooser opened by Alt+click (on the
+ * copy in bilingual mode): the chooser's shadow root once the routes are asked.
+ */
+async function chooserWithOneRoute(mode: 'replace' | 'bilingual'): Promise<ShadowRoot> {
+  const { roots, release } = captureRoots();
+  const stop = new AbortController();
+  cleanups.push(() => {
+    stop.abort();
+    release();
+  });
+  document.body.innerHTML = '<p id="p">Hello world</p>';
+  const fake = routedTranslator();
+  const frames = manualFrames();
+  const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewport: false, routes: async () => ['a.ts'] });
+  pages.push(page);
+  page.start('en', 'es', { mode });
+  await frames.settle();
+  new Chooser(page).listen(stop.signal);
+  const p = document.getElementById('p')!;
+  (mode === 'bilingual' ? p.nextElementSibling! : p).dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, altKey: true }));
+  await new Promise((r) => setTimeout(r, 10));
+  return roots[0]!;
 }
 
 describe('alternatives in place', () => {
@@ -321,27 +350,135 @@ describe('the original of one paragraph', () => {
   });
 
   it('with no other route, focus goes to "Show the original" once the routes are asked', async () => {
+    const root = await chooserWithOneRoute('replace');
+    expect(root.activeElement?.textContent).toBe('Show the original');
+    (root.activeElement as HTMLElement).click();
+    expect(document.getElementById('p')!.textContent).toBe('Hello world');
+  });
+});
+
+describe('hiding one translation (bilingual mode)', () => {
+  const copyOf = (id: string) => {
+    const next = document.getElementById(id)!.nextElementSibling;
+    return next?.hasAttribute('data-polyglot-bilingual') ? next : null;
+  };
+
+  it('"hide this translation" takes that copy off the page, the others stay; a route picked puts it back, and restore is exact', async () => {
+    const { page, fake, frames, original } = await setup('<p id="p">Hello <b>bold</b> world</p><p id="q">Other</p>', { mode: 'bilingual' });
+    const copy = copyOf('p')!;
+    expect(copy.textContent).toBe('HELLO BOLD WORLD');
+    const choice = page.choiceAt(copy.firstChild!, () => undefined)!;
+    expect(choice.copy).toBe('shown');
+    expect(choice.hide()).toBe(true);
+    expect(copy.isConnected).toBe(false);
+    expect(copyOf('p')).toBeNull();
+    expect(document.getElementById('p')!.outerHTML).toBe('<p id="p">Hello <b>bold</b> world</p>');
+    expect(copyOf('q')!.textContent).toBe('OTHER');
+    expect(page.status()).toMatchObject({ state: 'translated', done: 2, total: 2 });
+    // Hidden once: a second hide has nothing to take off.
+    expect(choice.hide()).toBe(false);
+    await frames.settle();
+    const sent = fake.calls.length;
+    // Opened again at the original (the only place the unit is shown): it says the copy is hidden,
+    // and every route is an alternative, the one that translated it first.
+    const alts: Alternative[] = [];
+    const again = page.choiceAt(document.querySelector('#p b')!, (a) => alts.push(a))!;
+    expect(again.el).toBe(document.getElementById('p'));
+    expect(again.copy).toBe('hidden');
+    expect(again.original).toBeNull();
+    await again.done;
+    expect(fake.calls.slice(sent).map((c) => c.rid)).toEqual([['a.ts'], ['b.ts'], ['en,c.ts,es']]);
+    expect(alts.map((a) => [a.rid, a.current])).toEqual([['a.ts', false], ['b.ts', false], ['en,c.ts,es', false]]);
+    expect(again.pick('b.ts')).toBe(true);
+    expect(copyOf('p')).toBe(copy);
+    expect(copy.textContent).toBe('B:Hello B:bold B:world');
+    expect(page.choiceAt(copy.firstChild!, () => undefined)!.copy).toBe('shown');
+    // Hidden again, then the page restored: exact.
+    expect(page.choiceAt(copy.firstChild!, () => undefined)!.hide()).toBe(true);
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
+  it("a hidden paragraph's parts still arriving stay hidden; the page's change to it brings a new copy", async () => {
+    const long = Array.from({ length: 30 }, (_, i) => `<b>sentence number ${i} is here, long enough</b>`).join(' ');
+    document.head.innerHTML = '';
+    document.body.innerHTML = `<p id="p">${long}</p>`;
+    const original = document.body.innerHTML;
+    const fake = routedTranslator();
+    // The first call is answered, the others wait until the test lets them go.
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    let n = 0;
+    const translate: TranslateFn = async (params, onItem, opts) => {
+      if (n++ > 0) await gate;
+      return fake.translate(params, onItem, opts);
+    };
+    const frames = manualFrames();
+    const page = new PageTranslator({ translate, frame: frames.frame, viewport: false, routes: async () => ROUTES });
+    pages.push(page);
+    page.start('en', 'es', { mode: 'bilingual' });
+    await frames.settle();
+    const { done, total } = page.status();
+    // Two parts at least, in calls of their own.
+    expect(total).toBeGreaterThan(1);
+    expect(done).toBe(1);
+    const copy = copyOf('p')!;
+    expect(copy.textContent).toMatch(/^SENTENCE NUMBER 0/);
+    expect(page.choiceAt(copy.firstChild!, () => undefined)!.hide()).toBe(true);
+    open();
+    await frames.settle();
+    expect(page.status()).toMatchObject({ state: 'translated', done: total, total, errors: 0 });
+    expect(copyOf('p')).toBeNull();
+    expect(copy.textContent).toBe(document.getElementById('p')!.textContent!.toUpperCase());
+    // The page changes the paragraph: translated again, its copy shown.
+    document.querySelector('#p b')!.firstChild!.textContent = 'a changed sentence';
+    await frames.settle();
+    expect(copyOf('p')!.textContent).toBe(document.getElementById('p')!.textContent!.toUpperCase());
+    page.restore();
+    expect(document.body.innerHTML).toBe(original.replace('sentence number 0 is here, long enough', 'a changed sentence'));
+  });
+
+  it('from the chooser: "Hide this translation" closes it; opened again at the original, it says so and a route puts the copy back', async () => {
     const { roots, release } = captureRoots();
     const stop = new AbortController();
     try {
-      document.body.innerHTML = '<p id="p">Hello world</p>';
-      const fake = routedTranslator();
-      const frames = manualFrames();
-      const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewport: false, routes: async () => ['a.ts'] });
-      pages.push(page);
-      page.start('en', 'es');
-      await frames.settle();
+      const { page, original } = await setup('<p id="p">Hello <a href="#x" id="a">the link</a></p>', { mode: 'bilingual' });
       new Chooser(page).listen(stop.signal);
-      document.getElementById('p')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, altKey: true }));
+      const altClick = (el: Element) => el.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, altKey: true }));
+      altClick(copyOf('p')!.querySelector('a')!);
       await new Promise((r) => setTimeout(r, 10));
-      const root = roots[0]!;
-      expect(root.activeElement?.textContent).toBe('Show the original');
+      const first = roots[0]!;
+      expect([...first.querySelectorAll('.alt .rid')].map((r) => r.textContent)).toEqual(['a (shown)', 'b', 'en → c → es']);
+      // Focus on the first route's "Use this": the chooser is opened for another translation.
+      expect(first.activeElement?.closest('.alt')?.getAttribute('data-rid')).toBe('b.ts');
+      const hide = [...first.querySelectorAll('button')].find((b) => b.textContent === 'Hide this translation')!;
+      expect(hide.closest('.alt')).toBeNull();
+      hide.click();
+      expect(copyOf('p')).toBeNull();
+      expect(document.querySelector('polyglot-alternatives')).toBeNull();
+      altClick(document.getElementById('a')!);
+      await new Promise((r) => setTimeout(r, 10));
+      const root = roots[1]!;
+      const items = [...root.querySelectorAll('.alt')];
+      expect(items.map((i) => i.querySelector('.rid')!.textContent)).toEqual(['Translation hidden', 'a', 'b', 'en → c → es']);
+      expect([...root.querySelectorAll('button')].some((b) => b.textContent === 'Hide this translation')).toBe(false);
+      expect(root.activeElement?.closest('.alt')).toBe(items[1]);
       (root.activeElement as HTMLElement).click();
-      expect(document.getElementById('p')!.textContent).toBe('Hello world');
+      expect(copyOf('p')!.textContent).toBe('HELLO THE LINK');
+      page.restore();
+      expect(document.body.innerHTML).toBe(original);
     } finally {
       stop.abort();
       release();
     }
+  });
+
+  it('with one route, focus goes to "Hide this translation" once the routes are asked', async () => {
+    const root = await chooserWithOneRoute('bilingual');
+    expect(root.activeElement?.textContent).toBe('Hide this translation');
+    (root.activeElement as HTMLElement).click();
+    expect(copyOf('p')).toBeNull();
+    expect(document.getElementById('p')!.textContent).toBe('Hello world');
   });
 });
 
@@ -394,48 +531,91 @@ describe('alternatives on generated pages', () => {
   // A route, or the unit's original ("Show the original").
   const picks = fc.array(fc.tuple(fc.nat(), fc.constantFrom(...ROUTES, 'original')), { minLength: 1, maxLength: 3 });
 
+  /**
+   * `html` translated in `mode`, each chosen unit's choice given to `pick`, then the page changed by
+   * `list`: still translated, no errors, and restore equals the same changes made untranslated.
+   * `picked` runs after the picks, before the changes.
+   */
+  const pickThenChange = async (
+    mode: 'replace' | 'bilingual',
+    [html, chosen, list]: [string, [number, string][], Parameters<typeof applyChange>[0][]],
+    pick: (choice: Choice, rid: string, label: () => string) => void,
+    picked: (label: () => string) => void = () => undefined,
+  ) => {
+    document.head.innerHTML = '';
+    document.body.innerHTML = html;
+    const reference = document.createElement('div');
+    reference.innerHTML = html;
+    const pageNodes = nodesOf(document.body);
+    const refNodes = nodesOf(reference);
+    const fake = routedTranslator();
+    const frames = manualFrames();
+    const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewport: false, routes: async () => ROUTES });
+    pages.push(page);
+    page.start('en', 'es', { mode });
+    await frames.settle();
+    const label = () => `${html} ${JSON.stringify(chosen)} ${JSON.stringify(list)} => ${document.body.innerHTML}`;
+    for (const [at, rid] of pageNodes.texts.length ? chosen : []) {
+      const choice = page.choiceAt(pageNodes.texts[at % pageNodes.texts.length]!, () => undefined);
+      if (!choice) continue;
+      await choice.done;
+      pick(choice, rid, label);
+    }
+    picked(label);
+    for (const c of list) {
+      applyChange(c, pageNodes);
+      applyChange(c, refNodes);
+      await frames.settle();
+    }
+    expect(page.status(), label()).toMatchObject({ state: 'translated', errors: 0 });
+    page.restore();
+    pages = [];
+    expect(document.body.innerHTML, label()).toBe(reference.innerHTML);
+  };
+
   it('units switched to other routes or to their original, then the page changed: each shows its choice; restore equals the same changes untranslated', async () => {
     await fc.assert(
-      fc.asyncProperty(body, picks, changes, async (html, chosen, list) => {
-        document.head.innerHTML = '';
-        document.body.innerHTML = html;
-        const reference = document.createElement('div');
-        reference.innerHTML = html;
-        const pageNodes = nodesOf(document.body);
-        const refNodes = nodesOf(reference);
-        const fake = routedTranslator();
-        const frames = manualFrames();
-        const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewport: false, routes: async () => ROUTES });
-        pages.push(page);
-        page.start('en', 'es');
-        await frames.settle();
-        const label = () => `${html} ${JSON.stringify(chosen)} ${JSON.stringify(list)} => ${document.body.innerHTML}`;
-        for (const [at, rid] of pageNodes.texts.length ? chosen : []) {
-          const text = pageNodes.texts[at % pageNodes.texts.length]!;
-          const choice = page.choiceAt(text, () => undefined);
-          if (!choice) continue;
-          await choice.done;
-          if (!(rid === 'original' ? choice.pickOriginal() : choice.pick(rid))) continue;
+      fc.asyncProperty(body, picks, changes, (...run) =>
+        pickThenChange('replace', run, (choice, rid, label) => {
+          if (!(rid === 'original' ? choice.pickOriginal() : choice.pick(rid))) return;
           // The unit shows the chosen route's words (b.ts prefixes "B:", the chain brackets), or
           // its own; where its element holds other units (blocks), those may show another route.
-          if (choice.el.querySelector('div, p, li')) continue;
+          if (choice.el.querySelector('div, p, li')) return;
           const shown = nodesOf(choice.el).texts.filter((t) => !t.parentElement!.closest('code')).map((t) => t.data).join('');
           if (rid === 'original') expect(choice.el.textContent!.trim(), label()).toBe(choice.original!.text);
           else if (rid === 'b.ts') expect(shown, label()).toContain('B:');
           else if (rid === 'en,c.ts,es') expect(shown, label()).toContain('[');
           else expect(shown, label()).not.toMatch(/[a-z]{2}/);
-        }
-        for (const c of list) {
-          applyChange(c, pageNodes);
-          applyChange(c, refNodes);
-          await frames.settle();
-        }
-        expect(page.status(), label()).toMatchObject({ state: 'translated', errors: 0 });
-        page.restore();
-        pages = [];
-        expect(document.body.innerHTML, label()).toBe(reference.innerHTML);
-      }),
+        }),
+      ),
       { numRuns: 200, seed: 41 },
+    );
+  }, 120_000);
+
+  // Bilingual: a unit's copy switched to another route or hidden ("Hide this translation").
+  const bilingualPicks = fc.array(fc.tuple(fc.nat(), fc.constantFrom(...ROUTES, 'hide')), { minLength: 1, maxLength: 3 });
+
+  it('bilingual: copies switched to other routes or hidden, then the page changed: a hidden copy is off the page, the originals untouched; restore equals the same changes untranslated', async () => {
+    const originalText = () => nodesOf(document.body).texts.filter((t) => !t.parentElement!.closest('[data-polyglot-bilingual]')).map((t) => t.data).join('|');
+    await fc.assert(
+      fc.asyncProperty(body, bilingualPicks, changes, (...run) => {
+        let before = '';
+        return pickThenChange(
+          'bilingual',
+          run,
+          (choice, rid, label) => {
+            // The originals' text once translated, before the first pick.
+            before ||= originalText();
+            const shown = choice.el;
+            if (rid !== 'hide') choice.pick(rid);
+            else if (choice.hide()) expect(shown.isConnected, label()).toBe(false);
+            else expect(choice.copy, label()).not.toBe('shown');
+          },
+          // The originals are never written.
+          (label) => before && expect(originalText(), label()).toBe(before),
+        );
+      }),
+      { numRuns: 200, seed: 43 },
     );
   }, 120_000);
 });

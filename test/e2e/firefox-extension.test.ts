@@ -291,7 +291,7 @@ describe("Firefox: a web component's closed shadow root", () => {
 });
 
 describe('Firefox: bilingual mode', () => {
-  it('shows each translation in a copy under its block with text-sized images at their size; a lazy image is decided once it loads; restore exact', async () => {
+  it('shows each translation in a copy under its block with text-sized images at their size; a lazy image is decided once it loads; a copy hidden from its chooser and put back; restore exact', async () => {
     await useMarker();
     const page = await ff.openPage(`${server.origin}/bilingual`);
     try {
@@ -313,6 +313,32 @@ describe('Firefox: bilingual mode', () => {
       await page.evaluate(() => document.getElementById('far')!.scrollIntoView());
       await expect.poll(() => page.evaluate(() => (document.getElementById('boat') as HTMLImageElement).naturalWidth), { timeout: 10_000, interval: 100 }).toBe(200);
       await expect.poll(async () => (await copy('far')).shown, { timeout: 5000, interval: 100 }).toEqual([['/img/smile.svg', 18, 18]]);
+      expect((await copy('far')).text).toBe('⟦Far below, a⟧  ⟦face and a⟧  ⟦boat.⟧');
+      // "Hide this translation" (Alt+click on a copy): that copy goes; Alt+click on its original
+      // says so, and "Use this" puts it back.
+      const far = () => page.evaluate(() => document.getElementById('far')!.nextElementSibling?.hasAttribute('data-polyglot-bilingual') ?? false);
+      const chooser = async () => (await ff.inShadow<string>(page, 'polyglot-alternatives', "(root) => root.querySelector('[role=dialog]').textContent")) ?? '';
+      const altClick = async (selector: string) => {
+        const at = await page.evaluate((s) => {
+          const el = document.querySelector(s)!;
+          el.scrollIntoView({ block: 'center' });
+          const r = el.getBoundingClientRect();
+          return { x: r.x + 3, y: r.y + 5 };
+        }, selector);
+        await page.keyboard.down('Alt');
+        await page.mouse.click(at.x, at.y);
+        await page.keyboard.up('Alt');
+      };
+      await altClick('#far + [data-polyglot-bilingual]');
+      await expect.poll(chooser, { timeout: 10_000, interval: 100 }).toContain('Hide this translation');
+      await ff.inShadow(page, 'polyglot-alternatives', "(root) => [...root.querySelectorAll('button')].find((b) => b.textContent === 'Hide this translation').click()");
+      expect(await far()).toBe(false);
+      expect(await chooser()).toBe('');
+      await altClick('#far');
+      await expect.poll(chooser, { timeout: 10_000, interval: 100 }).toContain('Use this');
+      expect(await chooser()).toMatch(/^Translation hidden/);
+      await ff.inShadow(page, 'polyglot-alternatives', "(root) => [...root.querySelectorAll('button')].find((b) => b.textContent === 'Use this').click()");
+      expect(await far()).toBe(true);
       expect((await copy('far')).text).toBe('⟦Far below, a⟧  ⟦face and a⟧  ⟦boat.⟧');
       await ff.message<Wire<PageStatus>>({ type: 'page:restore', data: { tabId } });
       expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);

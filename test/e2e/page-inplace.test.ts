@@ -82,7 +82,7 @@ describe('bilingual mode and alternatives in place', () => {
     await Promise.all([browser?.close(), apy?.close(), server?.close()]);
   });
 
-  it('bilingual: a translated copy under each block, the original untouched; restore gives body.innerHTML back', async () => {
+  it('bilingual: a translated copy under each block, the original untouched; one hidden from its chooser and put back; restore gives body.innerHTML back', async () => {
     const { page, tabId } = await open(`${server.origin}/article.html`);
     const before = await page.evaluate(() => document.body.innerHTML);
     const reply = await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es', mode: 'bilingual' } });
@@ -104,6 +104,31 @@ describe('bilingual mode and alternatives in place', () => {
     expect(seen.lang).toBe('en');
     await page.click('#lnk');
     expect(await page.evaluate(() => (window as unknown as { __links: number }).__links)).toBe(1);
+    // "Hide this translation" (Alt+click on a copy, here the one inside the list item): that copy
+    // goes, the others stay. (The list item: the next test counts the requests of #p's routes.)
+    const chooserText = () => piercedText(page, 'polyglot-alternatives');
+    const until = async (text: string) => {
+      for (let i = 0; i < 100 && !(await chooserText()).includes(text); i++) await new Promise((r) => setTimeout(r, 50));
+    };
+    await page.click('#li > [data-polyglot-bilingual]', { position: { x: 2, y: 2 }, modifiers: ['Alt'] });
+    await until('apertium → ca → apertium|');
+    expect(await chooserText()).toMatch(/^apertium \(shown\)\|⟦The first item⟧\|/);
+    const hide = (await piercedBox(page, 'polyglot-alternatives', (n) => n.localName === 'button' && texts(n).join('') === 'Hide this translation'))!;
+    await page.mouse.click(hide.x + hide.width / 2, hide.y + hide.height / 2);
+    const copies = () => page.evaluate(() => [...document.querySelectorAll('[data-polyglot-bilingual]')].map((c) => `${c.previousElementSibling?.id ?? c.parentElement!.id}: ${c.textContent}`));
+    expect(await copies()).toEqual(['h: ⟦A small article⟧', 'p: ⟦Read⟧ ⟦the whole story⟧ ⟦today.⟧']);
+    expect(await chooserText()).toBe('');
+    expect(await page.evaluate(() => document.getElementById('li')!.outerHTML)).toBe('<li id="li">The first item</li>');
+    // Alt+click on the original: the chooser says so, and a route's "Use this" puts the copy back.
+    await page.click('#li', { position: { x: 2, y: 2 }, modifiers: ['Alt'] });
+    await until('apertium → ca → apertium|⟦⟦');
+    expect(await chooserText()).toMatch(/^Translation hidden\|apertium/);
+    expect(await chooserText()).not.toContain('Hide this translation');
+    const direct = (n: DomNode) => n.localName === 'div' && texts(n)[0] === 'apertium';
+    const useDirect = (await piercedBox(page, 'polyglot-alternatives', (n) => n.localName === 'button' && texts(n).join('') === 'Use this', direct))!;
+    await page.mouse.click(useDirect.x + useDirect.width / 2, useDirect.y + useDirect.height / 2);
+    expect(await chooserText()).toBe('');
+    expect(await page.evaluate(() => document.getElementById('li')!.innerHTML)).toBe(seen.li);
     const bad = await send({ type: 'page:translate', data: { tabId, trg: 'es', mode: 'side-by-side' } });
     expect(bad.error).toMatchObject({ status: 400 });
     expect(await send({ type: 'page:restore', data: { tabId } })).toMatchObject({ data: { state: 'original' } });
@@ -681,12 +706,17 @@ describe('bilingual mode and alternatives in place', () => {
 });
 
 /** The box of the first `inner` element inside the element named `tag` (closed shadow roots pierced). */
-async function piercedBox(page: Page, tag: string, inner: string): Promise<{ x: number; y: number; width: number; height: number } | undefined> {
+/**
+ * The box of the first node inside `tag`'s host (shadow roots pierced) of that local name, or that
+ * `inner` accepts; with `within`, inside the first node there that `within` accepts.
+ */
+async function piercedBox(page: Page, tag: string, inner: string | ((n: DomNode) => boolean), within?: (n: DomNode) => boolean): Promise<{ x: number; y: number; width: number; height: number } | undefined> {
   const cdp = await page.context().newCDPSession(page);
   try {
     const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };
-    const host = find(root, (n) => n.localName === tag);
-    const el = host && find(host, (n) => n.localName === inner);
+    const tagged = find(root, (n) => n.localName === tag);
+    const host = tagged && within ? find(tagged, within) : tagged;
+    const el = host && find(host, typeof inner === 'string' ? (n) => n.localName === inner : inner);
     if (!el?.nodeId) return undefined;
     // The button may be removed between the two calls: a node that is gone has no box.
     const got = await cdp.send('DOM.getBoxModel', { nodeId: el.nodeId }).catch((e: Error) => {
