@@ -8,7 +8,11 @@
 
 export type ShadowOf = (el: Element) => ShadowRoot | null;
 
-type ClosedReader = (el: Element) => ShadowRoot | null | undefined;
+/**
+ * Reads an element's root, open or closed. `everywhere`: it costs what `el.shadowRoot` does (a
+ * DOM property, not an extension API call), so every element is asked.
+ */
+type ClosedReader = ((el: Element) => ShadowRoot | null | undefined) & { everywhere?: boolean };
 
 interface ExtensionGlobals {
   chrome?: { dom?: { openOrClosedShadowRoot?: (el: Element) => ShadowRoot | null } };
@@ -18,7 +22,11 @@ interface ExtensionGlobals {
 export function closedReader(g: ExtensionGlobals = globalThis as ExtensionGlobals, proto: object | undefined = globalThis.Element?.prototype): ClosedReader | undefined {
   const chromeDom = g.chrome?.dom;
   if (typeof chromeDom?.openOrClosedShadowRoot === 'function') return (el) => chromeDom.openOrClosedShadowRoot!(el);
-  if (proto && 'openOrClosedShadowRoot' in proto) return (el) => (el as Element & { openOrClosedShadowRoot: ShadowRoot | null }).openOrClosedShadowRoot;
+  // Firefox's is a property of every element, read as fast as `shadowRoot` (~0.35 µs an element
+  // on aows-nba, the same as `shadowRoot` in the same content script).
+  if (proto && 'openOrClosedShadowRoot' in proto) {
+    return Object.assign((el: Element) => (el as Element & { openOrClosedShadowRoot: ShadowRoot | null }).openOrClosedShadowRoot, { everywhere: true });
+  }
   return undefined;
 }
 
@@ -51,11 +59,13 @@ export type ShadowReader = ShadowOf & { lookInto: (el: Element) => boolean };
 
 /**
  * `el.shadowRoot`, or its closed root where the browser lets us read it, asked only where a closed
- * root is looked for (`mayHost`, or a host `lookInto` found). Our own overlays (closed roots too)
- * live outside `<body>`, which is never walked.
+ * root is looked for (`mayHost`, or a host `lookInto` found), or of every element where that costs
+ * no more than `shadowRoot` (Firefox: a closed root over content of its host's own is found
+ * there too). Our own overlays (closed roots too) live outside `<body>`, which is never walked.
  */
 export function shadowReader(read: ClosedReader | undefined = closedReader()): ShadowReader {
   if (!read) return Object.assign((el: Element) => el.shadowRoot, { lookInto: () => false });
+  if (read.everywhere) return Object.assign((el: Element) => read(el) ?? null, { lookInto: () => false });
   const readClosed = (el: Element): ShadowRoot | null => {
     try {
       return read(el) ?? null;

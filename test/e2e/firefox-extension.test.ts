@@ -33,13 +33,15 @@ interface PageStatus {
 const REAL_PAGES = ['readability-001.html', 'readability-ars-1.html'];
 /**
  * A web component whose shadow root is closed: Firefox lets content scripts read it
- * (Element.openOrClosedShadowRoot); one defined only when the test says (`__defineLate`); and a
- * widget's closed root in an empty div, one rendered at load and one when the test says.
+ * (Element.openOrClosedShadowRoot); one defined only when the test says (`__defineLate`); a
+ * widget's closed root in an empty div, one rendered at load and one when the test says; and one
+ * over its host's own loading text.
  */
 const COMPONENT_PAGE = `<!doctype html><html lang="en"><title>Component</title><body><p>Page text here</p><x-note></x-note><x-late-note></x-late-note>
-<div id="mount"></div><div id="mount-later"></div><script>
+<div id="mount"></div><div id="mount-later"></div><section id="over"><p>Loading the widget</p></section><script>
 const widget = (id, text) => { const root = document.getElementById(id).attachShadow({ mode: 'closed' }); root.innerHTML = '<p>' + text + '</p>'; return root; };
 window.__mounted = widget('mount', 'Hello from a mounted widget');
+window.__over = widget('over', 'Hello from a widget over its loading text');
 window.__mountLater = () => (window.__mountedLater = widget('mount-later', 'Rendered after the translation'));
 customElements.define('x-note', class extends HTMLElement {
   constructor() { super(); const root = this.attachShadow({ mode: 'closed' }); root.innerHTML = '<p>Hello from a closed component</p>'; window.__closed = root; }
@@ -245,7 +247,7 @@ describe('Firefox: page translation on real pages', () => {
 });
 
 describe("Firefox: a web component's closed shadow root", () => {
-  it("is translated in place and restored, also when the component is defined after the translation, and a widget's in an empty div, also rendered after; Alt+click inside it opens its alternatives", async () => {
+  it("is translated in place and restored, also when the component is defined after the translation, a widget's in an empty div, also rendered after, and one over its host's own content; Alt+click inside it opens its alternatives", async () => {
     await useMarker();
     const page = await ff.openPage(`${server.origin}/component`);
     try {
@@ -277,13 +279,16 @@ describe("Firefox: a web component's closed shadow root", () => {
       // A widget's closed root in an empty div: one there at the trigger, one rendered now (its size changes).
       const mounted = () => page.evaluate(() => (window as unknown as { __mounted: ShadowRoot }).__mounted.innerHTML);
       expect(await mounted()).toBe('<p>⟦Hello from a mounted widget⟧</p>');
+      // A section with a closed root over its own loading text (every element is asked in Firefox).
+      const over = () => page.evaluate(() => (window as unknown as { __over: ShadowRoot }).__over.innerHTML);
+      expect(await over()).toBe('<p>⟦Hello from a widget over its loading text⟧</p>');
       const later = () => page.evaluate(() => (window as unknown as { __mountedLater: ShadowRoot }).__mountedLater.innerHTML);
       await page.evaluate(() => (window as unknown as { __mountLater(): void }).__mountLater());
       await expect.poll(later, { timeout: 10_000, interval: 100 }).toBe('<p>⟦Rendered after the translation⟧</p>');
       await ff.message<Wire<PageStatus>>({ type: 'page:restore', data: { tabId } });
       expect(await closed()).toBe(original);
       expect(await late()).toBe('<p>Defined after the translation</p>');
-      expect([await mounted(), await later()]).toEqual(['<p>Hello from a mounted widget</p>', '<p>Rendered after the translation</p>']);
+      expect([await mounted(), await later(), await over()]).toEqual(['<p>Hello from a mounted widget</p>', '<p>Rendered after the translation</p>', '<p>Hello from a widget over its loading text</p>']);
     } finally {
       await page.close();
     }
