@@ -33,9 +33,11 @@ function keepOptionValue(option: HTMLOptionElement, log: UndoLog): void {
  * `src`: the page's language. A whole unit gets the target's direction where it differs from the
  * direction it sits in: `dir=rtl` into an RTL language, and `dir=ltr` out of one where the page
  * lays it out right to left (an English paragraph on an Arabic page showed its final period at its
- * left end, and its quotes turned around).
+ * left end, and its quotes turned around). `relabelled`: the page says the target's language
+ * already (writes.ts `relabelPage`), so an element above the unit that says the page's was added
+ * since.
  */
-export function writeAnswer(u: Unit, answer: AnswerEl, id: number, entries: readonly Entry[], trg: string, src = '', into?: Element): UndoLog {
+export function writeAnswer(u: Unit, answer: AnswerEl, id: number, entries: readonly Entry[], trg: string, src = '', into?: Element, relabelled = false): UndoLog {
   const log = new UndoLog();
   if (u.kind === 'attr') mergeAttr(u, answer, log);
   else if (u.kind === 'piece') mergePiece(u, answer, log);
@@ -60,6 +62,23 @@ export function writeAnswer(u: Unit, answer: AnswerEl, id: number, entries: read
         relabel(parent, trg);
       }
     }
+    if (relabelled && src && parent instanceof Element) relabelAbove(u.whole ? parent.parentElement : parent, src, trg, log);
   }
   return log.seal();
+}
+
+/**
+ * The elements from `el` up that say the page's language, added after the page was relabelled and
+ * holding more than one unit (a post of several paragraphs an app loads as the reader scrolls,
+ * which a site labels with its language): they say the target's once one of their units is
+ * written, in that unit's log, so they go with the post when the page drops it. The page's
+ * `<body>` and `<html>` are the page's relabelling's.
+ */
+export function relabelAbove(el: Element | null, src: string, trg: string, log: UndoLog): void {
+  const page = el?.ownerDocument;
+  for (let at = el?.closest('[lang]'); at && at !== page?.body && at !== page?.documentElement; at = at.parentElement?.closest('[lang]')) {
+    if (primary(at.getAttribute('lang')!) !== primary(src)) continue;
+    log.attr(at, 'lang', trg);
+    relabel(at, trg);
+  }
 }

@@ -14,7 +14,7 @@ import { showCopy } from './bilingual';
 import { PageWrites } from './writes';
 import { Call } from './chunk';
 import type { Job } from './jobs';
-import { writeAnswer } from './answers';
+import { relabelAbove, writeAnswer } from './answers';
 import { readAnswer, textOf } from './answer';
 import { unitElement, type RangeUnit } from './units';
 import { inPlace } from './tags';
@@ -144,6 +144,9 @@ export abstract class PageChoices extends PageWrites {
           // reader reads it with its voice). Not before: the page's relabelling would take it too.
           const el = unit.parent;
           if (this.pageLabel === 'done' && unit.whole && el instanceof Element && !inPlace(el)) plainLog.attr(el, 'lang', src);
+          // A post added since that the undone log relabelled (answers.ts) still says the target's:
+          // its other units are translated.
+          if (this.pageLabel === 'done' && el instanceof Element) relabelAbove(unit.whole ? el.parentElement : el, src, trg, plainLog);
           job.log = plainLog.seal();
           this.originals.add(job.log);
         });
@@ -165,7 +168,7 @@ export abstract class PageChoices extends PageWrites {
         const wrapper = readAnswer(dat, this.doc).get(1)!;
         obs.whilePaused(() => {
           job.log?.undo();
-          job.log = writeAnswer(unit, wrapper, 1, call.entries.get(1)!, trg, src, call.into.get(1));
+          job.log = writeAnswer(unit, wrapper, 1, call.entries.get(1)!, trg, src, call.into.get(1), this.pageLabel === 'done');
           this.owners.ownMade(job, job.log.created());
           // Bilingual: a copy not shown (it read as its original, or the reader hid it) is shown if
           // this one does not read as the original.

@@ -131,7 +131,8 @@ export abstract class PageWrites extends PageCalls {
       // (An attribute value has none: its answer is its text.)
       for (const j of withFollowers(job)) {
         const lead = j === job;
-        this.written(j, writeAnswer(j.unit, answer, id, lead ? call.entries.get(id)! : (j.markup?.entries ?? []), this.trg, this.src, lead ? call.into.get(id) : j.markup?.into), item.rid);
+        const entries = lead ? call.entries.get(id)! : (j.markup?.entries ?? []);
+        this.written(j, writeAnswer(j.unit, answer, id, entries, this.trg, this.src, lead ? call.into.get(id) : j.markup?.into, this.pageLabel === 'done'), item.rid);
       }
       this.leaders.answer(job, answer, item.rid);
       this.leaders.settled(job);
@@ -143,7 +144,9 @@ export abstract class PageWrites extends PageCalls {
     // Retired since it was packed (the page changed or removed it).
     if (job.state !== 'waiting') return;
     if (!unitOnPage(job.origin ?? job.unit)) return this.retire(job);
-    for (const j of withFollowers(job)) this.written(j, writeAnswer(j.unit, answer, answer.id ?? 0, j.markup?.entries ?? [], this.trg, this.src, j.markup?.into), rid);
+    for (const j of withFollowers(job)) {
+      this.written(j, writeAnswer(j.unit, answer, answer.id ?? 0, j.markup?.entries ?? [], this.trg, this.src, j.markup?.into, this.pageLabel === 'done'), rid);
+    }
     this.leaders.settled(job);
   }
 

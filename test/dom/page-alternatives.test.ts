@@ -305,6 +305,19 @@ describe('the original of one paragraph', () => {
     expect(clicks).toBe(2);
   });
 
+  it('in a post of several paragraphs the page added since, labelled with its language: that paragraph says its own, the post the target\'s', async () => {
+    const { page, frames, original } = await setup('<p id="q">Other</p>');
+    document.body.insertAdjacentHTML('beforeend', '<article id="post" lang="en"><p id="x">One here</p><p>Two here</p></article>');
+    await frames.settle();
+    const post = document.getElementById('post')!;
+    expect([post.textContent, post.getAttribute('lang')]).toEqual(['ONE HERETWO HERE', 'es']);
+    // Whichever paragraph's log relabelled the post, it still says the target's after each is shown as its original.
+    for (const p of [...post.children]) expect(page.choiceAt(p.firstChild!, () => undefined)!.pickOriginal()).toBe(true);
+    expect(post.outerHTML).toBe('<article id="post" lang="es"><p id="x" lang="en">One here</p><p lang="en">Two here</p></article>');
+    page.restore();
+    expect(document.body.innerHTML).toBe(`${original}<article id="post" lang="en"><p id="x">One here</p><p>Two here</p></article>`);
+  });
+
   it('a paragraph shown as its original that the page changes is translated again, and restore is exact', async () => {
     const { page, fake, frames } = await setup('<p id="p">Hello <b id="b">bold</b> world</p>');
     const p = document.getElementById('p')!;

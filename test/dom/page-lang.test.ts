@@ -105,6 +105,27 @@ describe("the page's language", () => {
     expect(post.outerHTML).toBe('<div id="post" lang="en" dir="auto"><span>Loaded as you scroll.</span></div>');
   });
 
+  it('a post of several paragraphs the page adds later that says the page language says the target once its text is written, in a nested label too; restore gives each back', async () => {
+    const fake = fakeTranslator();
+    const { page, frames } = startPage(ARTICLE, fake.translate, pages);
+    await frames.settle();
+    const html = '<article id="post" lang="en"><div class="text" lang="en-US"><p>First paragraph.</p><p>Second paragraph.</p></div>Posted today</article><div id="quote" lang="de"><p>Guten Tag.</p><p>Wie geht es?</p></div>';
+    document.body.insertAdjacentHTML('beforeend', html);
+    await frames.settle();
+    const post = document.getElementById('post')!;
+    expect(post.textContent).toBe('FIRST PARAGRAPH.SECOND PARAGRAPH.POSTED TODAY');
+    expect([post.getAttribute('lang'), post.querySelector('.text')!.getAttribute('lang')]).toEqual(['es', 'es']);
+    expect(document.getElementById('quote')!.getAttribute('lang')).toBe('de');
+    // The page changes one of its paragraphs: translated again, the post still says the target.
+    post.querySelector('p')!.textContent = 'Edited paragraph.';
+    await frames.settle();
+    expect(post.querySelector('p')!.textContent).toBe('EDITED PARAGRAPH.');
+    expect([post.getAttribute('lang'), post.querySelector('.text')!.getAttribute('lang')]).toEqual(['es', 'es']);
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+    page.restore();
+    expect(post.outerHTML).toBe(html.slice(0, html.indexOf('<div id="quote"')).replace('First paragraph.', 'Edited paragraph.'));
+  });
+
   it('relabelled, still holds text to translate: a paragraph the page adds there while the translation is stopped is found when it goes on', async () => {
     const paragraphs = Array.from({ length: 6 }, (_, i) => `<p>Paragraph ${i} says: ${'word '.repeat(150)}</p>`).join('');
     const body = `<div id="body" lang="en">${paragraphs}</div>`;
