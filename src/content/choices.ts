@@ -187,12 +187,13 @@ export abstract class PageChoices extends PageWrites {
   }
 
   /**
-   * Whether the chooser has something to show beside what the page shows: the original, hidden
-   * under its translation, or in bilingual mode (where the original is on the page) a button that
-   * hides the translation; and other routes.
+   * What the chooser offers beside the other routes: the original, hidden under its translation
+   * (replace mode), or hiding the translation (bilingual mode, where the original is on the page);
+   * null when there is no chooser (nothing translated, or no routes to ask).
    */
-  hasChoices(): Promise<boolean> {
-    return Promise.resolve(!!this.deps.routes && this.state !== 'original');
+  offers(): 'original' | 'hide' | null {
+    if (!this.deps.routes || this.state === 'original') return null;
+    return this.mode === 'bilingual' ? 'hide' : 'original';
   }
 
   /**

@@ -3,7 +3,7 @@
  * half a second shows a small button by its top right corner, and clicking it opens the chooser as
  * Alt+click does (which stays, with the keyboard shortcut). Shown when the chooser has something
  * to show (the paragraph's original in replace mode; in bilingual mode, where the original is on
- * the page, a button that hides the translation) and the options allow it (`ui:page`
+ * the page, a button that hides the translation), and named for it, and the options allow it (`ui:page`
  * hoverButton, default on); hidden when the pointer leaves both the paragraph and the button, on a
  * scroll, on a press elsewhere, when the chooser opens and on restore. Touch and pen have no
  * hover: they never show it. An overlay host (overlay.ts), like the chooser.
@@ -26,8 +26,8 @@ const CSS =
 export interface HoverActions {
   /** The element showing the translated unit at `node`; null where there is none. */
   translatedAt(node: Node): Element | null;
-  /** Whether the chooser has something to show: the original hidden by its translation, or a button that hides the copy (no button when not). */
-  hasChoices(): Promise<boolean>;
+  /** What the chooser offers beside the other routes: the original hidden by its translation, or hiding the translation (no button when nothing). */
+  offers(): 'original' | 'hide' | null;
 }
 
 export interface HoverChooser {
@@ -123,15 +123,22 @@ export class HoverButton {
     }
     if (!el) return;
     this.dwell = setTimeout(() => {
-      void Promise.all([this.page.hasChoices(), this.enabled().catch(() => true)]).then(([more, on]) => {
-        if (more && on && this.resting === el && this.page.translatedAt(target) === el) this.show(el, target);
-      });
+      void this.enabled()
+        .catch(() => true)
+        .then((on) => {
+          const offers = this.page.offers();
+          if (offers && on && this.resting === el && this.page.translatedAt(target) === el) this.show(el, target, offers);
+        });
     }, this.dwellMs);
   }
 
-  private show(el: Element, target: Node): void {
+  private show(el: Element, target: Node, offers: 'original' | 'hide'): void {
     clearTimeout(this.leave);
     const button = this.button ?? this.build();
+    // Named for what the chooser offers: in bilingual mode the original is on the page.
+    const bilingual = offers === 'hide';
+    button.setAttribute('aria-label', bilingual ? t('hoverLabelBilingual', 'Other translations of this paragraph, or hide this one') : t('hoverLabel', 'Original and other translations of this paragraph'));
+    button.title = bilingual ? t('hoverTitleBilingual', 'Other translations, or hide (Alt+click)') : t('hoverTitle', 'Original and other translations (Alt+click)');
     const r = el.getBoundingClientRect();
     const width = viewportSize(this.doc).w;
     button.style.top = `${Math.round(Math.max(2, r.top))}px`;
@@ -144,8 +151,6 @@ export class HoverButton {
     const button = this.doc.createElement('button');
     button.type = 'button';
     button.textContent = '⇄';
-    button.setAttribute('aria-label', t('hoverLabel', 'Original and other translations of this paragraph'));
-    button.title = t('hoverTitle', 'Original and other translations (Alt+click)');
     button.addEventListener('click', () => this.activate());
     this.host = overlayHost(this.doc, HOVER_TAG, CSS, button);
     this.button = button;

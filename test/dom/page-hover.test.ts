@@ -1,8 +1,8 @@
 /**
  * The hover affordance for alternatives (hover.ts): a mouse resting on a translated paragraph shows
- * a button by it; the button opens the chooser for what is under the mouse. Not for touch, not on
- * what is not translated, not in bilingual mode when the pair has no other route; gone when the
- * pointer leaves, on a scroll and on restore.
+ * a button by it, named for what the chooser offers; the button opens the chooser for what is under
+ * the mouse. Not for touch, not on what is not translated; gone when the pointer leaves, on a
+ * scroll and on restore.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { HOVER_TAG, HoverButton } from '../../src/content/hover';
@@ -14,6 +14,19 @@ const ticks = async (n = 3) => {
 };
 const over = (target: Element, pointerType = 'mouse') => target.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType }));
 const hosts = () => document.documentElement.querySelectorAll(HOVER_TAG).length;
+
+/** The shadow roots attached from now on (the button's is closed), until the test ends. */
+function captureRoots(): ShadowRoot[] {
+  const roots: ShadowRoot[] = [];
+  const attach = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit) {
+    const r = attach.call(this, init);
+    roots.push(r);
+    return r;
+  };
+  cleanups.push(() => void (Element.prototype.attachShadow = attach));
+  return roots;
+}
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -119,13 +132,19 @@ describe('hover affordance for alternatives', () => {
     expect(hover.shown).toBe(el('p'));
   });
 
-  it('with one route: shown in replace mode (the chooser has the original) and in bilingual mode (the chooser hides the translation), without asking the routes', async () => {
+  it('with one route: shown in replace mode (the chooser has the original) and in bilingual mode (the chooser hides the translation), named for each, without asking the routes', async () => {
+    const roots = captureRoots();
+    const named = () => {
+      const button = roots.at(-1)!.querySelector('button')!;
+      return [button.getAttribute('aria-label'), button.title];
+    };
     const one = await setup(['a.ts']);
     one.page.start('en', 'es');
     await one.frames.settle();
     over(one.el('p'));
     await ticks();
     expect(one.hover.shown).toBe(one.el('p'));
+    expect(named()).toEqual(['Original and other translations of this paragraph', 'Original and other translations (Alt+click)']);
     one.hover.hide();
     one.page.restore();
     one.page.start('en', 'es', { mode: 'bilingual' });
@@ -135,6 +154,8 @@ describe('hover affordance for alternatives', () => {
     over(copy);
     await ticks();
     expect(one.hover.shown).toBe(copy);
+    // The original is on the page: the button says what the chooser has.
+    expect(named()).toEqual(['Other translations of this paragraph, or hide this one', 'Other translations, or hide (Alt+click)']);
     // Resting asks nothing: the routes are asked when the chooser opens.
     expect(one.asked()).toBe(0);
   });
