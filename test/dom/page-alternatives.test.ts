@@ -11,7 +11,7 @@ import type { Alternative, Choice } from '../../src/content/choices';
 import { Chooser } from '../../src/content/chooser';
 import { PageTranslator, type TranslateFn } from '../../src/content/page';
 import type { TrdObj } from '../../src/core/types';
-import { manualFrames } from './page-fakes';
+import { captureRoots, manualFrames } from './page-fakes';
 import { ROOT } from '../support/shared';
 import { applyChange, changes, nodesOf, pageBody } from '../fakes/page-markup';
 
@@ -68,18 +68,6 @@ async function setup(body: string, opts: { failChain?: boolean; hostile?: boolea
   page.start('en', 'es', opts.mode ? { mode: opts.mode } : {});
   await frames.settle();
   return { page, fake, frames, original };
-}
-
-/** Every shadow root attached from now on, closed ones too (the chooser's), until `release`. */
-function captureRoots() {
-  const roots: ShadowRoot[] = [];
-  const attach = Element.prototype.attachShadow;
-  Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit) {
-    const r = attach.call(this, init);
-    roots.push(r);
-    return r;
-  };
-  return { roots, release: () => void (Element.prototype.attachShadow = attach) };
 }
 
 /**

@@ -173,3 +173,15 @@ export function startPage(
   page.start('en', 'es', opts.mode ? { mode: opts.mode } : {});
   return { page, frames, idles };
 }
+
+/** Every shadow root attached from now on, closed ones too (our overlays'), until `release`. */
+export function captureRoots() {
+  const roots: ShadowRoot[] = [];
+  const attach = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit) {
+    const r = attach.call(this, init);
+    roots.push(r);
+    return r;
+  };
+  return { roots, release: () => void (Element.prototype.attachShadow = attach) };
+}

@@ -7,26 +7,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { HOVER_TAG, HoverButton } from '../../src/content/hover';
 import { PageTranslator } from '../../src/content/page';
-import { fakeTranslator, manualFrames } from './page-fakes';
+import { captureRoots, fakeTranslator, manualFrames } from './page-fakes';
 
 const ticks = async (n = 3) => {
   for (let i = 0; i < n; i++) await new Promise((r) => setTimeout(r, 0));
 };
 const over = (target: Element, pointerType = 'mouse') => target.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType }));
 const hosts = () => document.documentElement.querySelectorAll(HOVER_TAG).length;
-
-/** The shadow roots attached from now on (the button's is closed), until the test ends. */
-function captureRoots(): ShadowRoot[] {
-  const roots: ShadowRoot[] = [];
-  const attach = Element.prototype.attachShadow;
-  Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit) {
-    const r = attach.call(this, init);
-    roots.push(r);
-    return r;
-  };
-  cleanups.push(() => void (Element.prototype.attachShadow = attach));
-  return roots;
-}
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -133,7 +120,8 @@ describe('hover affordance for alternatives', () => {
   });
 
   it('with one route: shown in replace mode (the chooser has the original) and in bilingual mode (the chooser hides the translation), named for each, without asking the routes', async () => {
-    const roots = captureRoots();
+    const { roots, release } = captureRoots();
+    cleanups.push(release);
     const named = () => {
       const button = roots.at(-1)!.querySelector('button')!;
       return [button.getAttribute('aria-label'), button.title];
