@@ -33,6 +33,8 @@ export interface DiscoverDeps {
   done(): void;
   /** Runs a slice of work, its time counted for the bench. */
   timed(fn: () => void): void;
+  /** A block not hidden by its style with no box: a shadow root of its parent may not show it. */
+  noBox?: (el: Element) => void;
 }
 
 export function discover(deps: DiscoverDeps): void {
@@ -108,8 +110,12 @@ function firstScreen(deps: DiscoverDeps): Later[] {
     if (hidden) return 2;
     if (deps.near) return deps.near(el) ? undefined : 2;
     const r = el.getBoundingClientRect();
-    // A box of no size (display:contents, a zero-height wrapper of positioned content) says nothing.
-    if (r.width === 0 && r.height === 0) return undefined;
+    // A box of no size (display:contents, a zero-height wrapper of positioned content) says nothing
+    // of where it is; it may say its parent's shadow root does not show it.
+    if (r.width === 0 && r.height === 0) {
+      deps.noBox?.(el);
+      return undefined;
+    }
     const b = rankOf(r, h);
     return b === 0 ? undefined : b;
   };

@@ -82,7 +82,12 @@ export class PageTranslator extends PageFollow {
 
   private newQueue(): Prioritizer<Job> {
     const height = this.deps.viewportHeight;
-    return new Prioritizer<Job>({ observe: this.deps.viewport !== false, far: this.scope === 'page', ...(height ? { viewportHeight: height } : {}) });
+    return new Prioritizer<Job>({
+      observe: this.deps.viewport !== false,
+      far: this.scope === 'page',
+      noBox: (el) => this.unshown(el),
+      ...(height ? { viewportHeight: height } : {}),
+    });
   }
 
   /**
@@ -104,6 +109,7 @@ export class PageTranslator extends PageFollow {
       viewport: this.deps.viewport !== false,
       alive: () => epoch === this.epoch,
       timed: (fn) => this.timed('segment', fn),
+      noBox: (el) => this.unshown(el),
       found: (units, bucket, at) => {
         for (const u of units) if (!this.owners.taken(u, again)) this.enqueue(u, bucket, at);
         // The first screen goes at once; later slices only send full calls until the end.

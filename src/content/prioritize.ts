@@ -25,6 +25,11 @@ export interface PrioritizerOptions {
   observe?: boolean;
   /** Serve the far bucket too (false: "near the viewport only", far jobs wait until scrolled near). */
   far?: boolean;
+  /**
+   * A unit's element that is not hidden by its style and has no box: a shadow root of its parent
+   * may not show it (follow.ts `unshown`).
+   */
+  noBox?: (el: Element) => void;
 }
 
 /**
@@ -55,11 +60,13 @@ export class Prioritizer<J extends Ranked> {
   private readonly fresh: J[] = [];
   private readonly height: () => number;
   private readonly far: boolean;
+  private readonly noBox: ((el: Element) => void) | undefined;
 
   constructor(opts: PrioritizerOptions = {}) {
     this.height = () => viewportHeight(opts.viewportHeight);
     this.layout = opts.observe !== false;
     this.far = opts.far !== false;
+    this.noBox = opts.noBox;
     if (this.layout && typeof addEventListener === 'function') {
       addEventListener('scroll', () => (this.rerank = this.scrolled = true), { passive: true, capture: true, signal: this.stop.signal });
     }
@@ -89,12 +96,20 @@ export class Prioritizer<J extends Ranked> {
    */
   add(job: J, bucket?: Bucket, at?: Element | null): void {
     const el = at ?? unitElement(job.unit);
-    const b = bucket ?? (job.unit.hidden || !el ? 2 : rankOf(el.getBoundingClientRect(), this.height()));
+    const b = bucket ?? (job.unit.hidden || !el ? 2 : this.rankBox(el));
     this.put(job, b);
     if (el && this.layout && !job.unit.hidden) {
       this.at.set(job, el);
       if (at && b < 2) this.fresh.push(job);
     }
+  }
+
+  /** `el`'s bucket by its rect now; one with no box is reported (`noBox`). */
+  private rankBox(el: Element): Bucket {
+    const r = el.getBoundingClientRect();
+    // Where nothing is laid out (tests without a viewport) every box is empty.
+    if (this.layout && r.width === 0 && r.height === 0) this.noBox?.(el);
+    return rankOf(r, this.height());
   }
 
   /** The jobs queued now (in no particular order). */

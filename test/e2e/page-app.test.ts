@@ -19,6 +19,7 @@ const APP = `<!doctype html><html lang="en"><head><title>App page</title></head>
 <section><x-late-card><b>Slotted words</b></x-late-card></section>
 <div id="widget-now"></div>
 <section id="widget-over"><p class="loading">Loading the widget</p></section>
+<section id="widget-plain"><p>Please wait while it loads</p></section>
 <style>x-stars { display: inline-block }</style>
 <aside><div id="widget-later"></div><p>Rated <x-stars></x-stars> by readers</p></aside>
 <select id="sel"><optgroup label="Warm colours"><option value="r" label="Red colour">R</option><option value="o" selected>Orange</option></optgroup></select>
@@ -49,6 +50,8 @@ const APP = `<!doctype html><html lang="en"><head><title>App page</title></head>
   window.__widgetNow = widget(document.getElementById('widget-now'), 'Hello from a mounted widget');
   // One whose root covers the host's own content (its loading text, which the root does not show).
   window.__widgetOver = widget(document.getElementById('widget-over'), 'Hello over the loading text');
+  // The same over a plain paragraph, whose display its tag gives (no style is read for it).
+  window.__widgetPlain = widget(document.getElementById('widget-plain'), 'Hello over a plain paragraph');
   window.__renderWidget = () => (window.__widgetLater = widget(document.getElementById('widget-later'), 'Rendered after the translation'));
   // A component defined at once that attaches its root only when asked (an event after its upgrade).
   customElements.define('x-stars', class extends HTMLElement {
@@ -244,11 +247,11 @@ describe('page translation keeps a live page working', () => {
     expect(await slotted()).toBe('<b>Slotted words</b>');
   });
 
-  it('a closed root in an empty mount point, or over content of its host\'s own, is translated; roots attached after the translation (a widget rendered, a defined component showing) are found and translated; restore exact', async () => {
+  it('a closed root in an empty mount point, or over content of its host\'s own (styled or plain), is translated; roots attached after the translation (a widget rendered, a defined component showing) are found and translated; restore exact', async () => {
     const html = () =>
       page.evaluate(() => {
         const w = window as unknown as Record<string, ShadowRoot | undefined>;
-        return { now: w.__widgetNow!.innerHTML, over: w.__widgetOver!.innerHTML, later: w.__widgetLater?.innerHTML, stars: w.__stars?.innerHTML, body: document.body.innerHTML };
+        return { now: w.__widgetNow!.innerHTML, over: w.__widgetOver!.innerHTML, plain: w.__widgetPlain!.innerHTML, later: w.__widgetLater?.innerHTML, stars: w.__stars?.innerHTML, body: document.body.innerHTML };
       });
     const before = (await html()).body;
     await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
@@ -256,6 +259,8 @@ describe('page translation keeps a live page working', () => {
     expect((await html()).now).toBe('<p>⟦Hello from a mounted widget⟧</p>');
     // Chrome computes no style for the loading text the root hides: that says the section has a root.
     expect((await html()).over).toBe('<p>⟦Hello over the loading text⟧</p>');
+    // Nor does it lay out a plain paragraph the root hides: in the first screen, its empty box says so.
+    expect((await html()).plain).toBe('<p>⟦Hello over a plain paragraph⟧</p>');
     await page.evaluate(() => {
       (window as unknown as { __renderWidget(): void }).__renderWidget();
       (document.querySelector('x-stars') as HTMLElement & { show(): void }).show();
@@ -270,6 +275,6 @@ describe('page translation keeps a live page working', () => {
     expect(await settle('translated')).toMatchObject({ errors: 0 });
     await send({ type: 'page:restore', data: { tabId } });
     const restored = await html();
-    expect(restored).toMatchObject({ now: '<p>Hello from a mounted widget</p>', over: '<p>Hello over the loading text</p>', later: '<p>Rendered after the translation</p>', stars: 'four stars', body: before });
+    expect(restored).toMatchObject({ now: '<p>Hello from a mounted widget</p>', over: '<p>Hello over the loading text</p>', plain: '<p>Hello over a plain paragraph</p>', later: '<p>Rendered after the translation</p>', stars: 'four stars', body: before });
   });
 });
