@@ -33,11 +33,11 @@ function keepOptionValue(option: HTMLOptionElement, log: UndoLog): void {
  * `src`: the page's language. A whole unit gets the target's direction where it differs from the
  * direction it sits in: `dir=rtl` into an RTL language, and `dir=ltr` out of one where the page
  * lays it out right to left (an English paragraph on an Arabic page showed its final period at its
- * left end, and its quotes turned around). `relabelled`: the page says the target's language
- * already (writes.ts `relabelPage`), so an element above the unit that says the page's was added
- * since.
+ * left end, and its quotes turned around). `labelled`: given once the page says the target's
+ * language, the elements its relabelling took (writes.ts `relabelPage`): an element above the
+ * unit that says the page's was added since (`relabelAbove`).
  */
-export function writeAnswer(u: Unit, answer: AnswerEl, id: number, entries: readonly Entry[], trg: string, src = '', into?: Element, relabelled = false): UndoLog {
+export function writeAnswer(u: Unit, answer: AnswerEl, id: number, entries: readonly Entry[], trg: string, src = '', into?: Element, labelled?: WeakSet<Element>): UndoLog {
   const log = new UndoLog();
   if (u.kind === 'attr') mergeAttr(u, answer, log);
   else if (u.kind === 'piece') mergePiece(u, answer, log);
@@ -62,7 +62,7 @@ export function writeAnswer(u: Unit, answer: AnswerEl, id: number, entries: read
         relabel(parent, trg);
       }
     }
-    if (relabelled && src && parent instanceof Element) relabelAbove(u.whole ? parent.parentElement : parent, src, trg, log);
+    if (labelled && src && parent instanceof Element) relabelAbove(u.whole ? parent.parentElement : parent, src, trg, log, labelled);
   }
   return log.seal();
 }
@@ -72,11 +72,14 @@ export function writeAnswer(u: Unit, answer: AnswerEl, id: number, entries: read
  * holding more than one unit (a post of several paragraphs an app loads as the reader scrolls,
  * which a site labels with its language): they say the target's once one of their units is
  * written, in that unit's log, so they go with the post when the page drops it. The page's
- * `<body>` and `<html>` are the page's relabelling's.
+ * `<body>` and `<html>` are the page's relabelling's, and so is each element in `labelled` (what
+ * the relabelling took, and what held it then): the walk up stops there. On Wikipedia every unit
+ * is under the article's `lang`: one `closest` a unit. Not the elements a unit's log relabelled:
+ * that log is undone when the page changes the unit, and the next write relabels them again.
  */
-export function relabelAbove(el: Element | null, src: string, trg: string, log: UndoLog): void {
+export function relabelAbove(el: Element | null, src: string, trg: string, log: UndoLog, labelled: WeakSet<Element>): void {
   const page = el?.ownerDocument;
-  for (let at = el?.closest('[lang]'); at && at !== page?.body && at !== page?.documentElement; at = at.parentElement?.closest('[lang]')) {
+  for (let at = el?.closest('[lang]'); at && at !== page?.body && at !== page?.documentElement && !labelled.has(at); at = at.parentElement?.closest('[lang]')) {
     if (primary(at.getAttribute('lang')!) !== primary(src)) continue;
     log.attr(at, 'lang', trg);
     relabel(at, trg);

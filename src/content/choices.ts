@@ -146,7 +146,8 @@ export abstract class PageChoices extends PageWrites {
           if (this.pageLabel === 'done' && unit.whole && el instanceof Element && !inPlace(el)) plainLog.attr(el, 'lang', src);
           // A post added since that the undone log relabelled (answers.ts) still says the target's:
           // its other units are translated.
-          if (this.pageLabel === 'done' && el instanceof Element) relabelAbove(unit.whole ? el.parentElement : el, src, trg, plainLog);
+          const labelled = this.relabelledYet();
+          if (labelled && el instanceof Element) relabelAbove(unit.whole ? el.parentElement : el, src, trg, plainLog, labelled);
           job.log = plainLog.seal();
           this.originals.add(job.log);
         });
@@ -168,7 +169,7 @@ export abstract class PageChoices extends PageWrites {
         const wrapper = readAnswer(dat, this.doc).get(1)!;
         obs.whilePaused(() => {
           job.log?.undo();
-          job.log = writeAnswer(unit, wrapper, 1, call.entries.get(1)!, trg, src, call.into.get(1), this.pageLabel === 'done');
+          job.log = writeAnswer(unit, wrapper, 1, call.entries.get(1)!, trg, src, call.into.get(1), this.relabelledYet());
           this.owners.ownMade(job, job.log.created());
           // Bilingual: a copy not shown (it read as its original, or the reader hid it) is shown if
           // this one does not read as the original.

@@ -19,6 +19,8 @@ import { unitOnPage } from './units';
 export abstract class PageWrites extends PageCalls {
   /** Whether the page says the target's language yet (`relabelOnceSeen`): once a translation. */
   protected pageLabel: 'no' | 'asked' | 'done' = 'no';
+  /** Once it does: the elements its relabelling took (answers.ts `relabelAbove` stops at them). */
+  protected labelled: WeakSet<Element> | undefined;
 
   /**
    * An answer (or a call's end) to write: at the next frame if it is `near` the viewport or the
@@ -77,11 +79,17 @@ export abstract class PageWrites extends PageCalls {
     this.frame(() => this.relabelNow());
   }
 
+  /** `labelled` once the page says the target's language (answers.ts `writeAnswer`). */
+  protected relabelledYet(): WeakSet<Element> | undefined {
+    return this.pageLabel === 'done' ? this.labelled : undefined;
+  }
+
   /** Relabels the page now, once a translation, if something is written (and not restored since). */
   private relabelNow(): void {
     const observer = this.observer;
     if (this.pageLabel === 'done' || this.done === 0 || this.mode !== 'replace' || this.state === 'original' || !observer) return;
     this.pageLabel = 'done';
+    this.labelled = new WeakSet();
     this.timed('write', () => observer.whilePaused(() => this.relabelPage()));
   }
 
@@ -105,6 +113,7 @@ export abstract class PageWrites extends PageCalls {
       if (lang === null || primary(lang) !== src || this.segmenter?.skipped(el) !== false) continue;
       this.docLog.attr(el, 'lang', trg);
       relabel(el, trg);
+      this.labelled?.add(el);
     }
   }
 
@@ -132,7 +141,7 @@ export abstract class PageWrites extends PageCalls {
       for (const j of withFollowers(job)) {
         const lead = j === job;
         const entries = lead ? call.entries.get(id)! : (j.markup?.entries ?? []);
-        this.written(j, writeAnswer(j.unit, answer, id, entries, this.trg, this.src, lead ? call.into.get(id) : j.markup?.into, this.pageLabel === 'done'), item.rid);
+        this.written(j, writeAnswer(j.unit, answer, id, entries, this.trg, this.src, lead ? call.into.get(id) : j.markup?.into, this.relabelledYet()), item.rid);
       }
       this.leaders.answer(job, answer, item.rid);
       this.leaders.settled(job);
@@ -145,7 +154,7 @@ export abstract class PageWrites extends PageCalls {
     if (job.state !== 'waiting') return;
     if (!unitOnPage(job.origin ?? job.unit)) return this.retire(job);
     for (const j of withFollowers(job)) {
-      this.written(j, writeAnswer(j.unit, answer, answer.id ?? 0, j.markup?.entries ?? [], this.trg, this.src, j.markup?.into, this.pageLabel === 'done'), rid);
+      this.written(j, writeAnswer(j.unit, answer, answer.id ?? 0, j.markup?.entries ?? [], this.trg, this.src, j.markup?.into, this.relabelledYet()), rid);
     }
     this.leaders.settled(job);
   }
