@@ -73,9 +73,10 @@ export function writeAnswer(u: Unit, answer: AnswerEl, id: number, entries: read
  * which a site labels with its language): they say the target's once one of their units is
  * written, in that unit's log, so they go with the post when the page drops it. The page's
  * `<body>` and `<html>` are the page's relabelling's, and so is each element in `labelled` (what
- * the relabelling took, and what held it then): the walk up stops there. On Wikipedia every unit
- * is under the article's `lang`: one `closest` a unit. Not the elements a unit's log relabelled:
- * that log is undone when the page changes the unit, and the next write relabels them again.
+ * the relabelling took; what held it then, it took too): the walk up stops there. On Wikipedia
+ * every unit is under the article's `lang`: one `closest` a unit. Not the elements a unit's log
+ * relabelled: that log is undone when the page changes the unit, and the next write relabels
+ * them again.
  */
 export function relabelAbove(el: Element | null, src: string, trg: string, log: UndoLog, labelled: WeakSet<Element>): void {
   const page = el?.ownerDocument;
