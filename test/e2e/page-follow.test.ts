@@ -76,7 +76,8 @@ describe('translation followed by later frames and by the site\'s own mode', () 
 
     const frame = await addFrame(page, '/frame.html');
     await expect.poll(() => frame.locator('#w').textContent(), { timeout: 10_000 }).toBe('⟦A widget loaded later.⟧');
-    expect(await frame.evaluate(() => document.documentElement.lang)).toBe('es');
+    // Relabelled at the frame after what is in view is written, or with the last write.
+    await expect.poll(() => frame.evaluate(() => document.documentElement.lang), { timeout: 5000 }).toBe('es');
 
     await send({ type: 'page:restore', data: { tabId } });
     await expect.poll(() => frame.locator('#w').textContent()).toBe('A widget loaded later.');

@@ -51,11 +51,13 @@ describe('sites: rules on load, privacy routing, provider log, sync', () => {
     await remote?.close();
   });
 
+  // The page says the target's language at the frame after what is in view is written (or with
+  // its last write), not with its first text: each `lang` below is waited for.
   it('translates an always site when its page loads, and leaves a never site alone', async () => {
     await sites({ sites: { '127.0.0.1': { mode: 'always', trg: 'es' } } });
     const page = await open('/always');
     await expect.poll(() => text(page), { timeout: 10_000 }).toBe('⟪Hello world⟫');
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 5000 }).toBe('es');
 
     await sites({ sites: { '127.0.0.1': { mode: 'never' } }, languages: { en: 'always' } });
     const never = await open('/never');
@@ -69,7 +71,7 @@ describe('sites: rules on load, privacy routing, provider log, sync', () => {
     await sites({ sites: { '127.0.0.1': null }, languages: { en: 'always' }, trg: 'fr' });
     const page = await open('/language');
     await expect.poll(() => text(page), { timeout: 10_000 }).toBe('⟪Hello world⟫');
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 5000 }).toBe('fr');
     await sites({ languages: { en: null }, trg: null });
   });
 
@@ -101,7 +103,7 @@ describe('sites: rules on load, privacy routing, provider log, sync', () => {
     expect(await text(page)).toBe('Hello world');
     await navigate('/app/fr', 'Bonjour le monde');
     await expect.poll(() => text(page), { timeout: 10_000 }).toBe('⟪Bonjour le monde⟫');
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 5000 }).toBe('es');
 
     // Restored by the user: the app's next page is left as it is.
     const tabId = await browser.worker.evaluate(async (url) => (await (globalThis as unknown as { chrome: Chrome }).chrome.tabs.query({})).find((t) => t.url === url)?.id, page.url());
