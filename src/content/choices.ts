@@ -143,10 +143,10 @@ export abstract class PageChoices extends PageWrites {
           // A page that says the target's language already: this paragraph says its own (a screen
           // reader reads it with its voice). Not before: the page's relabelling would take it too.
           const el = unit.parent;
-          if (this.pageLabel === 'done' && unit.whole && el instanceof Element && !inPlace(el)) plainLog.attr(el, 'lang', src);
+          const labelled = this.relabelledYet();
+          if (labelled && unit.whole && el instanceof Element && !inPlace(el)) plainLog.attr(el, 'lang', src);
           // A post added since that the undone log relabelled (answers.ts) still says the target's:
           // its other units are translated.
-          const labelled = this.relabelledYet();
           if (labelled && el instanceof Element) relabelAbove(unit.whole ? el.parentElement : el, src, trg, plainLog, labelled);
           job.log = plainLog.seal();
           this.originals.add(job.log);

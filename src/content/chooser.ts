@@ -160,18 +160,14 @@ export class Chooser {
   private showOriginal(original: NonNullable<Choice['original']>): void {
     const list = this.list;
     if (!list) return;
-    const item = this.doc.createElement('div');
-    item.className = 'alt original';
-    const label = this.doc.createElement('div');
-    label.className = 'rid';
     const name = original.lang ? t('chooserOriginalIn', 'Original ($1)', languageName(original.lang, uiLanguage())) : t('chooserOriginal', 'Original');
-    label.textContent = original.shown ? t('chooserOriginalShown', '$1 (shown)', name) : name;
+    const item = this.originalItem(original.shown ? t('chooserOriginalShown', '$1 (shown)', name) : name);
     const text = this.doc.createElement('div');
     text.className = 'text';
     if (original.lang) text.lang = original.lang;
     text.dir = 'auto';
     text.textContent = original.text;
-    item.append(label, text);
+    item.append(text);
     if (!original.shown) {
       item.append(
         this.button(t('chooserUseOriginal', 'Show the original'), () => {
@@ -190,16 +186,11 @@ export class Chooser {
   private showCopyState(state: 'shown' | 'hidden'): void {
     const list = this.list;
     if (!list) return;
-    const item = this.doc.createElement('div');
     if (state === 'hidden') {
-      item.className = 'alt original';
-      const label = this.doc.createElement('div');
-      label.className = 'rid';
-      label.textContent = t('chooserCopyHidden', 'Translation hidden');
-      item.append(label);
-      list.prepend(item);
+      list.prepend(this.originalItem(t('chooserCopyHidden', 'Translation hidden')));
       return;
     }
+    const item = this.doc.createElement('div');
     item.className = 'hide';
     item.append(
       this.button(t('chooserHideCopy', 'Hide this translation'), () => {
@@ -207,6 +198,17 @@ export class Chooser {
       }),
     );
     list.parentElement?.append(item);
+  }
+
+  /** The entry above the routes for what the page shows of the original, labelled `label`. */
+  private originalItem(label: string): HTMLElement {
+    const item = this.doc.createElement('div');
+    item.className = 'alt original';
+    const rid = this.doc.createElement('div');
+    rid.className = 'rid';
+    rid.textContent = label;
+    item.append(rid);
+    return item;
   }
 
   private add(alt: Alternative): void {
