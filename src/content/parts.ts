@@ -4,7 +4,9 @@
  * after its part's comment, and Lit and Svelte take a part out by walking from the comment to the
  * node that followed what the part shows. So a part is the comment, the node after it and the node
  * after that. React's `<!-- -->` between two texts (React never walks from it) is the comment and
- * the node after it only. The write keeps each part whole, or the run in its own order.
+ * the node after it only. A part of Lit's or a block of Svelte's may show several nodes, so it
+ * reaches to the next comment or to the run's end, and an empty comment's back to the comment before
+ * or to the run's start (`LIT_MARK`). The write keeps each part whole, or the run in its own order.
  */
 
 /**
@@ -19,6 +21,16 @@ export interface Parts {
   first: Node[] | null;
   last: Node[] | null;
 }
+
+/**
+ * The comments of Lit's parts: a template's (`?lit$…$`), an item's of a list and a render's
+ * (empty), and server-rendered ones (`lit-part`, `/lit-part`). A part's end is the node that
+ * followed its comment in the outer template, whatever the part shows now: a nested template
+ * (`html\`<b>${n}</b> new <i>unread</i>\``) shows several nodes before it, and nothing says how
+ * many. Svelte's blocks sit before an empty comment, their first node unmarked, and a Lit list's
+ * item before its own empty end: an empty comment's part reaches back to the mark before it too.
+ */
+const LIT_MARK = /^(?:$|\?lit\$|\/?lit-part)/;
 
 export function isMark(n: Node): boolean {
   return n.nodeType === 8 || n.nodeType === 7;
@@ -68,11 +80,16 @@ export function partsOf(nodes: readonly Node[], parent: Node): Parts {
     if (!isMark(all[i]!)) continue;
     let shown = i + 1;
     while (shown < all.length && isMark(all[shown]!)) shown++;
-    const walked = (all[i] as CharacterData).data !== ' ';
-    const end = walked ? shown + 1 : shown;
-    if (from >= 0 && i > to) close();
-    if (from < 0 || i > to) {
-      from = i;
+    const data = (all[i] as CharacterData).data;
+    let end = data === ' ' ? shown : shown + 1;
+    let begin = i;
+    // Lit's part may show several nodes (a nested template): it reaches to the next mark, or on;
+    // Svelte's block of several nodes (or a Lit list's item) before an empty one, back to the mark before.
+    if (LIT_MARK.test(data)) while (end < all.length && !isMark(all[end]!)) end++;
+    if (data === '') while (begin > 0 && !isMark(all[begin - 1]!)) begin--;
+    if (from >= 0 && begin > to) close();
+    if (from < 0 || begin > to) {
+      from = begin;
       ends = false;
     }
     to = Math.max(to, Math.min(end, all.length - 1));

@@ -21,6 +21,9 @@ const LEAF = fc.oneof(
   // A framework's part (Lit): a comment, and the text after it that the framework writes, or a tag it shows.
   { weight: 2, arbitrary: words.map((w) => `<!--?lit-->${w}`) },
   { weight: 1, arbitrary: words.map((w) => `<!--?lit--><em>${w}</em>`) },
+  // Lit's nested template of several nodes (`<!--)-->` says where it ends, and goes: page-markup.ts `nodesOf`).
+  { weight: 1, arbitrary: fc.tuple(words, words).map(([a, b]) => `<!--?lit$0$--><b>${a}</b> ${b}<!--)-->`) },
+  { weight: 1, arbitrary: fc.tuple(words, words).map(([a, b]) => `<!--?lit$0$-->${a} <em>${b}</em> ox<!--)-->`) },
   // Svelte's empty comment before a block it shows; React's separator between two texts.
   { weight: 1, arbitrary: words.map((w) => `<!----><b>${w}</b>`) },
   { weight: 1, arbitrary: fc.tuple(words, words).map(([a, b]) => `${a}<!-- -->${b}`) },

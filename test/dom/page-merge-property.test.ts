@@ -19,9 +19,10 @@ const WORD = fc.constantFrom('Hello', 'big', 'world', ' and ', ' the ', 'end.', 
 const ANCHOR = '<!--anchor-->';
 const LEAF = fc.oneof(
   { weight: 6, arbitrary: fc.array(WORD, { minLength: 1, maxLength: 3 }).map((w) => ({ text: w.join('') })) },
-  // A framework's mark before what follows (Lit's part; React's separator between two texts), and
-  // its anchor (`<!--anchor-->`: an empty Text node, as Vue keeps at a fragment's ends).
-  { weight: 2, arbitrary: fc.constantFrom('<!--?lit-->', '<!---->', '<!-- -->', ANCHOR, ANCHOR).map((html) => ({ html })) },
+  // A framework's mark before what follows (Lit's part, as a template's comment reads, and a list
+  // item's; another framework's; React's separator between two texts), and its anchor
+  // (`<!--anchor-->`: an empty Text node, as Vue keeps at a fragment's ends).
+  { weight: 2, arbitrary: fc.constantFrom('<!--?lit$123456789$-->', '<!---->', '<!--v-if-->', '<!-- -->', ANCHOR, ANCHOR).map((html) => ({ html })) },
   {
     weight: 1,
     arbitrary: fc
@@ -104,7 +105,9 @@ function segments(run: readonly Node[], anchors: readonly Node[]): Map<Node, num
 
 /**
  * A framework's parts among a run's nodes (parts.ts `partsOf`): a comment (and the comments right
- * after it), the node after them and the node after that (React's `<!-- -->`: not that one);
+ * after it), the node after them and the node after that (React's `<!-- -->`: not that one); Lit's
+ * (`?lit$…$`, empty), a nested template's several nodes: on to the next comment, or to the run's
+ * end; an empty one's (Svelte's block before it) back to the comment before, or to the run's start.
  * `last`: the part reaches past the run.
  */
 function partsIn(run: readonly Node[]): { nodes: Node[]; last: boolean }[] {
@@ -113,9 +116,12 @@ function partsIn(run: readonly Node[]): { nodes: Node[]; last: boolean }[] {
     if (!isMark(run[i]!)) continue;
     let shown = i + 1;
     while (shown < run.length && isMark(run[shown]!)) shown++;
-    const walked = (run[i] as Comment).data !== ' ';
-    const end = walked ? shown + 1 : shown;
-    out.push({ nodes: run.slice(i, end + 1), last: end >= run.length });
+    const data = (run[i] as Comment).data;
+    let end = data === ' ' ? shown : shown + 1;
+    let begin = i;
+    if (data === '' || data.startsWith('?lit$')) while (end < run.length && !isMark(run[end]!)) end++;
+    if (data === '') while (begin > 0 && !isMark(run[begin - 1]!)) begin--;
+    out.push({ nodes: run.slice(begin, end + 1), last: end >= run.length });
   }
   return out;
 }

@@ -431,6 +431,46 @@ describe('merge and restore', () => {
     expect(p.innerHTML).toBe('<!--?lit-->alpha<code>keep me</code>');
   });
 
+  it("Lit's part that shows several nodes (a nested template) keeps the run's order: Lit's walk from its comment to the outer template's next node takes out the part alone", async () => {
+    // `You have ${html`<b>2</b> new <i>unread</i>`} <a>messages</a> today.`: the part ends at the " " before the link.
+    const { p, page, frames, calls } = paragraph('<p id="p">You have <!--?lit$123$--><b>2</b> new <i>unread</i> <a href="#c">messages</a> today.</p>', reverseUpper);
+    const mark = p.childNodes[1] as Comment;
+    const end = p.childNodes[5] as Text;
+    const link = p.querySelector('a')!;
+    await frames.settle();
+    // The translation reverses the elements: they stay in their order, its texts between them in its.
+    expect([...p.children].map((c) => c.localName)).toEqual(['b', 'i', 'a']);
+    expect(p.innerHTML).toBe('TODAY.<!--?lit$123$--><b>2</b> <i>UNREAD</i> NEW <a href="#c">MESSAGES</a>YOU HAVE');
+    expect(mark.nextSibling).toBe(p.querySelector('b'));
+    takeOutPart(mark, end);
+    await frames.settle();
+    expect(link.isConnected).toBe(true);
+    expect(p.querySelector('b, i')).toBe(null);
+    expect(calls.at(-1)!.markup).toBe('<p i=1>You have  <a i=2>messages</a> today.</p>');
+    page.restore();
+    // (The previous build kept the comment, the bold count and " new " as the part and put the link
+    // after them: the walk took the link out, and left "unread".)
+    expect(p.innerHTML).toBe('You have <!--?lit$123$--> <a href="#c">messages</a> today.');
+  });
+
+  it("Svelte's block of several nodes before its empty comment keeps the run's order: Svelte's walk from its first node to its last takes out the block alone", async () => {
+    // `<i>Thanks</i>, send {#if on}<b>red</b> boxes to <a>the shop</a>{/if}`: the block is the bold word to the link.
+    const { p, page, frames, calls } = paragraph('<p id="p"><i>Thanks</i>, send <b>red</b> boxes to <a href="#c">the shop</a><!----></p>', reverseUpper);
+    const [b, a, thanks] = [p.querySelector('b')!, p.querySelector('a')!, p.querySelector('i')!];
+    await frames.settle();
+    // The translation reverses the elements: they stay in their order, its texts between them in its.
+    expect(p.innerHTML).toBe('<i>THANKS</i> BOXES TO <b>RED</b>, SEND <a href="#c">THE SHOP</a><!---->');
+    takeOutFragment(b, a);
+    await frames.settle();
+    expect(thanks.isConnected).toBe(true);
+    expect(p.querySelector('b, a')).toBe(null);
+    expect(calls.at(-1)!.markup).toBe('<p i=1><i i=2>Thanks</i>, send</p>');
+    page.restore();
+    // (The previous build put the link first and the emphasis last: the walk from the bold word ran
+    // past the sentence's end.)
+    expect(p.innerHTML).toBe('<i>Thanks</i>, send <!---->');
+  });
+
   /** A paragraph `#p` with Vue's fragment around `from` to `to` (its two empty Text nodes), translated by `transform`. */
   const withFragment = (html: string, from: string, to: string, transform: (w: Element) => void) => {
     const [start, end] = [document.createTextNode(''), document.createTextNode('')];

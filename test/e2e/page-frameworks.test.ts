@@ -98,6 +98,10 @@ document.body.append(document.createElement('x-shop'));
   // Lit and Svelte: bundled by esbuild in beforeAll too (LIT_SOURCE, SVELTE_COMPONENT).
   lit: page('', '<script src="/lit-app.js"></script>'),
   svelte: page('', '<script src="/svelte-app.js"></script>'),
+  // Lit's nested templates of several nodes in a sentence (LIT_NESTED_SOURCE).
+  'lit-nested': page('', '<script src="/lit-nested-app.js"></script>'),
+  // Svelte's blocks of several nodes in a sentence (SVELTE_NESTED_COMPONENT).
+  'svelte-nested': page('', '<script src="/svelte-nested-app.js"></script>'),
   vue: page(
     '',
     `<script type="module">
@@ -179,6 +183,36 @@ document.body.append(document.createElement('x-shop'));
 `;
 
 /**
+ * Lit's parts that show several nodes: a nested template in a sentence (`html\`<b>2</b> new
+ * <i>unread</i>\``), its part from its marker comment to the node that followed it in the outer
+ * template (the text before the link). Lit takes the part out by walking from the comment to that
+ * node, and puts the new template's nodes before it.
+ */
+const LIT_NESTED_SOURCE = `
+import { LitElement, html } from 'lit';
+class Inbox extends LitElement {
+  static properties = { n: { state: true }, on: { state: true } };
+  constructor() { super(); this.n = 2; this.on = true; }
+  firstUpdated() { window.__root = this.renderRoot.querySelector('#root'); window.__rendered = true; }
+  render() {
+    const { n, on } = this;
+    return html\`<div id="root"><main>\
+<p id="count">You have \${n > 1 ? html\`<b>\${n}</b> new <i>unread</i>\` : html\`<i>one</i> old\`} <a href="#inbox">messages</a> today.</p>\
+<p id="flag">Send \${on ? html\`the <b>red</b> box\` : html\`a <b>blue</b> bag\`} to <a href="#shop">the shop</a> now.</p>\
+<p id="inside">Send \${on ? html\`<b>red</b> boxes to <a href="#shop">the shop</a>\` : html\`<b>blue</b> bags to <a href="#home">home</a>\`} now.</p>\
+<input id="search" placeholder="Search the inbox">\
+<button id="more" @click=\${() => (this.n = n + 1)}>Add one more</button>\
+<button id="less" @click=\${() => (this.n = Math.max(1, n - 1))}>Take one away</button>\
+<button id="flip" @click=\${() => (this.on = !on)}>Switch the box</button>\
+</main></div>\`;
+  }
+}
+customElements.define('x-inbox', Inbox);
+document.getElementById('root').remove();
+document.body.append(document.createElement('x-inbox'));
+`;
+
+/**
  * The view as a Svelte 5 component (compiled in beforeAll; a space that starts an element's text is
  * written as an expression, as Svelte drops it otherwise). Svelte keeps the nodes it made and
  * writes a changed text into its own node; a block that comes and goes sits before an empty comment.
@@ -202,6 +236,25 @@ const SVELTE_COMPONENT = `
 <button id="basket" onclick={() => set({ basket: !s.basket })}>Switch the words</button>
 <ul>{#each s.items as t (t)}<li>Buy <em>{t}</em> at the market{#if t === 'Bread' && s.basket}<b>{' fresh'}</b>{/if}</li>{/each}</ul>
 <p>{s.n > 2 ? 'That is many items' : 'That is few items'}</p></main>
+`;
+/**
+ * The same sentences as LIT_NESTED_SOURCE's in Svelte 5: each block of several nodes sits before
+ * an empty comment, and Svelte takes it out by walking from its first node to its last.
+ */
+const SVELTE_NESTED_COMPONENT = `
+<script>
+  let s = $state({ n: 2, on: true });
+  const set = (patch) => Object.assign(s, patch);
+</script>
+<main>
+<p id="count">You have {#if s.n > 1}<b>{s.n}</b>{' new '}<i>unread</i>{:else}<i>one</i>{' old'}{/if}{' '}<a href="#inbox">messages</a> today.</p>
+<p id="flag">Send {#if s.on}{'the '}<b>red</b>{' box'}{:else}{'a '}<b>blue</b>{' bag'}{/if} to <a href="#shop">the shop</a> now.</p>
+<p id="inside">Send {#if s.on}<b>red</b>{' boxes to '}<a href="#shop">the shop</a>{:else}<b>blue</b>{' bags to '}<a href="#home">home</a>{/if} now.</p>
+<input id="search" placeholder="Search the inbox">
+<button id="more" onclick={() => set({ n: s.n + 1 })}>Add one more</button>
+<button id="less" onclick={() => set({ n: Math.max(1, s.n - 1) })}>Take one away</button>
+<button id="flip" onclick={() => set({ on: !s.on })}>Switch the box</button>
+</main>
 `;
 const SVELTE_ENTRY = `
 import { mount } from 'svelte';
@@ -266,17 +319,19 @@ describe('apps of real frameworks in a translated page', () => {
           plugins,
         })
       ).outputFiles[0]!.text;
-    // The Svelte component, compiled for the browser, imported by the entry as 'app.svelte'.
-    const svelte: Plugin = {
+    // A Svelte component, compiled for the browser, imported by the entry as 'app.svelte'.
+    const svelte = (component: string): Plugin => ({
       name: 'app.svelte',
       setup(b) {
         b.onResolve({ filter: /^app\.svelte$/ }, () => ({ path: 'app.svelte', namespace: 'app' }));
-        b.onLoad({ filter: /.*/, namespace: 'app' }, () => ({ contents: compile(SVELTE_COMPONENT, { generate: 'client', name: 'App' }).js.code, resolveDir: process.cwd(), loader: 'js' }));
+        b.onLoad({ filter: /.*/, namespace: 'app' }, () => ({ contents: compile(component, { generate: 'client', name: 'App' }).js.code, resolveDir: process.cwd(), loader: 'js' }));
       },
-    };
+    });
     server.set('/react-app.js', await bundle(REACT_SOURCE), js);
     server.set('/lit-app.js', await bundle(LIT_SOURCE), js);
-    server.set('/svelte-app.js', await bundle(SVELTE_ENTRY, [svelte]), js);
+    server.set('/svelte-app.js', await bundle(SVELTE_ENTRY, [svelte(SVELTE_COMPONENT)]), js);
+    server.set('/svelte-nested-app.js', await bundle(SVELTE_ENTRY, [svelte(SVELTE_NESTED_COMPONENT)]), js);
+    server.set('/lit-nested-app.js', await bundle(LIT_NESTED_SOURCE), js);
     for (const [app, html] of Object.entries(APPS)) server.set(`/${app}.html`, html);
     apy.reply = ({ q }) => reorder(q);
     await useApertiumAt(browser, apy.url);
@@ -441,17 +496,26 @@ describe('apps of real frameworks in a translated page', () => {
     }, 120_000);
   });
 
-  it("Vue's fragments in a reordered sentence (a keyed list, a component with two roots) are taken out and put back whole: the translation moves no node across their ends", async () => {
-    const { page, twin, tabId, status, click, restore } = await pair('vue-fragments');
+  /**
+   * The app and its twin, the app translated: every text of it marked, its words the twin's
+   * (`sameAsTwin`, asked again after clicks), and a sentence's elements in the order they stand (`tags`).
+   */
+  const translatedPair = async (app: keyof typeof APPS) => {
+    const made = await pair(app);
+    const { page, twin, tabId, status } = made;
     const sameAsTwin = async () => {
       await expect.poll(async () => (await read(page)).unmarked, { timeout: 10_000 }).toEqual([]);
       expect((await read(page)).words).toEqual((await read(twin)).words);
     };
-    /** A sentence's elements, in the order they stand. */
     const tags = (id: string) => page.locator(`#${id}`).evaluate((p) => [...p.children].map((c) => c.localName));
     await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
     await expect.poll(async () => (await status()).state, { timeout: 10_000 }).toBe('translated');
     await sameAsTwin();
+    return { ...made, sameAsTwin, tags };
+  };
+
+  it("Vue's fragments in a reordered sentence (a keyed list, a component with two roots) are taken out and put back whole: the translation moves no node across their ends", async () => {
+    const { page, twin, click, restore, sameAsTwin, tags } = await translatedPair('vue-fragments');
     // The provider puts the first link before the bold word: in the list, across the fragment's
     // start, so that sentence keeps its own order; in the price, both inside the component's
     // fragment, so the translation's order stands.
@@ -460,6 +524,20 @@ describe('apps of real frameworks in a translated page', () => {
     await click(['reverse', 'more', 'shown', 'shown', 'more', 'reverse'], sameAsTwin);
     await restore(['shown', 'more', 'shown']);
     expect(errors.filter((e) => e.startsWith('vue-fragments:'))).toEqual([]);
+    await page.close();
+    await twin.close();
+  }, 120_000);
+
+  it.each(['lit-nested', 'svelte-nested'] as const)("%s: a framework's parts of several nodes in a reordered sentence (a nested template, a block) are taken out and put back whole: the translation moves no node into or out of one", async (app) => {
+    const { page, twin, click, restore, sameAsTwin, tags } = await translatedPair(app);
+    // The provider puts the link before the bold word, across the part's end (the text before the
+    // link): each sentence keeps its own order, its texts in the translation's between its elements.
+    expect(await tags('count')).toEqual(['b', 'i', 'a']);
+    expect(await tags('flag')).toEqual(['b', 'a']);
+    expect(await tags('inside')).toEqual(['b', 'a']);
+    await click(['less', 'flip', 'more', 'more', 'flip', 'less'], sameAsTwin);
+    await restore(['flip', 'less', 'more']);
+    expect(errors.filter((e) => e.startsWith(`${app}:`))).toEqual([]);
     await page.close();
     await twin.close();
   }, 120_000);

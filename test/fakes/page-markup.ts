@@ -44,10 +44,10 @@ export type Change =
   | { kind: 'marked'; at: number; text: string }
   | { kind: 'markedBefore'; at: number; html: string }
   /**
-   * Takes out a part shown as one node, a tag or a text (Lit's, Svelte's): every node from the
-   * comment's next to the node that followed that one when the page was made (to the parent's end
-   * where none did), where the page never translated still shows just that node there
-   * (`PageNodes.parts`).
+   * Takes out a part shown as one node, a tag or a text (Lit's, Svelte's), or as a nested
+   * template's nodes (Lit's): every node from the comment's next to the node that followed them
+   * when the page was made (to the parent's end where none did), where the page never translated
+   * still shows just those nodes there (`PageNodes.parts`).
    */
   | { kind: 'markedOut'; at: number }
   /**
@@ -94,9 +94,11 @@ export interface PageNodes {
   /**
    * For each comment followed by a node (a tag or a text: what the part shows), but React's
    * separator: the comment, that node, and the node after it (null: none), where a walk from the
-   * comment stops (a part's ends).
+   * comment stops (a part's ends). A Lit part that shows a nested template of several nodes
+   * (generated as `<!--?lit$0$-->…<!--)-->`, the end's comment taken out as `nodesOf` reads the
+   * page): the comment, those nodes, and the node after them.
    */
-  parts: (readonly [Comment, ChildNode, ChildNode | null] | null)[];
+  parts: (readonly [Comment, readonly ChildNode[], ChildNode | null] | null)[];
   /** Each fragment's two ends (Vue's empty Text nodes). */
   fragments: (readonly [Text, Text])[];
   removed: Element[];
@@ -142,12 +144,47 @@ export function nodesOf(root: Element): PageNodes {
     }
   };
   walk(root);
+  const nested = nestedEnds(comments);
   // React's separator between two texts is no part: React never walks from it.
   const parts = comments.map((c) => {
+    const several = nested.get(c);
+    if (several) return several;
     const shown = c.nextSibling;
-    return c.data !== ' ' && (shown?.nodeType === 1 || shown?.nodeType === 3) ? ([c, shown, shown.nextSibling] as const) : null;
+    return c.data !== ' ' && (shown?.nodeType === 1 || shown?.nodeType === 3) ? ([c, [shown], shown.nextSibling] as const) : null;
   });
-  return { root, texts, elements, comments, parts, fragments, removed: [] };
+  return { root, texts, elements, comments: comments.filter((c) => c.data !== ')'), parts: parts.filter((_, i) => comments[i]!.data !== ')'), fragments, removed: [] };
+}
+
+/**
+ * The parts of Lit's nested templates in a generated page (`<!--?lit$0$-->`, its nodes, then
+ * `<!--)-->`, in one parent): each comment with its nodes and the node after the `<!--)-->`, which
+ * is taken out (Lit marks no end: the end is the outer template's next node, or the parent's end).
+ */
+function nestedEnds(comments: readonly Comment[]): Map<Comment, readonly [Comment, readonly ChildNode[], ChildNode | null]> {
+  const out = new Map<Comment, readonly [Comment, readonly ChildNode[], ChildNode | null]>();
+  for (const c of comments) {
+    if (!c.data.startsWith('?lit$')) continue;
+    const shown: ChildNode[] = [];
+    let n = c.nextSibling;
+    while (n && !(n.nodeType === 8 && (n as Comment).data === ')')) {
+      shown.push(n);
+      n = n.nextSibling;
+    }
+    if (!n) continue;
+    out.set(c, [c, shown, n.nextSibling]);
+    n.remove();
+  }
+  return out;
+}
+
+/** Whether a part's nodes are still all that is between its comment and its end, in their order. */
+function whole([mark, shown, end]: readonly [Comment, readonly ChildNode[], ChildNode | null]): boolean {
+  let n = mark.nextSibling;
+  for (const s of shown) {
+    if (n !== s) return false;
+    n = n.nextSibling;
+  }
+  return n === end;
 }
 
 /**
@@ -192,8 +229,8 @@ export function applyChange(c: Change, nodes: PageNodes, twin: PageNodes = nodes
     const i = at[c.at % (at.length || 1)] ?? -1;
     const part = nodes.parts[i];
     const ref = twin.parts[i];
-    // The part as the page made it, in the page never translated: its node alone between the comment and the end.
-    if (!part || !ref || !nodes.root.contains(part[0]) || !twin.root.contains(ref[0]) || ref[0].nextSibling !== ref[1] || ref[1].nextSibling !== ref[2]) return;
+    // The part as the page made it, in the page never translated: its nodes alone between the comment and the end.
+    if (!part || !ref || !nodes.root.contains(part[0]) || !twin.root.contains(ref[0]) || !whole(ref)) return;
     takeOutPart(part[0], part[2]);
     return;
   }
