@@ -4,9 +4,10 @@
  * after its part's comment, and Lit and Svelte take a part out by walking from the comment to the
  * node that followed what the part shows. So a part is the comment, the node after it and the node
  * after that. React's `<!-- -->` between two texts (React never walks from it) is the comment and
- * the node after it only. A part of Lit's or a block of Svelte's may show several nodes, so it
- * reaches to the next comment or to the run's end, and an empty comment's back to the comment before
- * or to the run's start (`LIT_MARK`). The write keeps each part whole, or the run in its own order.
+ * the node after it only. A part of Lit's, a block of Svelte's or a fragment in a page Vue hydrated
+ * may show several nodes: from a comment that starts one it reaches to the next comment or to the
+ * run's end, and from one that ends one back to the comment before or to the run's start
+ * (`REACHES_ON`, `REACHES_BACK`). The write keeps each part whole, or the run in its own order.
  */
 
 /**
@@ -23,14 +24,21 @@ export interface Parts {
 }
 
 /**
- * The comments of Lit's parts: a template's (`?lit$…$`), an item's of a list and a render's
- * (empty), and server-rendered ones (`lit-part`, `/lit-part`). A part's end is the node that
- * followed its comment in the outer template, whatever the part shows now: a nested template
- * (`html\`<b>${n}</b> new <i>unread</i>\``) shows several nodes before it, and nothing says how
- * many. Svelte's blocks sit before an empty comment, their first node unmarked, and a Lit list's
- * item before its own empty end: an empty comment's part reaches back to the mark before it too.
+ * Comments a framework walks on from to an end it does not mark: Lit's (a template's `?lit$…$`,
+ * a list item's and a render's empty one, a server-rendered `lit-part`), whose end is the node
+ * that followed the comment in the outer template whatever the part shows now (a nested template,
+ * `html\`<b>${n}</b> new <i>unread</i>\``, shows several nodes, and nothing says how many), and a
+ * fragment's start in a page Vue hydrated (`[`). Their parts reach to the next comment, or on.
  */
-const LIT_MARK = /^(?:$|\?lit\$|\/?lit-part)/;
+const REACHES_ON = /^(?:$|\?lit\$|\/?lit-part|\[$)/;
+
+/**
+ * Comments that end a range a framework walks to from a first node it does not mark: Svelte's
+ * block sits before an empty one, a Lit list's item before its own empty end, a fragment Vue
+ * hydrated before `]`, a server-rendered Lit part before `/lit-part`. Their parts reach back to
+ * the comment before, or to the run's start.
+ */
+const REACHES_BACK = /^(?:$|\]$|\/lit-part)/;
 
 export function isMark(n: Node): boolean {
   return n.nodeType === 8 || n.nodeType === 7;
@@ -83,10 +91,9 @@ export function partsOf(nodes: readonly Node[], parent: Node): Parts {
     const data = (all[i] as CharacterData).data;
     let end = data === ' ' ? shown : shown + 1;
     let begin = i;
-    // Lit's part may show several nodes (a nested template): it reaches to the next mark, or on;
-    // Svelte's block of several nodes (or a Lit list's item) before an empty one, back to the mark before.
-    if (LIT_MARK.test(data)) while (end < all.length && !isMark(all[end]!)) end++;
-    if (data === '') while (begin > 0 && !isMark(all[begin - 1]!)) begin--;
+    // A part of several nodes (a nested template, a block, a fragment) between two marks, or to the run's ends.
+    if (REACHES_ON.test(data)) while (end < all.length && !isMark(all[end]!)) end++;
+    if (REACHES_BACK.test(data)) while (begin > 0 && !isMark(all[begin - 1]!)) begin--;
     if (from >= 0 && begin > to) close();
     if (from < 0 || begin > to) {
       from = begin;

@@ -20,9 +20,10 @@ const ANCHOR = '<!--anchor-->';
 const LEAF = fc.oneof(
   { weight: 6, arbitrary: fc.array(WORD, { minLength: 1, maxLength: 3 }).map((w) => ({ text: w.join('') })) },
   // A framework's mark before what follows (Lit's part, as a template's comment reads, and a list
-  // item's; another framework's; React's separator between two texts), and its anchor
-  // (`<!--anchor-->`: an empty Text node, as Vue keeps at a fragment's ends).
-  { weight: 2, arbitrary: fc.constantFrom('<!--?lit$123456789$-->', '<!---->', '<!--v-if-->', '<!-- -->', ANCHOR, ANCHOR).map((html) => ({ html })) },
+  // item's; another framework's; React's separator between two texts), a hydrated fragment's ends
+  // (Vue's, as the server wrote them), and its anchor (`<!--anchor-->`: an empty Text node, as Vue
+  // keeps at a fragment's ends).
+  { weight: 2, arbitrary: fc.constantFrom('<!--?lit$123456789$-->', '<!---->', '<!--v-if-->', '<!-- -->', '<!--[-->', '<!--]-->', ANCHOR, ANCHOR).map((html) => ({ html })) },
   {
     weight: 1,
     arbitrary: fc
@@ -106,9 +107,10 @@ function segments(run: readonly Node[], anchors: readonly Node[]): Map<Node, num
 /**
  * A framework's parts among a run's nodes (parts.ts `partsOf`): a comment (and the comments right
  * after it), the node after them and the node after that (React's `<!-- -->`: not that one); Lit's
- * (`?lit$…$`, empty), a nested template's several nodes: on to the next comment, or to the run's
- * end; an empty one's (Svelte's block before it) back to the comment before, or to the run's start.
- * `last`: the part reaches past the run.
+ * (`?lit$…$`, empty) and a hydrated fragment's start (`[`), a nested template's several nodes: on
+ * to the next comment, or to the run's end; an empty one's (Svelte's block before it) and a
+ * fragment's end (`]`), back to the comment before, or to the run's start. `last`: the part reaches
+ * past the run.
  */
 function partsIn(run: readonly Node[]): { nodes: Node[]; last: boolean }[] {
   const out: { nodes: Node[]; last: boolean }[] = [];
@@ -119,8 +121,8 @@ function partsIn(run: readonly Node[]): { nodes: Node[]; last: boolean }[] {
     const data = (run[i] as Comment).data;
     let end = data === ' ' ? shown : shown + 1;
     let begin = i;
-    if (data === '' || data.startsWith('?lit$')) while (end < run.length && !isMark(run[end]!)) end++;
-    if (data === '') while (begin > 0 && !isMark(run[begin - 1]!)) begin--;
+    if (data === '' || data === '[' || data.startsWith('?lit$')) while (end < run.length && !isMark(run[end]!)) end++;
+    if (data === '' || data === ']') while (begin > 0 && !isMark(run[begin - 1]!)) begin--;
     out.push({ nodes: run.slice(begin, end + 1), last: end >= run.length });
   }
   return out;

@@ -471,6 +471,25 @@ describe('merge and restore', () => {
     expect(p.innerHTML).toBe('<i>Thanks</i>, send <!---->');
   });
 
+  it("Vue's fragment in a page it hydrated (its ends the server's comments `[` and `]`) keeps its nodes between them: Vue's walk from one to the other takes out the fragment alone", async () => {
+    // Nuxt's `Tagged <b>today</b>: <template v-for>…</template>`, as the server wrote it.
+    const { p, page, frames, calls } = paragraph('<p id="p">Tagged <b>today</b>: <!--[--><a href="#a">apples</a> and <em>bread</em><!--]--></p>', reverseUpper);
+    const [start, end] = [...p.childNodes].filter((n) => n.nodeType === 8) as [Comment, Comment];
+    const bold = p.querySelector('b')!;
+    await frames.settle();
+    // The translation reverses the elements: the fragment's stay between its ends, in their order.
+    expect(p.innerHTML).toBe('<b>TODAY</b> AND <!--[--><a href="#a">APPLES</a>: <em>BREAD</em>TAGGED <!--]-->');
+    takeOutFragment(start, end);
+    await frames.settle();
+    expect(bold.isConnected).toBe(true);
+    expect(calls.at(-1)!.markup).toBe('<p i=1>Tagged <b i=2>today</b>:</p>');
+    expect(p.textContent).toBe(':TODAYTAGGED ');
+    page.restore();
+    // (The previous build put the bold word between the fragment's ends and the emphasis before
+    // them: the walk took the bold word and left "bread".)
+    expect(p.innerHTML).toBe('Tagged <b>today</b>: ');
+  });
+
   /** A paragraph `#p` with Vue's fragment around `from` to `to` (its two empty Text nodes), translated by `transform`. */
   const withFragment = (html: string, from: string, to: string, transform: (w: Element) => void) => {
     const [start, end] = [document.createTextNode(''), document.createTextNode('')];
