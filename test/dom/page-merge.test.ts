@@ -448,8 +448,8 @@ describe('merge and restore', () => {
     expect(p.querySelector('b, i')).toBe(null);
     expect(calls.at(-1)!.markup).toBe('<p i=1>You have  <a i=2>messages</a> today.</p>');
     page.restore();
-    // (The previous build kept the comment, the bold count and " new " as the part and put the link
-    // after them: the walk took the link out, and left "unread".)
+    // (The previous build put the link and "unread" before the part's comment: the walk from the
+    // comment ran past the sentence's end.)
     expect(p.innerHTML).toBe('You have <!--?lit$123$--> <a href="#c">messages</a> today.');
   });
 
