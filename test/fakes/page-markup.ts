@@ -145,14 +145,16 @@ export function nodesOf(root: Element): PageNodes {
   };
   walk(root);
   const nested = nestedEnds(comments);
+  // The nested templates' ends `nestedEnds` took out are not the page's.
+  const marks = comments.filter((c) => c.data !== ')');
   // React's separator between two texts is no part: React never walks from it.
-  const parts = comments.map((c) => {
+  const parts = marks.map((c) => {
     const several = nested.get(c);
     if (several) return several;
     const shown = c.nextSibling;
     return c.data !== ' ' && (shown?.nodeType === 1 || shown?.nodeType === 3) ? ([c, [shown], shown.nextSibling] as const) : null;
   });
-  return { root, texts, elements, comments: comments.filter((c) => c.data !== ')'), parts: parts.filter((_, i) => comments[i]!.data !== ')'), fragments, removed: [] };
+  return { root, texts, elements, comments: marks, parts, fragments, removed: [] };
 }
 
 /**
