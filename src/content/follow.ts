@@ -110,8 +110,8 @@ export class PageFollow extends PageRemovals {
           // page saves, its own words. One that no longer does is translated again. Either way
           // its jobs and the run around it are undone below and found again as they are now (a
           // run that kept it as a placeholder takes its words in, a yes inside a no stays apart).
+          // Out of the page too (a view the page may put back): found again when it is back.
           this.segmenter?.forgetElement(el);
-          if (!el.isConnected) continue;
           this.jobsWithin(el, touched);
           const around = this.owners.of(el);
           if (around) touched.add(around);
@@ -138,6 +138,7 @@ export class PageFollow extends PageRemovals {
       }
       if (removed.length) this.leftPage(removed);
       if (this.mode === 'bilingual') for (const [n] of added) this.keepCopyBeside(n, roots);
+      this.releaseOut();
     });
     if (this.state === 'cancelled') {
       this.report();

@@ -41,6 +41,13 @@ export const nextFrame: Frame = (cb) => {
 export class PageObserver {
   private readonly mo: MutationObserver;
   private readonly roots = new Set<Node>();
+  /**
+   * Nodes the page removed, watched out of the page from the callback that told of their removal
+   * (the browser's own watch of a removed node ends there) until `release` lets them go: what the
+   * page changes in a view it took out and may put back is seen, not only what it read when it
+   * left (removals.ts).
+   */
+  private readonly out = new Set<Node>();
   private pending: MutationRecord[] = [];
   private scheduled = false;
   private paused = 0;
@@ -80,17 +87,37 @@ export class PageObserver {
   resume(): void {
     if (--this.paused > 0 || this.stopped) return;
     for (const r of this.roots) if (r.isConnected || r.nodeType === 9) this.mo.observe(r, OPTIONS);
+    for (const n of this.out) this.mo.observe(n, OPTIONS);
+  }
+
+  /**
+   * Stops watching the removed nodes `keep` does not accept, and those back in the page (watched
+   * there with it). Every record the page made before is handed over as usual.
+   */
+  release(keep: (n: Node) => boolean): void {
+    if (this.out.size === 0) return;
+    this.whilePaused(() => {
+      for (const n of this.out) if (n.isConnected || !keep(n)) this.out.delete(n);
+    });
   }
 
   stop(): void {
     this.stopped = true;
     this.mo.disconnect();
     this.roots.clear();
+    this.out.clear();
     this.pending = [];
   }
 
   private queue(all: MutationRecord[]): void {
     if (all.length === 0 || this.stopped) return;
+    for (const r of all) {
+      for (const n of r.removedNodes) {
+        if (n.isConnected || this.out.has(n)) continue;
+        this.out.add(n);
+        if (this.paused === 0) this.mo.observe(n, OPTIONS);
+      }
+    }
     const records = all.filter(this.keeps);
     if (records.length === 0) return;
     this.pending.push(...records);

@@ -8,6 +8,7 @@ import type { Job } from './jobs';
 import { Aside } from './aside';
 import { PageChoices } from './choices';
 import { idleSlice } from './discover';
+import { realClock } from './lively';
 import { pageShadow } from './shadow';
 import type { Unit } from './segment';
 import { unitNodes, unitOnPage, unitShape } from './units';
@@ -32,9 +33,16 @@ export abstract class PageRemovals extends PageChoices {
    * and 9021). Watched, they are few (a run's Text nodes its translation did not need).
    */
   private emptiedWatch: MutationObserver | null = null;
+  /**
+   * Nodes removed whose units wait for the sweep: watched out of the page until it (observe.ts
+   * `release`), so a change the page makes there meanwhile is followed as one in the page is.
+   */
+  private readonly outForSweep = new Set<Node>();
   /** When the last sweep ran, and the next one if it waits. */
   private swept = -Infinity;
-  private sweepTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Set while a sweep waits: cancels its timer (nothing once it fired). */
+  private sweepWaits: (() => void) | undefined;
+  private readonly sweepClock = this.deps.clock ?? realClock;
 
   /** The page is translating or translated, or stopped with what was written still followed for restore. */
   protected following(): boolean {
@@ -44,15 +52,18 @@ export abstract class PageRemovals extends PageChoices {
   /**
    * Nodes the page removed: the units in them go with them (`leave`), found by walking what was
    * removed when it is small (a feed's old item), else by a sweep of every unit when the page is
-   * idle (an app's whole view). The units of calls in flight are looked at at once.
+   * idle (an app's whole view: watched out of the page until then). The units of calls in flight
+   * are looked at at once.
    */
   protected leftPage(removed: readonly Node[]): void {
     this.dropFromCalls();
     const found = new Set<Job>();
-    let budget = WALK_REMOVED;
+    let budget = this.deps.walkRemoved ?? WALK_REMOVED;
     for (const n of removed) {
       if (!n.isConnected) budget = this.owners.everyWithin(n, found, this.walkedRoot, budget);
-      if (budget < 0) return this.sweepSoon();
+      if (budget >= 0) continue;
+      for (const r of removed) if (!r.isConnected) this.outForSweep.add(r);
+      return this.sweepSoon();
     }
     const gone: Job[] = [];
     for (const j of found) if (!unitOnPage(j.origin ?? j.unit)) gone.push(j);
@@ -92,14 +103,14 @@ export abstract class PageRemovals extends PageChoices {
    * 11 000 on the largest saved page, 40–60 ms when the page removed them all).
    */
   private sweepSoon(): void {
-    if (this.sweepTimer !== undefined) return;
-    const wait = Math.max(0, this.swept + SWEEP_MS - performance.now());
-    this.sweepTimer = setTimeout(() => (this.deps.idle ?? idleSlice)(this.sweepNow), wait);
+    if (this.sweepWaits) return;
+    const wait = Math.max(0, this.swept + SWEEP_MS - this.sweepClock.now());
+    this.sweepWaits = this.sweepClock.after(wait, () => (this.deps.idle ?? idleSlice)(this.sweepNow));
   }
 
   private readonly sweepNow = () => {
-    if (this.sweepTimer === undefined) return;
-    this.sweepTimer = undefined;
+    if (!this.sweepWaits) return;
+    this.sweepWaits = undefined;
     this.sweep();
   };
 
@@ -120,14 +131,24 @@ export abstract class PageRemovals extends PageChoices {
 
   /** A sweep waiting is not wanted (restore). */
   protected noSweep(): void {
-    clearTimeout(this.sweepTimer);
-    this.sweepTimer = undefined;
+    this.sweepWaits?.();
+    this.sweepWaits = undefined;
+    this.outForSweep.clear();
+  }
+
+  /** The removed nodes watched out of the page that no sweep waits for are let go (after each batch). */
+  protected releaseOut(): void {
+    this.observer?.release((n) => this.outForSweep.has(n));
   }
 
   /** Every unit whose nodes are out of the page now (not moved: gone when swept) leaves (`leave`). */
   private sweep(): void {
-    this.swept = performance.now();
+    this.swept = this.sweepClock.now();
     if (!this.following()) return;
+    // The nodes it sets aside are watched no more: what the units read now tells a change since.
+    // A change before, not handed over yet, retires a unit set aside (`retire`).
+    this.outForSweep.clear();
+    this.releaseOut();
     this.timed('follow', () => {
       const gone: Job[] = [];
       const off = (j: Job) => !unitOnPage(j.origin ?? j.unit);
@@ -239,9 +260,20 @@ export abstract class PageRemovals extends PageChoices {
     if (job.copy) for (const j of this.copyJobs.get(job.copy) ?? []) together.add(j);
     // Newest write first: each piece of a long text logged the text as the pieces before it left it.
     const group = [...together];
-    if (group.length > 1) group.sort((a, b) => this.merged.indexOf(b) - this.merged.indexOf(a));
+    if (group.length > 1) {
+      // Pieces set aside together are in the order they were set aside, not among those written.
+      const order = job.state === 'aside' ? this.aside.jobs((j) => together.has(j)) : this.merged;
+      group.sort((a, b) => order.indexOf(b) - order.indexOf(a));
+    }
     for (const j of group) {
       if (j.state === 'retired') continue;
+      // Set aside, out of the page and no longer counted: what the page changed there is kept.
+      const counted = j.state !== 'aside';
+      if (!counted) {
+        j.log?.adoptChanged(this.aside.readingOf(j)?.values ?? []);
+        j.log?.undo();
+        j.log = null;
+      }
       if (j.state === 'done') {
         this.done--;
         j.log?.undo();
@@ -252,7 +284,7 @@ export abstract class PageRemovals extends PageChoices {
       if (j.state === 'queued') this.queuedSize -= j.size;
       this.queue?.delete(j);
       j.state = 'retired';
-      this.total--;
+      if (counted) this.total--;
       this.owners.disown(j);
       if (j.origin) this.owners.disown(j, j.origin);
       j.copy?.el.remove();

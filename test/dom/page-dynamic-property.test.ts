@@ -66,10 +66,12 @@ describe('a page that changes itself while translated', () => {
    * A page translator started on the page as it is now (a reversing, upper-casing fake), its frames
    * run by the test, and its clock (places the page keeps changing wait by it).
    */
-  const translating = (translate = fakeTranslator({ transform: reverseUpper }).translate, mode: 'replace' | 'bilingual' = 'replace', clock?: Clock) => {
+  /** `idles`: every removal is left to the sweep (`walkRemoved` 0), and idle callbacks wait there until the test runs them. */
+  const translating = (translate = fakeTranslator({ transform: reverseUpper }).translate, mode: 'replace' | 'bilingual' = 'replace', clock?: Clock, idles?: (() => void)[]) => {
     document.documentElement.removeAttribute('lang');
     const frames = manualFrames();
-    const page = new PageTranslator({ translate, frame: frames.frame, viewport: false, ...(clock ? { clock } : {}) });
+    const held = idles ? { walkRemoved: 0, idle: (cb: (budgetMs: number) => void) => void idles.push(() => cb(1000)) } : {};
+    const page = new PageTranslator({ translate, frame: frames.frame, viewport: false, ...(clock ? { clock } : {}), ...held });
     pages.push(page);
     page.start('en', 'es', { mode });
     return { page, frames };
@@ -171,7 +173,7 @@ describe('a page that changes itself while translated', () => {
    * lets `SETTLE_MS` pass: what the page added or changed reads translated, and restore gives the
    * page as its own changes left it, untranslated.
    */
-  const holds = async (html: string, list: readonly Change[], mode: 'replace' | 'bilingual', translate: TranslateFn, waits: readonly number[] = []) => {
+  const holds = async (html: string, list: readonly Change[], mode: 'replace' | 'bilingual', translate: TranslateFn, waits: readonly number[] = [], sweeps?: readonly boolean[]) => {
     document.head.innerHTML = '';
     document.body.innerHTML = html;
     // The same page never translated, changed the same way.
@@ -180,18 +182,28 @@ describe('a page that changes itself while translated', () => {
     const refNodes = nodesOf(reference);
     const pageNodes = nodesOf(document.body);
     const clock = manualClock();
-    const { page, frames } = translating(translate, mode, clock);
+    const idles: (() => void)[] | undefined = sweeps ? [] : undefined;
+    const runIdles = async () => {
+      while (idles?.length) {
+        idles.shift()!();
+        await frames.settle();
+      }
+    };
+    const { page, frames } = translating(translate, mode, clock, idles);
     await frames.settle();
+    await runIdles();
     for (const [i, c] of list.entries()) {
       applyChange(c, pageNodes, refNodes);
       applyChange(c, refNodes);
       await frames.settle();
       clock.advance(waits[i] ?? 100);
       await frames.settle();
+      if (sweeps?.[i]) await runIdles();
     }
     // A place changed more than three times in a row waits until still (lively.ts).
     clock.advance(SETTLE_MS);
     await frames.settle();
+    await runIdles();
     const label = `${html} ${JSON.stringify(list)} ${JSON.stringify(waits)} => ${document.body.innerHTML}`;
     expect(page.status(), label).toMatchObject({ state: 'translated', errors: 0 });
     // What the page added or changed is translated too (no lowercase word outside exclusions;
@@ -237,6 +249,32 @@ describe('a page that changes itself while translated', () => {
         return [same && d.kind !== 'remove' ? { ...d, at } : d, ms] as const;
       }),
     );
+
+  // Every removal left to the sweep when the page is idle (as a view of more than 2 000 nodes is):
+  // idle or not after each change, at most one sweep per 500 ms of the test's clock. What the page
+  // changes in what it removed, before the sweep or after it, and puts back, reads translated;
+  // restore keeps its changes.
+  it.each([
+    ['replace', 25],
+    ['bilingual', 26],
+  ] as const)('%s, every removal swept: translates what it changes out of the page and restores to its own changes', async (mode, seed) => {
+    const { translate } = fakeTranslator({ transform: reverseUpper });
+    // Each change with the time after it, and whether the page is idle then. Removals and put-backs
+    // weigh more than in `changes`: a change between a removal and its sweep is what is looked at.
+    const away = fc.oneof(
+      { weight: 4, arbitrary: change1 },
+      { weight: 1, arbitrary: saysChange },
+      { weight: 1, arbitrary: moveChange },
+      { weight: 1, arbitrary: markerChange },
+      { weight: 2, arbitrary: fc.record({ kind: fc.constant('remove' as const), at: fc.nat() }) },
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant('putBack' as const), at: fc.nat() }) },
+    );
+    const steps = fc.array(fc.tuple(away, fc.constantFrom(0, 100, 600), fc.boolean()), { minLength: 2, maxLength: 6 });
+    await fc.assert(
+      fc.asyncProperty(body, steps, (html, list) => holds(html, list.map(([c]) => c), mode, translate, list.map(([, ms]) => ms), list.map(([, , idle]) => idle))),
+      { numRuns: 200, seed },
+    );
+  }, 120_000);
 
   it.each([
     ['replace', 23],

@@ -98,6 +98,73 @@ describe('content the page removes', () => {
     expect(document.body.innerHTML).toBe(body);
   });
 
+  it.each([
+    ['put back before the sweep', false, false],
+    ['swept after the change was seen', true, false],
+    ['swept before the change reached a frame', true, true],
+  ])('a written view too large to walk, changed while out of the page (%s): the change is translated when put back, nothing else sent again; restore keeps it', async (_, sweep, early) => {
+    const body = `<main><section>${items(1500)}</section></main>`;
+    const fake = fakeTranslator();
+    const { page, frames, idles } = startPage(body, fake.translate, pages, { heldIdle: true });
+    await frames.settle();
+    const sent = fake.calls.length;
+    const section = document.querySelector('section')!;
+    section.remove();
+    await frames.settle();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(idles).toHaveLength(1);
+    // A later task: the browser's own report of a removed node's changes has ended.
+    (section.children[3]!.firstChild as Text).data = 'Changed meanwhile';
+    section.children[7]!.setAttribute('title', 'A tip added meanwhile');
+    if (!early) await frames.settle();
+    if (sweep) idles.shift()!();
+    await frames.settle();
+    document.querySelector('main')!.append(section);
+    await frames.settle();
+    expect(fake.calls.slice(sent).map((c) => c.markup)).toEqual(['<p i=1>Changed meanwhile</p><p i=2>A tip added meanwhile</p>']);
+    expect([3, 4, 7].map((i) => section.children[i]!.outerHTML)).toEqual(['<p>CHANGED MEANWHILE</p>', '<p>ITEM 4</p>', '<p title="A TIP ADDED MEANWHILE">ITEM 7</p>']);
+    expect(page.status()).toMatchObject({ state: 'translated', done: 1501, total: 1501, errors: 0 });
+    page.restore();
+    expect([3, 4, 7].map((i) => section.children[i]!.outerHTML)).toEqual(['<p>Changed meanwhile</p>', '<p>Item 4</p>', '<p title="A tip added meanwhile">Item 7</p>']);
+  });
+
+  it('a view too large to walk whose paragraph the page marks notranslate while it is out: that paragraph is its own again when put back; restore exact', async () => {
+    const body = `<main><section>${items(1500)}</section></main>`;
+    const fake = fakeTranslator();
+    const { page, frames } = startPage(body, fake.translate, pages, { heldIdle: true });
+    await frames.settle();
+    const section = document.querySelector('section')!;
+    section.remove();
+    await frames.settle();
+    await new Promise((r) => setTimeout(r, 0));
+    section.children[5]!.className = 'notranslate';
+    document.querySelector('main')!.append(section);
+    await frames.settle();
+    expect([4, 5, 6].map((i) => section.children[i]!.outerHTML)).toEqual(['<p>ITEM 4</p>', '<p class="notranslate">Item 5</p>', '<p>ITEM 6</p>']);
+    expect(page.status()).toMatchObject({ state: 'translated', done: 1499, total: 1499 });
+    page.restore();
+    section.children[5]!.removeAttribute('class');
+    expect(document.body.innerHTML).toBe(body);
+  });
+
+  it('a panel the page changes just after removing it, before the next frame: translated again when put back; restore keeps the change', async () => {
+    const fake = fakeTranslator();
+    const { page, frames } = startPage('<main><section id="one"><p>First panel</p><p>Unchanged</p></section></main>', fake.translate, pages);
+    await frames.settle();
+    const sent = fake.calls.length;
+    const panel = document.getElementById('one')!;
+    panel.remove();
+    await new Promise((r) => setTimeout(r, 0));
+    (panel.firstElementChild!.firstChild as Text).data = 'Edited meanwhile';
+    await frames.settle();
+    document.querySelector('main')!.append(panel);
+    await frames.settle();
+    expect(fake.calls.slice(sent).map((c) => c.markup)).toEqual(['<p i=1>Edited meanwhile</p>']);
+    expect(panel.innerHTML).toBe('<p>EDITED MEANWHILE</p><p>UNCHANGED</p>');
+    page.restore();
+    expect(panel.innerHTML).toBe('<p>Edited meanwhile</p><p>Unchanged</p>');
+  });
+
   it('a call still carrying a unit on the page goes on; only the removed one is dropped from its answer', async () => {
     const fake = fakeTranslator({ hold: true });
     const { page, frames } = startPage('<p id="a">Stays here</p><p id="b">Goes away</p>', fake.translate, pages);

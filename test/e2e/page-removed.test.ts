@@ -61,6 +61,24 @@ const TABLE = `<!doctype html><html lang="en"><head><title>A table</title></head
   };
 </script></body></html>`;
 
+/**
+ * Tabs whose panel holds 1 500 items (3 000 nodes: more than a removal's walk visits, so its units
+ * wait for the sweep when the page is idle). `__refresh(ms)` takes the panel out, changes an item
+ * in a later task (its data refreshed: `text`) and puts the panel back `ms` later.
+ */
+const TABS = `<!doctype html><html lang="en"><head><title>Tabs</title></head><body>
+<main id="tabs"><section id="panel">${Array.from({ length: 1500 }, (_, i) => `<p>Item ${i} of the list</p>`).join('')}</section></main>
+<script>
+  window.__refresh = (ms, text) => new Promise((done) => {
+    const panel = document.getElementById('panel');
+    panel.remove();
+    setTimeout(() => {
+      panel.children[3].firstChild.data = text;
+      setTimeout(() => { document.getElementById('tabs').append(panel); done(); }, ms);
+    }, 0);
+  });
+</script></body></html>`;
+
 describe('content the page removes while translated', () => {
   let browser: ExtensionBrowser;
   let apy: MarkerApy;
@@ -74,6 +92,7 @@ describe('content the page removes while translated', () => {
     server.set('/swept.html', router('swept'));
     server.set('/feed.html', FEED);
     server.set('/table.html', TABLE);
+    server.set('/tabs.html', TABS);
     await useApertiumAt(browser, apy.url);
     control = await browser.openExtensionPage(OPTIONS_PATH);
   });
@@ -153,6 +172,32 @@ describe('content the page removes while translated', () => {
     await expect.poll(cells).toEqual(['⟦Changed while out of the page⟧', '⟦Row 1 of the table⟧']);
     await tabs.send({ type: 'page:restore', data: { tabId } });
     expect(await cells()).toEqual(['Changed while out of the page', 'Row 1 of the table']);
+    await page.close();
+  });
+
+  it.each([0, 300])('a panel too large to walk, changed while out of the page and put back %i ms later: the change is translated, nothing else sent again; restore keeps it', async (ms) => {
+    const refreshed = `Refreshed ${ms} while out of the page`;
+    const { page, tabId } = await tabs.open(`${server.origin}/tabs.html`);
+    await tabs.send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+    expect(await tabs.settle(tabId)).toMatchObject({ state: 'translated', done: 1501, errors: 0 });
+    const items = () => page.evaluate(() => [2, 3, 4].map((i) => document.getElementById('panel')!.children[i]!.textContent));
+    expect(await items()).toEqual(['⟦Item 2 of the list⟧', '⟦Item 3 of the list⟧', '⟦Item 4 of the list⟧']);
+    const sent: string[] = [];
+    apy.failing = (q) => {
+      sent.push(...(q.match(/Item \d+|Refreshed \d+/g) ?? []));
+      return false;
+    };
+    try {
+      // Text no earlier test sent: the worker's memory would answer it without a call.
+      await page.evaluate(([wait, text]) => (window as unknown as { __refresh(ms: number, text: string): Promise<void> }).__refresh(wait, text), [ms, refreshed] as const);
+      await expect.poll(items).toEqual(['⟦Item 2 of the list⟧', `⟦${refreshed}⟧`, '⟦Item 4 of the list⟧']);
+      expect(await tabs.settle(tabId)).toMatchObject({ state: 'translated', done: 1501, total: 1501, errors: 0 });
+      expect(sent).toEqual([`Refreshed ${ms}`]);
+    } finally {
+      apy.failing = undefined;
+    }
+    await tabs.send({ type: 'page:restore', data: { tabId } });
+    expect(await items()).toEqual(['Item 2 of the list', refreshed, 'Item 4 of the list']);
     await page.close();
   });
 });
