@@ -40,24 +40,39 @@ const REACHES_ON = /^(?:$|\?lit\$|\/?lit-part|\[$)/;
  */
 const REACHES_BACK = /^(?:$|\]$|\/lit-part)/;
 
+/**
+ * Comments that surely start a part reaching on (not the empty one, which also ends Svelte's
+ * blocks and Lit's items): looked for past the blocks before a run too (`lead`), up to
+ * `LOOK_BACK` nodes, as a nested template may show several blocks before a sentence.
+ */
+const STARTS = /^(?:\?lit\$|lit-part|\[$)/;
+const LOOK_BACK = 16;
+
 export function isMark(n: Node): boolean {
   return n.nodeType === 8 || n.nodeType === 7;
 }
 
 /**
  * The nodes right before `n` where a part that reaches `n` may start (the comments and at most one
- * other node), in their order, into `out` (none: only asked); whether a comment is among them.
+ * other node; where none is a comment, up to a comment that surely starts one, `STARTS`, past a
+ * few more nodes), in their order, into `out` (none: only asked); whether a comment is among them.
  */
 function lead(n: Node | undefined, out: Node[] | null): boolean {
   let other = false;
   let marked = false;
-  for (let c = n?.previousSibling ?? null; c; c = c.previousSibling) {
+  let c = n?.previousSibling ?? null;
+  for (; c; c = c.previousSibling) {
     if (isMark(c)) marked = true;
     else if (other) break;
     else other = true;
     out?.unshift(c);
   }
-  return marked;
+  if (marked || !c) return marked;
+  let start: Node | null = c;
+  for (let i = 0; start && i < LOOK_BACK && !isMark(start); i++) start = start.previousSibling;
+  if (!start || !isMark(start) || !STARTS.test((start as CharacterData).data)) return false;
+  if (out) for (let b: Node | null = c; b; b = b === start ? null : b.previousSibling) out.unshift(b);
+  return true;
 }
 
 /** Whether a part that starts before `n` may reach it: asked before the parts are read. */

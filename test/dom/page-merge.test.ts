@@ -453,6 +453,26 @@ describe('merge and restore', () => {
     expect(p.innerHTML).toBe('You have <!--?lit$123$--> <a href="#c">messages</a> today.');
   });
 
+  it("Lit's nested template of two blocks and a sentence keeps the sentence's order: Lit's walk from its comment, past the blocks, takes out the part alone", async () => {
+    // `${html`<p>One</p><p>Two</p> and a sentence <b>in bold</b>`} then <a>the link</a> after`: the part ends at " then ".
+    const { p, page, frames, calls } = paragraph('<div id="p"><!--?lit$7$--><p>One</p><p>Two</p> and a sentence <b>in bold</b> then <a href="#c">the link</a> after</div>', reverseUpper);
+    const mark = p.firstChild as Comment;
+    const end = [...p.childNodes].find((n) => n.nodeType === 3 && (n as Text).data === ' then ')!;
+    const link = p.querySelector('a')!;
+    await frames.settle();
+    // The translation reverses the sentence's elements: they stay in their order, its texts between them in its.
+    expect([...p.children].map((c) => c.localName)).toEqual(['p', 'p', 'b', 'a']);
+    expect(end.nextSibling).toBe(link);
+    takeOutPart(mark, end);
+    await frames.settle();
+    expect(link.isConnected).toBe(true);
+    expect(p.querySelector('p, b')).toBe(null);
+    expect(calls.at(-1)!.markup).toBe('<p i=1>then <a i=2>the link</a> after</p>');
+    page.restore();
+    // (The previous build put the link first in the sentence, inside the part: Lit's walk took it out.)
+    expect(p.innerHTML).toBe('<!--?lit$7$--> then <a href="#c">the link</a> after');
+  });
+
   it("Svelte's block of several nodes before its empty comment keeps the run's order: Svelte's walk from its first node to its last takes out the block alone", async () => {
     // `<i>Thanks</i>, send {#if on}<b>red</b> boxes to <a>the shop</a>{/if}`: the block is the bold word to the link.
     const { p, page, frames, calls } = paragraph('<p id="p"><i>Thanks</i>, send <b>red</b> boxes to <a href="#c">the shop</a><!----></p>', reverseUpper);
