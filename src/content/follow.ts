@@ -196,6 +196,10 @@ export class PageFollow extends PageRemovals {
     return true;
   }
 
+  protected wrote(job: Job): void {
+    this.lively.wrote(job.origin ?? job.unit);
+  }
+
   /** Places that kept changing, due now: translated as they are. */
   private releaseLively(roots: readonly Node[], attrs: readonly [Element, string][]): void {
     if (this.state !== 'translating' && this.state !== 'translated') return;

@@ -34,6 +34,10 @@ export const MAX_GAP_MS = 60_000;
 export const QUIET_MS = 10_000;
 /** A change this soon after the user's click (or Enter) is the user's (a tab, a view): never held. */
 export const ACTED_MS = 1000;
+/** A change this soon after our write to its place that gives it the text it had before is the page putting its own back. */
+export const BOUNCE_MS = 200;
+/** Times in a row the page puts its own text back before that text is left as it is. */
+export const BOUNCES = 2;
 
 interface Place {
   changes: number;
@@ -49,6 +53,13 @@ interface Place {
   byGap: boolean;
   /** Where to look again when it is due: nodes of the runs it held (none for an attribute; made when first held). */
   roots: Set<Node> | null;
+  /** When we last wrote a translation into it (`wrote`). */
+  wrote: number;
+  /** Its text at its last change, and how many changes in a row put that text back right after our write. */
+  text: string | null;
+  bounces: number;
+  /** Whether, after those, it was tried once more when still (`BOUNCES`). */
+  retried: boolean;
 }
 
 /** An attribute's place is its element and name. */
@@ -65,6 +76,8 @@ export class Lively {
   private attrPlaces = new WeakMap<Element, Map<string, AttrPlace>>();
   private readonly held = new Set<Place>();
   private batch = 0;
+  /** Whether any place was made: writes are noted only then (most pages change none). */
+  private any = false;
   private cancel: (() => void) | null = null;
   private timerAt = Infinity;
   private actedAt = -Infinity;
@@ -92,8 +105,25 @@ export class Lively {
       }
       if (place.batch !== batch) {
         place.batch = batch;
-        place.waits = this.waits(place, now);
+        // The page put back, right after our write, the text the place had at its previous change:
+        // it undoes what we write there (a component that renders again on any change of its
+        // nodes). After `BOUNCES` times in a row, that text waits until the place has been still
+        // for `SETTLE_MS` (a ticker writing the same text again and again may stop), is tried once
+        // more then, and put back once more is left as the page shows it, not counted. A change
+        // to another text is translated as any change is.
+        const text = textOf(u);
+        const bounced = now - place.wrote < BOUNCE_MS && text === place.text;
+        place.bounces = bounced ? place.bounces + 1 : 0;
+        if (!bounced) place.retried = false;
+        place.text = text;
+        if (place.bounces < BOUNCES) place.waits = this.waits(place, now);
+        else if (!place.retried) {
+          place.waits = true;
+          place.due = now + SETTLE_MS;
+          place.byGap = false;
+        }
       }
+      if (place.bounces >= BOUNCES && place.retried) continue;
       if (!place.waits) out.push(u);
       else this.hold(place, u);
     }
@@ -106,8 +136,16 @@ export class Lively {
     this.actedAt = this.clock.now();
   }
 
+  /** We wrote a translation for `u`: the time is kept where its place changed before. */
+  wrote(u: Unit): void {
+    if (!this.any) return;
+    const place = this.placeOf(u, undefined, false);
+    if (place) place.wrote = this.clock.now();
+  }
+
   /** Nothing waits any more, and every place starts afresh (restore). */
   clear(): void {
+    this.any = false;
     this.cancel?.();
     this.cancel = null;
     this.timerAt = Infinity;
@@ -164,6 +202,7 @@ export class Lively {
       if (p.due > now) continue;
       // Sent because the gap ran out (the place never stilled): the next wait is longer.
       if (p.byGap) p.gap = Math.min(p.gap * 2, MAX_GAP_MS);
+      if (p.bounces >= BOUNCES) p.retried = true;
       p.sent = now;
       if ('el' in p) attrs.push([(p as AttrPlace).el, (p as AttrPlace).name]);
       else if (p.roots) roots.push(...p.roots);
@@ -179,12 +218,16 @@ export class Lively {
    * attribute's its element and name; in content the page has just redrawn, the element redrawn
    * (new nodes each time would be new places); in content just added, none (undefined).
    */
-  private placeOf(u: Unit, added?: ReadonlyMap<Node, Node | null>): Place | undefined {
+  private placeOf(u: Unit, added?: ReadonlyMap<Node, Node | null>, make = true): Place | undefined {
+    if (make) this.any = true;
     if (u.kind === 'attr') {
       let byName = this.attrPlaces.get(u.el);
-      if (!byName) this.attrPlaces.set(u.el, (byName = new Map()));
+      if (!byName) {
+        if (!make) return undefined;
+        this.attrPlaces.set(u.el, (byName = new Map()));
+      }
       let p = byName.get(u.name);
-      if (!p) byName.set(u.name, (p = { ...newPlace(), el: u.el, name: u.name }));
+      if (!p && make) byName.set(u.name, (p = { ...newPlace(), el: u.el, name: u.name }));
       return p;
     }
     let key: Node = u.kind === 'piece' ? u.group.text : !u.whole && u.nodes.length === 1 && u.nodes[0]!.nodeType === 1 ? u.nodes[0]! : u.parent;
@@ -198,11 +241,20 @@ export class Lively {
       }
     }
     let p = this.places.get(key);
-    if (!p) this.places.set(key, (p = newPlace()));
+    if (!p && make) this.places.set(key, (p = newPlace()));
     return p;
   }
 }
 
 function newPlace(): Place {
-  return { changes: 0, last: -Infinity, sent: -Infinity, gap: FIRST_GAP_MS, batch: 0, waits: false, due: 0, byGap: false, roots: null };
+  return { changes: 0, last: -Infinity, sent: -Infinity, gap: FIRST_GAP_MS, batch: 0, waits: false, due: 0, byGap: false, roots: null, wrote: -Infinity, text: null, bounces: 0, retried: false };
+}
+
+/** What a unit shows: its nodes' text, a long text's, an attribute's value. */
+function textOf(u: Unit): string {
+  if (u.kind === 'attr') return u.el.getAttribute(u.name) ?? '';
+  if (u.kind === 'piece') return u.group.text.data;
+  let text = '';
+  for (const n of u.nodes) text += n.textContent ?? '';
+  return text;
 }

@@ -169,7 +169,11 @@ export abstract class PageWrites extends PageCalls {
     j.state = 'done';
     this.done++;
     this.merged.push(j);
+    this.wrote(j);
   }
+
+  /** A unit written: noted where the page changed its place before (follow.ts, lively.ts). */
+  protected abstract wrote(job: Job): void;
 
   /** `lost`: the call went with the worker (`PortClosedError`); its units are sent again, a few times. */
   protected end(req: number, call: Call<Job>, error?: string, lost = false): void {

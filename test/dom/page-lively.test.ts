@@ -6,7 +6,7 @@
  * page's last text.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIRST_GAP_MS, MAX_GAP_MS, SETTLE_MS } from '../../src/content/lively';
+import { BOUNCES, FIRST_GAP_MS, MAX_GAP_MS, SETTLE_MS } from '../../src/content/lively';
 import { PageTranslator } from '../../src/content/page';
 import { fakeTranslator, manualClock, startPage } from './page-fakes';
 
@@ -39,6 +39,47 @@ async function livePage(body = '<p id="live">Updated 0 seconds ago</p><p>A still
 }
 
 describe('a place the page keeps changing', () => {
+  it.each(['its text node', 'a new text node'] as const)('a component that puts its own text back (into %s) as soon as we write ours: left as the page shows it after three such changes, no call every second and no flicker; a new text of its own is translated; restore exact', async (how) => {
+    const { live, wait, sent, page, frames } = await livePage('<p id="live">Your cart is empty</p><p>A still paragraph.</p>');
+    // The page renders the line again whenever its nodes change (a component that keeps its text).
+    let own = 'Your cart is empty';
+    let renders = 0;
+    const component = new MutationObserver(() => {
+      if (live.textContent === own) return;
+      renders++;
+      if (how === 'its text node') (live.firstChild as Text).data = own;
+      else live.textContent = own;
+    });
+    component.observe(live, { subtree: true, characterData: true, childList: true });
+    try {
+      // The component renders once (the page was translated before it watched): its text is
+      // translated again, and each time we write it, it puts its own back.
+      (live.firstChild as Text).data = own;
+      await frames.settle();
+      for (let s = 0; s < 60; s++) await wait(1000);
+      // Put back twice right after our write, tried once more when still, put back again: then
+      // left as the page shows it (the previous build wrote it again every 1.5 s or so, 33 times
+      // in these 60 s, each time put back at once).
+      expect(renders).toBe(BOUNCES + 1);
+      expect(sent()).toEqual(Array(BOUNCES + 1).fill('Your cart is empty'));
+      expect(live.textContent).toBe('Your cart is empty');
+      expect(page.status()).toMatchObject({ state: 'translated', done: 1, total: 1, errors: 0 });
+      // The component shows a new text of its own: translated as any change is (it puts that
+      // back too, as the same fight, and is left alone again).
+      own = 'Two items in your cart';
+      (live.firstChild as Text).data = own;
+      await frames.settle();
+      expect(sent().at(-1)).toBe('Two items in your cart');
+      for (let s = 0; s < 60; s++) await wait(1000);
+      expect(sent().filter((t) => t === 'Two items in your cart')).toHaveLength(BOUNCES + 1);
+      expect(live.textContent).toBe('Two items in your cart');
+    } finally {
+      component.disconnect();
+    }
+    page.restore();
+    expect(document.body.innerHTML).toBe('<p id="live">Two items in your cart</p><p>A still paragraph.</p>');
+  });
+
   it('a ticker changing every second for ten minutes: its first three changes at once, then at most a call per gap, doubling to one a minute', async () => {
     const { live, wait, set, sent, page } = await livePage();
     const shown: string[] = [];
@@ -57,6 +98,17 @@ describe('a place the page keeps changing', () => {
     // The waiting change is shown as the page wrote it, and not counted: the page reads as translated.
     expect(shown[3]).toBe('Updated 4 seconds ago');
     expect(page.status()).toMatchObject({ state: 'translated', done: 1, total: 1, errors: 0 });
+    // 600 changes, each a frame: 4.3 s on this machine today, near vitest's default 5 s.
+  }, 30_000);
+
+  it('a page that writes its own words back right after each of three translations, then stops (an app settling after its start): translated once it has been still', async () => {
+    const { live, wait, set, sent } = await livePage();
+    // Each time right after the translation of the time before was written.
+    for (let i = 0; i < 3; i++) await set('Updated just now');
+    expect(live.textContent).toBe('Updated just now');
+    await wait(SETTLE_MS);
+    expect(live.textContent).toBe('UPDATED JUST NOW');
+    expect(sent()).toEqual(Array(3).fill('Updated just now'));
   });
 
   it('the ticker stops: what it shows last is translated once it has been still for the settle time', async () => {

@@ -22,6 +22,23 @@ const TICKER = `<!doctype html><html lang="en"><head><title>A live page</title><
   window.__stop = () => { clearInterval(window.__timer); return n; };
 </script></body></html>`;
 
+/**
+ * A component that renders its line again whenever its nodes change (a widget that keeps its own
+ * text): each translation written there is put back at once. `__renders` counts them.
+ */
+const KEEPER = `<!doctype html><html lang="en"><head><title>A cart</title></head><body>
+<p id="cart">Your cart is empty</p>
+<p id="still">A paragraph that stays as it is.</p>
+<script>
+  const cart = document.getElementById('cart');
+  window.__renders = 0;
+  new MutationObserver(() => {
+    if (cart.textContent === 'Your cart is empty') return;
+    window.__renders++;
+    cart.textContent = 'Your cart is empty';
+  }).observe(cart, { subtree: true, characterData: true, childList: true });
+</script></body></html>`;
+
 describe('a place the page keeps changing', () => {
   let browser: ExtensionBrowser;
   let apy: MarkerApy;
@@ -32,6 +49,7 @@ describe('a place the page keeps changing', () => {
   beforeAll(async () => {
     [browser, apy, server] = await Promise.all([launchExtension(), startMarkerApy(), startPageServer()]);
     server.set('/ticker.html', TICKER);
+    server.set('/keeper.html', KEEPER);
     await useApertiumAt(browser, apy.url);
     control = await browser.openExtensionPage(OPTIONS_PATH);
   });
@@ -72,6 +90,26 @@ describe('a place the page keeps changing', () => {
       );
     } finally {
       apy.failing = undefined;
+      await page.close();
+    }
+  });
+
+  it('a component that puts its own text back as soon as a translation is written there: left as it shows it after four tries, no flicker; the rest translated; restore exact', async () => {
+    const { page, tabId } = await tabs.open(`${server.origin}/keeper.html`);
+    try {
+      await tabs.send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+      await tabs.settle(tabId);
+      // Six seconds: the previous build wrote it again every 1.5 s or so, each put back at once.
+      await new Promise((r) => setTimeout(r, 6000));
+      // The first translation, two more, and one when the line has been still for 1.5 s, each put
+      // back right after it was written (the previous build: 7 in these 6 s, and on).
+      expect(await page.evaluate(() => (window as unknown as { __renders: number }).__renders)).toBe(4);
+      expect(await page.locator('#cart').textContent()).toBe('Your cart is empty');
+      expect(await page.locator('#still').textContent()).toBe('⟦A paragraph that stays as it is.⟧');
+      expect((await tabs.send({ type: 'page:status', data: { tabId } })).data).toMatchObject({ state: 'translated', errors: 0 });
+      await tabs.send({ type: 'page:restore', data: { tabId } });
+      expect(await page.evaluate(() => document.body.innerHTML.split('<script>')[0]!.trim())).toBe('<p id="cart">Your cart is empty</p>\n<p id="still">A paragraph that stays as it is.</p>');
+    } finally {
       await page.close();
     }
   });
