@@ -34,8 +34,8 @@ export const MAX_GAP_MS = 60_000;
 export const QUIET_MS = 10_000;
 /** A change this soon after the user's click (or Enter) is the user's (a tab, a view): never held. */
 export const ACTED_MS = 1000;
-/** A change this soon after our write to its place that gives it the text it had before is the page putting its own back. */
-export const BOUNCE_MS = 200;
+/** A change seen this soon after our write to its place (a frame later, or more under load) that gives it the text it had before is the page putting its own back. */
+export const BOUNCE_MS = 500;
 /** Times in a row the page puts its own text back before that text is left as it is. */
 export const BOUNCES = 2;
 
