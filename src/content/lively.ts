@@ -252,7 +252,7 @@ function newPlace(): Place {
 
 /** What a unit shows: its nodes' text, a long text's, an attribute's value. */
 function textOf(u: Unit): string {
-  if (u.kind === 'attr') return u.el.getAttribute(u.name) ?? '';
+  if (u.kind === 'attr') return u.value;
   if (u.kind === 'piece') return u.group.text.data;
   let text = '';
   for (const n of u.nodes) text += n.textContent ?? '';
