@@ -77,7 +77,7 @@ export class Lively {
   private readonly held = new Set<Place>();
   private batch = 0;
   /** Whether any place was made: writes are noted only then (most pages change none). */
-  private any = false;
+  private placed = false;
   private cancel: (() => void) | null = null;
   private timerAt = Infinity;
   private actedAt = -Infinity;
@@ -105,25 +105,9 @@ export class Lively {
       }
       if (place.batch !== batch) {
         place.batch = batch;
-        // The page put back, right after our write, the text the place had at its previous change:
-        // it undoes what we write there (a component that renders again on any change of its
-        // nodes). After `BOUNCES` times in a row, that text waits until the place has been still
-        // for `SETTLE_MS` (a ticker writing the same text again and again may stop), is tried once
-        // more then, and put back once more is left as the page shows it, not counted. A change
-        // to another text is translated as any change is.
-        const text = textOf(u);
-        const bounced = now - place.wrote < BOUNCE_MS && text === place.text;
-        place.bounces = bounced ? place.bounces + 1 : 0;
-        if (!bounced) place.retried = false;
-        place.text = text;
-        if (place.bounces < BOUNCES) place.waits = this.waits(place, now);
-        else if (!place.retried) {
-          place.waits = true;
-          place.due = now + SETTLE_MS;
-          place.byGap = false;
-        }
+        place.waits = this.givenBack(place, textOf(u), now) ? !place.retried : this.waits(place, now);
       }
-      if (place.bounces >= BOUNCES && place.retried) continue;
+      if (leftAlone(place)) continue;
       if (!place.waits) out.push(u);
       else this.hold(place, u);
     }
@@ -136,16 +120,37 @@ export class Lively {
     this.actedAt = this.clock.now();
   }
 
+  /**
+   * Whether the page put back, right after our write, the text the place had at its previous
+   * change: it undoes what we write there (a component that renders again on any change of its
+   * nodes). After `BOUNCES` times in a row, that text waits until the place has been still for
+   * `SETTLE_MS` (a ticker writing the same text again and again may stop), is tried once more
+   * then, and put back once more is left as the page shows it (`leftAlone`), not counted. A
+   * change to another text is translated as every other change is.
+   */
+  private givenBack(p: Place, text: string, now: number): boolean {
+    const bounced = now - p.wrote < BOUNCE_MS && text === p.text;
+    p.bounces = bounced ? p.bounces + 1 : 0;
+    if (!bounced) p.retried = false;
+    p.text = text;
+    if (p.bounces < BOUNCES) return false;
+    if (!p.retried) {
+      p.due = now + SETTLE_MS;
+      p.byGap = false;
+    }
+    return true;
+  }
+
   /** We wrote a translation for `u`: the time is kept where its place changed before. */
   wrote(u: Unit): void {
-    if (!this.any) return;
+    if (!this.placed) return;
     const place = this.placeOf(u, undefined, false);
     if (place) place.wrote = this.clock.now();
   }
 
   /** Nothing waits any more, and every place starts afresh (restore). */
   clear(): void {
-    this.any = false;
+    this.placed = false;
     this.cancel?.();
     this.cancel = null;
     this.timerAt = Infinity;
@@ -219,7 +224,7 @@ export class Lively {
    * (new nodes each time would be new places); in content just added, none (undefined).
    */
   private placeOf(u: Unit, added?: ReadonlyMap<Node, Node | null>, make = true): Place | undefined {
-    if (make) this.any = true;
+    if (make) this.placed = true;
     if (u.kind === 'attr') {
       let byName = this.attrPlaces.get(u.el);
       if (!byName) {
@@ -248,6 +253,11 @@ export class Lively {
 
 function newPlace(): Place {
   return { changes: 0, last: -Infinity, sent: -Infinity, gap: FIRST_GAP_MS, batch: 0, waits: false, due: 0, byGap: false, roots: null, wrote: -Infinity, text: null, bounces: 0, retried: false };
+}
+
+/** A place whose text the page gave back after its last try too (`givenBack`): left as the page shows it. */
+function leftAlone(p: Place): boolean {
+  return p.bounces >= BOUNCES && p.retried;
 }
 
 /** What a unit shows: its nodes' text, a long text's, an attribute's value. */

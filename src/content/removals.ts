@@ -124,7 +124,7 @@ export abstract class PageRemovals extends PageChoices {
     this.emptiedWatch?.disconnect();
     this.emptiedWatch = null;
     const aside = this.aside.jobs((j) => j.state === 'aside');
-    for (const j of aside) j.log?.adoptChanged(this.aside.readingOf(j)?.values ?? []);
+    for (const j of aside) this.adoptUnseen(j);
     for (let i = aside.length - 1; i >= 0; i--) aside[i]!.log?.undo();
     this.aside.clear();
   }
@@ -237,6 +237,11 @@ export abstract class PageRemovals extends PageChoices {
     if (reshaped) this.segmenter?.forgetWithin(root);
   }
 
+  /** What the page changed, unseen, in a unit set aside since it was set aside: its values are the ones to restore. */
+  private adoptUnseen(j: Job): void {
+    j.log?.adoptChanged(this.aside.readingOf(j)?.values ?? []);
+  }
+
   /** Texts the page set while out of the page, in units set aside: their values are the ones to restore. */
   private adoptEmptied(records: readonly MutationRecord[]): void {
     for (const r of records) {
@@ -269,15 +274,13 @@ export abstract class PageRemovals extends PageChoices {
       if (j.state === 'retired') continue;
       // Set aside, out of the page and no longer counted: what the page changed there is kept.
       const counted = j.state !== 'aside';
-      if (!counted) {
-        j.log?.adoptChanged(this.aside.readingOf(j)?.values ?? []);
+      if (!counted) this.adoptUnseen(j);
+      if (j.state === 'done' || !counted) {
         j.log?.undo();
         j.log = null;
       }
       if (j.state === 'done') {
         this.done--;
-        j.log?.undo();
-        j.log = null;
         this.merged = this.merged.filter((m) => m !== j);
       }
       if (j.state === 'error') this.errors--;
