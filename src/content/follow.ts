@@ -5,6 +5,7 @@
  * units with it (removals.ts), and shadow roots defined or attached later are walked.
  */
 import { isCopy } from './bilingual';
+import { Cuts } from './cuts';
 import type { Job } from './jobs';
 import { Lively, realClock } from './lively';
 import type { LateRoots } from './late-roots';
@@ -23,6 +24,8 @@ export class PageFollow extends PageRemovals {
   protected lateRoots: LateRoots | null = null;
   /** Places the page keeps changing: what they hold waits (lively.ts). */
   protected readonly lively = new Lively(this.deps.clock ?? realClock, (roots, attrs) => this.releaseLively(roots, attrs));
+  /** Our words the page cut to fit (cuts.ts); until restore. */
+  private readonly cuts = new Cuts();
   /** The user's clicks and Enter while the page is translated (`followActs`). */
   private acts: AbortController | null = null;
 
@@ -57,14 +60,13 @@ export class PageFollow extends PageRemovals {
     const removed: Node[] = [];
     const added: [Node, Node][] = [];
     const emptied = new Set<Node>();
+    const texts = new Map<Text, [Job, string | null]>();
     for (const r of records) {
       if (r.type === 'characterData') {
         const job = this.owners.of(r.target);
-        if (job) {
-          // Every piece of a long text keeps the text as it was: the page's value is the one now.
-          for (const j of this.owners.siblings(job)) j.log?.adopt(r.target as Text);
-          touched.add(job);
-        } else roots.add(r.target);
+        if (!job) roots.add(r.target);
+        // Its value before this batch: the first record's (our write's, where we wrote last).
+        else if (!texts.has(r.target as Text)) texts.set(r.target as Text, [job, r.oldValue]);
       } else if (r.type === 'attributes' && r.target instanceof Element && r.attributeName) {
         attrs.push([r.target, r.attributeName]);
       } else if (r.type === 'childList') {
@@ -97,6 +99,14 @@ export class PageFollow extends PageRemovals {
         for (const n of r.removedNodes) removed.push(n);
         if (r.removedNodes.length) emptied.add(r.target);
       }
+    }
+    for (const [t, [job, was]] of texts) {
+      // Our words cut to fit (cuts.ts): still ours; restore puts the original back.
+      const original = job.log?.original(t);
+      if (original !== undefined && was !== null && was !== original && this.cuts.fits(t, was)) continue;
+      // Every piece of a long text keeps the text as it was: the page's value is the one now.
+      for (const j of this.owners.siblings(job)) j.log?.adopt(t);
+      touched.add(job);
     }
     if (this.aside.holding) for (const root of roots) if (root.isConnected) this.putBack(root, touched);
     const observer = this.observer!;
@@ -285,6 +295,7 @@ export class PageFollow extends PageRemovals {
   protected noWaits(): void {
     this.noSweep();
     this.lively.clear();
+    this.cuts.clear();
     this.acts?.abort();
     this.acts = null;
   }

@@ -18,6 +18,8 @@ const OPTIONS: MutationObserverInit = {
   childList: true,
   subtree: true,
   characterData: true,
+  // A text's value before the page changed it: whether the page cut our words to fit (cuts.ts).
+  characterDataOldValue: true,
   attributes: true,
   attributeOldValue: true,
   attributeFilter: [...ATTRIBUTE_NAMES, ...SAYS_ATTRIBUTES],

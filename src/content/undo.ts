@@ -87,6 +87,13 @@ export class UndoLog {
     return out;
   }
 
+  /** What `t` read before the writes (undefined: not one of their texts). */
+  original(t: Text): string | undefined {
+    const texts = this.texts ?? [];
+    for (let i = 0; i < texts.length; i += 2) if (texts[i] === t) return texts[i + 1] as string;
+    return undefined;
+  }
+
   /** The page itself changed a text we had written: its new value is the one to restore. */
   adopt(t: Text): boolean {
     const texts = this.texts ?? [];

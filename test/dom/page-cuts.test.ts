@@ -1,0 +1,148 @@
+/**
+ * Our words the page cuts to fit (a line clamped with an ellipsis, as Clamp.js does: the last Text
+ * node's value shortened word by word): the line stays translated, nothing is sent for the cut, a
+ * clamp that watches its line does not fight us, and restore puts the original back whole. A new
+ * text of the page's, or its own original cut, is translated as any change is.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { cutOf } from '../../src/content/cuts';
+import { PageTranslator } from '../../src/content/page';
+import { fakeTranslator, manualClock, startPage, upper } from './page-fakes';
+
+let pages: PageTranslator[] = [];
+afterEach(() => {
+  for (const p of pages) p.restore();
+  pages = [];
+});
+
+/** Cuts `el`'s last text word by word until it is at most `max` characters with its ellipsis (Clamp.js's way). */
+function clamp(el: Element, max: number): void {
+  const t = el.lastChild as Text;
+  let s = t.data;
+  while (s.length > max && s.includes(' ')) {
+    s = s.slice(0, s.lastIndexOf(' ')).trimEnd();
+    t.data = s + '…';
+    s = t.data;
+  }
+}
+
+const ORIGINAL = '<h2 id="line">A walk in the mountains</h2><p>A still paragraph.</p>';
+
+async function translated(body = ORIGINAL, fake = fakeTranslator()) {
+  const clock = manualClock();
+  const { page, frames } = startPage(body, fake.translate, pages, { clock });
+  await frames.settle();
+  expect(fake.calls).toHaveLength(1);
+  const line = document.getElementById('line')!;
+  return { fake, clock, page, frames, line, sent: () => fake.calls.slice(1).map((c) => c.markup.replace(/<[^>]*>/g, '')) };
+}
+
+describe('our words the page cuts to fit', () => {
+  it('a clamp run again (a resize) cuts the translated line: the cut shows, nothing is sent, the page stays translated, and restore puts the whole original back', async () => {
+    const { line, frames, page, sent } = await translated();
+    expect(line.textContent).toBe('A WALK IN THE MOUNTAINS');
+    clamp(line, 14);
+    await frames.settle();
+    expect(line.textContent).toBe('A WALK IN THE…');
+    // The previous build sent the cut as the page's own words and wrote their "translation".
+    expect(sent()).toEqual([]);
+    expect(page.status()).toMatchObject({ state: 'translated', done: 2, total: 2, errors: 0 });
+    page.restore();
+    // Not our cut words: the previous build left "A WALK IN THE…" in the page.
+    expect(document.body.innerHTML).toBe(ORIGINAL);
+  });
+
+  it('a clamp that watches its line cuts each answer as it is written: one call, no fight over a minute, restore exact', async () => {
+    const body = '<h2 id="line">A walk uphill</h2><p>A still paragraph.</p>';
+    // The translation is longer than the original, and the page's clamp (14 characters) cuts it.
+    const fake = fakeTranslator({
+      transform: (w) => {
+        upper(w);
+        if (w.textContent!.startsWith('A WALK')) w.append(' AND BACK');
+      },
+    });
+    document.body.innerHTML = body;
+    const watch = new MutationObserver(() => clamp(document.getElementById('line')!, 14));
+    watch.observe(document.body, { subtree: true, characterData: true, childList: true });
+    try {
+      const { line, frames, page, sent, clock } = await translated(body, fake);
+      await frames.settle();
+      expect(line.textContent).toBe('A WALK UPHILL…');
+      for (let s = 0; s < 60; s++) {
+        clock.advance(1000);
+        await frames.settle();
+      }
+      // The previous build sent the cut again and again, at a changing place's pace.
+      expect(sent()).toEqual([]);
+      expect(line.textContent).toBe('A WALK UPHILL…');
+      expect(page.status()).toMatchObject({ state: 'translated', done: 2, total: 2, errors: 0 });
+      page.restore();
+      await frames.settle();
+      expect(document.body.innerHTML).toBe(body);
+    } finally {
+      watch.disconnect();
+    }
+  });
+
+  it('a clamp that keeps the whole it cut shows more of it when wider, and all of it: still ours, nothing sent, restore exact', async () => {
+    const { line, frames, page, sent } = await translated();
+    const t = line.firstChild as Text;
+    const whole = t.data;
+    clamp(line, 8);
+    await frames.settle();
+    expect(line.textContent).toBe('A WALK…');
+    // Wider: the clamp cuts its kept whole again, now at 16.
+    t.data = whole;
+    clamp(line, 16);
+    await frames.settle();
+    expect(line.textContent).toBe('A WALK IN THE…');
+    t.data = whole;
+    await frames.settle();
+    expect(line.textContent).toBe('A WALK IN THE MOUNTAINS');
+    expect(sent()).toEqual([]);
+    page.restore();
+    expect(document.body.innerHTML).toBe(ORIGINAL);
+  });
+
+  it.each([
+    ['a new text with an ellipsis', 'Loading…', 'LOADING…'],
+    ['its own original cut (a clamp that kept the original)', 'A walk in the…', 'A WALK IN THE…'],
+  ])('the page writes %s: its own words, translated, and restore keeps them', async (_, text, shown) => {
+    const { line, frames, page, sent } = await translated();
+    (line.firstChild as Text).data = text;
+    await frames.settle();
+    expect(sent()).toEqual([text]);
+    expect(line.textContent).toBe(shown);
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+    page.restore();
+    expect(document.body.innerHTML).toBe(`<h2 id="line">${text}</h2><p>A still paragraph.</p>`);
+  });
+
+  it('bilingual: the page cuts its own line, not ours: the copy under it says the cut', async () => {
+    const fake = fakeTranslator();
+    const { page, frames } = startPage(ORIGINAL, fake.translate, pages, { mode: 'bilingual' });
+    await frames.settle();
+    const line = document.getElementById('line')!;
+    clamp(line, 14);
+    await frames.settle();
+    expect(fake.calls.at(-1)!.markup.replace(/<[^>]*>/g, '')).toBe('A walk in the…');
+    expect(document.body.textContent).toContain('A WALK IN THE…');
+    expect(document.body.textContent).not.toContain('MOUNTAINS');
+    page.restore();
+    expect(document.body.innerHTML).toBe('<h2 id="line">A walk in the…</h2><p>A still paragraph.</p>');
+  });
+});
+
+describe('cutOf', () => {
+  it('is a cut of the whole with an ellipsis after what is kept, and nothing else', () => {
+    expect(cutOf('Un paseo por la montaña', 'Un paseo…')).toBe(true);
+    expect(cutOf('Un paseo por la montaña', 'Un paseo por...')).toBe(true);
+    expect(cutOf('Un paseo por la montaña', 'Un paseo …')).toBe(true);
+    expect(cutOf('Un paseo por la montaña', '…')).toBe(true);
+    // No ellipsis, another text, or not shorter.
+    expect(cutOf('Un paseo por la montaña', 'Un paseo')).toBe(false);
+    expect(cutOf('Un paseo por la montaña', 'Cargando…')).toBe(false);
+    expect(cutOf('Un paseo', 'Un paseo…')).toBe(false);
+    expect(cutOf('Un paseo ', 'Un paseo…')).toBe(false);
+  });
+});
