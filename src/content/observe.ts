@@ -18,7 +18,7 @@ const OPTIONS: MutationObserverInit = {
   childList: true,
   subtree: true,
   characterData: true,
-  // A text's value before the page changed it: whether the page cut our words to fit (cuts.ts).
+  // A text's value before the page changed it: whether the page cut or split our words (ours.ts).
   characterDataOldValue: true,
   attributes: true,
   attributeOldValue: true,

@@ -28,6 +28,13 @@ export class UndoLog {
     texts.push(t, t.data);
   }
 
+  /** `t` is the page's, split off a text of ours (ours.ts): it holds our words, and none at restore. */
+  splitOff(t: Text): void {
+    const texts = (this.texts ??= []);
+    for (let i = 0; i < texts.length; i += 2) if (texts[i] === t) return;
+    texts.push(t, '');
+  }
+
   move(m: Move): void {
     (this.moves ??= []).push(m);
   }

@@ -39,31 +39,6 @@ const KEEPER = `<!doctype html><html lang="en"><head><title>A cart</title></head
   }).observe(cart, { subtree: true, characterData: true, childList: true });
 </script></body></html>`;
 
-/**
- * A line the page clamps to 24 characters whenever it changes, as Clamp.js does: the last text's
- * value cut word by word, with an ellipsis. The original fits; the translation does not.
- */
-const CLAMP = `<!doctype html><html lang="en"><head><title>A clamped line</title></head><body>
-<h2 id="line">A walk in the mountains</h2>
-<p id="still">A paragraph that stays as it is.</p>
-<script>
-  const line = document.getElementById('line');
-  window.__cuts = 0;
-  const clamp = () => {
-    const t = line.lastChild;
-    let s = t.data;
-    while (s.length > 24 && s.includes(' ')) {
-      s = s.slice(0, s.lastIndexOf(' ')).trimEnd();
-      t.data = s + '…';
-      s = t.data;
-    }
-  };
-  new MutationObserver(() => {
-    if (line.textContent.length > 24) window.__cuts++;
-    clamp();
-  }).observe(line, { subtree: true, characterData: true, childList: true });
-</script></body></html>`;
-
 describe('a place the page keeps changing', () => {
   let browser: ExtensionBrowser;
   let apy: MarkerApy;
@@ -75,7 +50,6 @@ describe('a place the page keeps changing', () => {
     [browser, apy, server] = await Promise.all([launchExtension(), startMarkerApy(), startPageServer()]);
     server.set('/ticker.html', TICKER);
     server.set('/keeper.html', KEEPER);
-    server.set('/clamp.html', CLAMP);
     await useApertiumAt(browser, apy.url);
     control = await browser.openExtensionPage(OPTIONS_PATH);
   });
@@ -135,26 +109,6 @@ describe('a place the page keeps changing', () => {
       expect((await tabs.send({ type: 'page:status', data: { tabId } })).data).toMatchObject({ state: 'translated', errors: 0 });
       await tabs.send({ type: 'page:restore', data: { tabId } });
       expect(await page.evaluate(() => document.body.innerHTML.split('<script>')[0]!.trim())).toBe('<p id="cart">Your cart is empty</p>\n<p id="still">A paragraph that stays as it is.</p>');
-    } finally {
-      await page.close();
-    }
-  });
-  it('a line the page clamps cuts our translation to fit: shown cut, nothing more sent over three seconds, the page translated, and restore puts the whole original back', async () => {
-    const { page, tabId } = await tabs.open(`${server.origin}/clamp.html`);
-    try {
-      await tabs.send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
-      expect(await tabs.settle(tabId)).toMatchObject({ state: 'translated', errors: 0 });
-      const sent = apy.requests;
-      await new Promise((r) => setTimeout(r, 3000));
-      expect(await page.locator('#line').textContent()).toBe('⟦A walk in the…');
-      // Cut once, and not sent again as the page's own words (the previous build sent the cut
-      // and wrote its "translation" over it: "⟦⟦A walk in the…⟧").
-      expect(await page.evaluate(() => (window as unknown as { __cuts: number }).__cuts)).toBe(1);
-      expect(apy.requests).toBe(sent);
-      expect((await tabs.send({ type: 'page:status', data: { tabId } })).data).toMatchObject({ state: 'translated', errors: 0 });
-      await tabs.send({ type: 'page:restore', data: { tabId } });
-      // The previous build left the cut translation in the page.
-      expect(await page.evaluate(() => document.body.innerHTML.split('<script>')[0]!.trim())).toBe('<h2 id="line">A walk in the mountains</h2>\n<p id="still">A paragraph that stays as it is.</p>');
     } finally {
       await page.close();
     }

@@ -5,7 +5,7 @@
  * text of the page's, or its own original cut, is translated as any change is.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { cutOf } from '../../src/content/cuts';
+import { cutOf } from '../../src/content/ours';
 import { PageTranslator } from '../../src/content/page';
 import { fakeTranslator, manualClock, startPage, upper } from './page-fakes';
 
@@ -130,6 +130,92 @@ describe('our words the page cuts to fit', () => {
     expect(document.body.textContent).not.toContain('MOUNTAINS');
     page.restore();
     expect(document.body.innerHTML).toBe('<h2 id="line">A walk in the…</h2><p>A still paragraph.</p>');
+  });
+});
+
+/** Wraps each `word` in the texts under `root` in a `<mark>`, as mark.js does (the text split around it). */
+function mark(root: Element, word: string): void {
+  const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const hits: Text[] = [];
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) if ((n as Text).data.includes(word)) hits.push(n as Text);
+  for (let t of hits) {
+    for (let at = t.data.indexOf(word); at >= 0; at = t.data.indexOf(word)) {
+      const hit = t.splitText(at);
+      t = hit.splitText(word.length);
+      const m = document.createElement('mark');
+      hit.parentNode!.insertBefore(m, hit);
+      m.appendChild(hit);
+    }
+  }
+}
+
+/** Takes every mark out, its words left where it was, and joins the texts again (mark.js's `unmark`). */
+function unmark(root: Element): void {
+  for (const m of root.querySelectorAll('mark')) {
+    const parent = m.parentNode!;
+    while (m.firstChild) parent.insertBefore(m.firstChild, m);
+    m.remove();
+    parent.normalize();
+  }
+}
+
+describe('our words the page splits and wraps (a highlighter)', () => {
+  const BODY = '<p id="a">The walk in the <b>big walk</b> hills, a walk today.</p><p>Another one.</p>';
+
+  /** `BODY` translated, and `word` marked in its first paragraph (not yet seen). */
+  async function marked(word: string) {
+    const fake = fakeTranslator();
+    const { page, frames } = startPage(BODY, fake.translate, pages);
+    await frames.settle();
+    const p = document.getElementById('a')!;
+    mark(p, word);
+    return { fake, page, frames, p };
+  }
+
+  it('marks put on the translation: shown, nothing sent, the page translated; restore puts the original words back (the marks left empty), and the marks taken out then leave the page exact', async () => {
+    const { fake, page, frames, p } = await marked('WALK');
+    await frames.settle();
+    expect(p.innerHTML).toBe('THE <mark>WALK</mark> IN THE <b>BIG <mark>WALK</mark></b> HILLS, A <mark>WALK</mark> TODAY.');
+    // The previous build sent the paragraph again, its words half original, half translated.
+    expect(fake.calls).toHaveLength(1);
+    expect(page.status()).toMatchObject({ state: 'translated', done: 2, total: 2, errors: 0 });
+    page.restore();
+    // Not "…A <mark>WALK</mark> TODAY." among the original words, as the previous build left.
+    expect(p.textContent).toBe('The walk in the big walk hills, a walk today.');
+    expect(p.innerHTML).toBe('The walk in the <mark></mark><b>big walk<mark></mark></b> hills, a walk today.<mark></mark>');
+    unmark(p);
+    expect(document.body.innerHTML).toBe(BODY);
+  });
+
+  it('marks put on and taken out again while translated: nothing sent, the translation as it was, restore exact', async () => {
+    const { fake, page, frames, p } = await marked('WALK');
+    await frames.settle();
+    unmark(p);
+    await frames.settle();
+    expect(p.innerHTML).toBe('THE WALK IN THE <b>BIG WALK</b> HILLS, A WALK TODAY.');
+    mark(p, 'HILLS');
+    await frames.settle();
+    expect(p.innerHTML).toBe('THE WALK IN THE <b>BIG WALK</b> <mark>HILLS</mark>, A WALK TODAY.');
+    expect(fake.calls).toHaveLength(1);
+    page.restore();
+    unmark(p);
+    expect(document.body.innerHTML).toBe(BODY);
+  });
+
+  it('marks put on the translation with words of the page\'s own beside them: the page\'s change, the paragraph translated again with its words; restore puts the original back whole and keeps them', async () => {
+    const { fake, page, frames, p } = await marked('TODAY');
+    const badge = document.createElement('sup');
+    badge.textContent = 'new';
+    p.querySelector('mark')!.after(badge);
+    await frames.settle();
+    // The paragraph is undone (its words split off emptied) and sent again with the badge: our
+    // words and the page's cannot be told apart in one text, so the original's are whole again.
+    expect(fake.calls).toHaveLength(2);
+    expect(fake.calls[1]!.markup.replace(/<[^>]*>/g, '')).toBe('The walk in the big walk hills, a walk today.new');
+    expect(p.innerHTML).toBe('THE WALK IN THE <b>BIG WALK</b> HILLS, A WALK TODAY.<mark></mark><sup>NEW</sup>');
+    expect(page.status()).toMatchObject({ state: 'translated', done: 2, total: 2, errors: 0 });
+    page.restore();
+    expect(p.innerHTML).toBe('The walk in the <b>big walk</b> hills, a walk today.<mark></mark><sup>new</sup>');
   });
 });
 

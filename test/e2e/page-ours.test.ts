@@ -1,0 +1,137 @@
+/**
+ * Our words the page reshapes without changing them, in Chromium with the built extension and
+ * Apertium pointed at the marker fake (`words` -> `⟦words⟧`): a line a script clamps to fit, and
+ * words a highlighter marks (split out of their text and wrapped). The translation stays as the page
+ * shows it, nothing more is sent, and restore puts the original words back.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
+import { tabDriver, useApertiumAt } from '../fakes/page-e2e';
+import { startPageServer, type PageServer } from '../fakes/page-server';
+import type { Page } from 'playwright-core';
+import { launchExtension, OPTIONS_PATH, type ExtensionBrowser } from './browser';
+
+/**
+ * A line the page clamps to 24 characters whenever it changes, as Clamp.js does: the last text's
+ * value cut word by word, with an ellipsis. The original fits; the translation does not.
+ */
+const CLAMP = `<!doctype html><html lang="en"><head><title>A clamped line</title></head><body>
+<h2 id="line">A walk in the mountains</h2>
+<p id="still">A paragraph that stays as it is.</p>
+<script>
+  const line = document.getElementById('line');
+  window.__cuts = 0;
+  const clamp = () => {
+    const t = line.lastChild;
+    let s = t.data;
+    while (s.length > 24 && s.includes(' ')) {
+      s = s.slice(0, s.lastIndexOf(' ')).trimEnd();
+      t.data = s + '…';
+      s = t.data;
+    }
+  };
+  new MutationObserver(() => {
+    if (line.textContent.length > 24) window.__cuts++;
+    clamp();
+  }).observe(line, { subtree: true, characterData: true, childList: true });
+</script></body></html>`;
+
+/**
+ * A highlighter as mark.js works: `__mark(word)` splits each text where the word is and wraps it in
+ * a `<mark>`; `__unmark()` takes the marks out and joins the texts again.
+ */
+const MARKS = `<!doctype html><html lang="en"><head><title>Marks</title></head><body>
+<p id="a">Find the walk in the <b>big walk</b> hills.</p>
+<p id="still">A paragraph that stays as it is.</p>
+<script>
+  window.__mark = (word) => {
+    const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const hits = [];
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) if (n.data.includes(word)) hits.push(n);
+    for (let t of hits) {
+      for (let at = t.data.indexOf(word); at >= 0; at = t.data.indexOf(word)) {
+        const hit = t.splitText(at);
+        t = hit.splitText(word.length);
+        const m = document.createElement('mark');
+        hit.before(m);
+        m.append(hit);
+      }
+    }
+  };
+  window.__unmark = () => {
+    for (const m of document.querySelectorAll('mark')) {
+      const parent = m.parentNode;
+      m.replaceWith(...m.childNodes);
+      parent.normalize();
+    }
+  };
+</script></body></html>`;
+
+describe('our words the page reshapes', () => {
+  let browser: ExtensionBrowser;
+  let apy: MarkerApy;
+  let server: PageServer;
+  let control: Page;
+  const tabs = tabDriver(() => browser, () => control);
+  const bodyHtml = (page: Page) => page.evaluate(() => document.body.innerHTML.split('<script>')[0]!.trim());
+
+  beforeAll(async () => {
+    [browser, apy, server] = await Promise.all([launchExtension(), startMarkerApy(), startPageServer()]);
+    server.set('/clamp.html', CLAMP);
+    server.set('/marks.html', MARKS);
+    await useApertiumAt(browser, apy.url);
+    control = await browser.openExtensionPage(OPTIONS_PATH);
+  });
+  afterAll(async () => {
+    await Promise.all([browser?.close(), apy?.close(), server?.close()]);
+  });
+
+  it('a line the page clamps cuts our translation to fit: shown cut, nothing more sent over three seconds, the page translated, and restore puts the whole original back', async () => {
+    const { page, tabId } = await tabs.open(`${server.origin}/clamp.html`);
+    try {
+      await tabs.send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+      expect(await tabs.settle(tabId)).toMatchObject({ state: 'translated', errors: 0 });
+      const sent = apy.requests;
+      await new Promise((r) => setTimeout(r, 3000));
+      expect(await page.locator('#line').textContent()).toBe('⟦A walk in the…');
+      // Cut once, and not sent again as the page's own words (the previous build sent the cut
+      // and wrote its "translation" over it: "⟦⟦A walk in the…⟧").
+      expect(await page.evaluate(() => (window as unknown as { __cuts: number }).__cuts)).toBe(1);
+      expect(apy.requests).toBe(sent);
+      expect((await tabs.send({ type: 'page:status', data: { tabId } })).data).toMatchObject({ state: 'translated', errors: 0 });
+      await tabs.send({ type: 'page:restore', data: { tabId } });
+      // The previous build left the cut translation in the page.
+      expect(await page.evaluate(() => document.body.innerHTML.split('<script>')[0]!.trim())).toBe('<h2 id="line">A walk in the mountains</h2>\n<p id="still">A paragraph that stays as it is.</p>');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('words a highlighter marks in the translation: marked, nothing sent, the page translated; restore puts the original words back, and the marks taken out then leave the page exact', async () => {
+    const { page, tabId } = await tabs.open(`${server.origin}/marks.html`);
+    try {
+      const before = await bodyHtml(page);
+      await tabs.send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+      expect(await tabs.settle(tabId)).toMatchObject({ state: 'translated', errors: 0 });
+      const sent = apy.requests;
+      await page.evaluate(() => (window as unknown as { __mark(w: string): void }).__mark('walk'));
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(await page.evaluate(() => document.getElementById('a')!.innerHTML)).toBe('⟦Find the <mark>walk</mark> in the⟧ <b>⟦big <mark>walk</mark>⟧</b> ⟦hills.⟧');
+      // The previous build sent the paragraph again, half its words translated already.
+      expect(apy.requests).toBe(sent);
+      expect((await tabs.send({ type: 'page:status', data: { tabId } })).data).toMatchObject({ state: 'translated', errors: 0 });
+      // Taken out and put on another word while translated: still nothing sent.
+      await page.evaluate(() => (window as unknown as { __unmark(): void }).__unmark());
+      await page.evaluate(() => (window as unknown as { __mark(w: string): void }).__mark('hills'));
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(apy.requests).toBe(sent);
+      await tabs.send({ type: 'page:restore', data: { tabId } });
+      // The previous build left "⟦hills.⟧" (and before it, marked words) among the original words.
+      expect(await page.evaluate(() => document.getElementById('a')!.textContent)).toBe('Find the walk in the big walk hills.');
+      await page.evaluate(() => (window as unknown as { __unmark(): void }).__unmark());
+      expect(await bodyHtml(page)).toBe(before);
+    } finally {
+      await page.close();
+    }
+  });
+});
