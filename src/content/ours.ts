@@ -5,7 +5,8 @@
  *   line's last Text node, at load, on resize, or whenever they see its nodes change), and shown
  *   again, more of it or whole;
  * - split and wrapped: a highlighter (mark.js, an extension marking search terms, an annotator, a
- *   linkifier) splits our text (`splitText`) and wraps a part in an element of its own.
+ *   linkifier) splits our text (`splitText`) and wraps a part in an element of its own;
+ * - laid out: a hyphenation script puts soft hyphens into long words, a script evens out spaces.
  * The unit stays translated and nothing is sent (our words would go out as the page's, and a clamp
  * that watches its line would cut each answer again for as long as the tab is open). Restore puts
  * the original back whole: into our text, the parts split off it emptied (the page's elements
@@ -30,8 +31,8 @@ export class OurWords {
 
   /**
    * The page changed our text `t` from `was` (what we wrote, or a reshape of it seen before) to its
-   * value now. Still our words: the texts it split off (none where it cut, or showed more of the
-   * whole, or all of it), read after `t` in `root` (the unit's parent; null: not looked for) among
+   * value now. Still our words: the texts it split off (none where it cut, laid out, or showed
+   * more of the whole, or all of it), read after `t` in `root` (the unit's parent; null: not looked for) among
    * the texts it made in this batch (`made`). Not ours: null.
    */
   judge(t: Text, was: string, root: Node | null, made: (n: Text) => boolean): readonly Text[] | null {
@@ -40,7 +41,7 @@ export class OurWords {
     let whole = this.wholes?.get(t);
     if (whole === undefined || !partOf(whole, was)) whole = was;
     let pieces: readonly Text[] | null = NONE;
-    if (now !== whole && !cutOf(whole, now)) {
+    if (now !== whole && !cutOf(whole, now) && bare(now) !== bare(whole)) {
       pieces = root && now.length < was.length && was.startsWith(now) ? splitOff(t, was.slice(now.length), root, made) : null;
       if (!pieces) return null;
       this.split = true;
@@ -53,6 +54,14 @@ export class OurWords {
     this.wholes = null;
     this.split = false;
   }
+}
+
+/**
+ * `s` with no break hints (soft hyphens, zero-width spaces and joiners, as a hyphenation script
+ * puts into long words) and its spaces as one: what our words read once a script laid them out.
+ */
+function bare(s: string): string {
+  return s.replace(/[\u00AD\u200B\u2060]/g, '').replace(/\s+/g, ' ').trim();
 }
 
 /** Whether `was` shows part of `whole`: all of it, a cut of it, or its start (the rest split off). */

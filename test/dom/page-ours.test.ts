@@ -37,7 +37,7 @@ async function translated(body = ORIGINAL, fake = fakeTranslator()) {
   return { fake, clock, page, frames, line, sent: () => fake.calls.slice(1).map((c) => c.markup.replace(/<[^>]*>/g, '')) };
 }
 
-describe('our words the page cuts to fit', () => {
+describe('our words the page cuts to fit, or lays out', () => {
   it('a clamp run again (a resize) cuts the translated line: the cut shows, nothing is sent, the page stays translated, and restore puts the whole original back', async () => {
     const { line, frames, page, sent } = await translated();
     expect(line.textContent).toBe('A WALK IN THE MOUNTAINS');
@@ -100,6 +100,19 @@ describe('our words the page cuts to fit', () => {
     await frames.settle();
     expect(line.textContent).toBe('A WALK IN THE MOUNTAINS');
     expect(sent()).toEqual([]);
+    page.restore();
+    expect(document.body.innerHTML).toBe(ORIGINAL);
+  });
+
+  it('a hyphenation script puts soft hyphens into the translated line\'s long words (and evens its spaces): still ours, nothing sent, restore exact', async () => {
+    const { line, frames, page, sent } = await translated();
+    const t = line.firstChild as Text;
+    t.data = t.data.replace(/(\p{L}{4})(\p{L}{3,})/gu, '$1\u00AD$2').replace(/ /g, '  ');
+    await frames.settle();
+    expect(line.textContent).toBe('A  WALK  IN  THE  MOUN\u00ADTAINS');
+    // The previous build sent the laid-out words as the page's, and restore kept them.
+    expect(sent()).toEqual([]);
+    expect(page.status()).toMatchObject({ state: 'translated', done: 2, total: 2, errors: 0 });
     page.restore();
     expect(document.body.innerHTML).toBe(ORIGINAL);
   });
