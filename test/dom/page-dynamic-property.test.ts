@@ -130,6 +130,16 @@ describe('a page that changes itself while translated', () => {
     expect(r.restored).toBe('<a href="/x" title="a new tip"><b>added words</b></a><a href="/x">alpha</a><b><em>Big News</em><code>keep me</code></b>');
   });
 
+  it('a text whose words the translation moved away, emptied by the page, is the page\'s change (not our words laid out): restore keeps it empty', async () => {
+    const r = await after('<div>  alpha<b>beta</b></div>gamma', () => {
+      // The write left the text its spaces only: its words went after the bold one.
+      const t = document.querySelector('div')!.firstChild as Text;
+      expect(t.data).toBe('  ');
+      t.data = '';
+    });
+    expect(r.restored).toBe('<div><b>beta</b></div>gamma');
+  });
+
   const LONG = Array.from({ length: 40 }, (_, i) => `sentence number ${'x'.repeat(i % 7)} ends here.`).join(' ');
 
   it('a long text sent in pieces and found again goes back to its own words, not to the first piece translated', async () => {
