@@ -77,6 +77,30 @@ const clock = document.getElementById('clock');
 window.__start = () => { window.__timer = setInterval(() => { clock.textContent = 'Updated ' + (++n) + ' times'; }, 100); };
 window.__stop = () => { clearInterval(window.__timer); return n; };
 </script></body></html>`;
+/** A highlighter as mark.js works (`__mark`: each word split out of its text and wrapped; `__unmark`: taken out, the texts joined). */
+const MARKS_PAGE = `<!doctype html><html lang="en"><title>Marks</title><body><p id="a">Find the walk in the <b>big walk</b> hills.</p><script>
+window.__mark = (word) => {
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const hits = [];
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) if (n.data.includes(word)) hits.push(n);
+  for (let t of hits) {
+    for (let at = t.data.indexOf(word); at >= 0; at = t.data.indexOf(word)) {
+      const hit = t.splitText(at);
+      t = hit.splitText(word.length);
+      const m = document.createElement('mark');
+      hit.before(m);
+      m.append(hit);
+    }
+  }
+};
+window.__unmark = () => {
+  for (const m of document.querySelectorAll('mark')) {
+    const parent = m.parentNode;
+    m.replaceWith(...m.childNodes);
+    parent.normalize();
+  }
+};
+</script></body></html>`;
 const SVG_IMAGE = (w: number, h: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" fill="gold"/></svg>`;
 const SELECTION_PAGE = '<!doctype html><html lang="en"><title>Selection</title><p id="text">Hello world</p><textarea id="area">Good morning, friends</textarea></html>';
 
@@ -117,6 +141,7 @@ beforeAll(async () => {
   server.set('/bilingual', BILINGUAL_PAGE);
   server.set('/app', APP_PAGE);
   server.set('/ticker', TICKER_PAGE);
+  server.set('/marks', MARKS_PAGE);
   for (const [name, w, h] of [['sun', 16, 16], ['smile', 18, 18], ['boat', 200, 150]] as const) server.set(`/img/${name}.svg`, SVG_IMAGE(w, h), { 'content-type': 'image/svg+xml' });
 });
 afterAll(async () => {
@@ -443,6 +468,33 @@ describe('Firefox: a place the page keeps changing', () => {
       expect(marker.requests - before).toBe(4);
       await ff.message({ type: 'page:restore', data: { tabId } });
       expect(await clock()).toBe(`Updated ${ticks} times`);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('Firefox: words a highlighter marks in the translation', () => {
+  it('stay marked and translated, nothing sent; restore gives the original words, and the marks taken out then leave the page exact', async () => {
+    await useMarker();
+    const page = await ff.openPage(`${server.origin}/marks`);
+    try {
+      const tabId = await ff.tabId(page.url());
+      const body = () => page.evaluate(() => document.body.innerHTML.split('<script>')[0]!.trim());
+      const before = await body();
+      await ff.message({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+      await reaches(tabId, 'translated');
+      const para = () => page.evaluate(() => document.getElementById('a')!.innerHTML);
+      await expect.poll(para, { timeout: 10_000, interval: 50 }).toBe(`${MARK_OPEN}Find the walk in the${MARK_CLOSE} <b>${MARK_OPEN}big walk${MARK_CLOSE}</b> ${MARK_OPEN}hills.${MARK_CLOSE}`);
+      const sent = marker.requests;
+      await page.evaluate(() => (window as unknown as { __mark(w: string): void }).__mark('walk'));
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(await para()).toBe(`${MARK_OPEN}Find the <mark>walk</mark> in the${MARK_CLOSE} <b>${MARK_OPEN}big <mark>walk</mark>${MARK_CLOSE}</b> ${MARK_OPEN}hills.${MARK_CLOSE}`);
+      expect(marker.requests).toBe(sent);
+      await ff.message({ type: 'page:restore', data: { tabId } });
+      expect(await page.evaluate(() => document.getElementById('a')!.textContent)).toBe('Find the walk in the big walk hills.');
+      await page.evaluate(() => (window as unknown as { __unmark(): void }).__unmark());
+      expect(await body()).toBe(before);
     } finally {
       await page.close();
     }
