@@ -31,9 +31,9 @@ export class OurWords {
 
   /**
    * The page changed our text `t` from `was` (what we wrote, or a reshape of it seen before) to its
-   * value now. Still our words: the texts it split off (none where it cut, laid out, or showed
-   * more of the whole, or all of it), read after `t` in `root` (the unit's parent; null: not looked for) among
-   * the texts it made in this batch (`made`). Not ours: null.
+   * value now. Still our words: the texts it split off (none where it cut or laid them out, or
+   * showed more of the whole, or all of it), read after `t` in `root` (the unit's parent; null:
+   * not looked for) among the texts it made in this batch (`made`). Not ours: null.
    */
   judge(t: Text, was: string, root: Node | null, made: (n: Text) => boolean): readonly Text[] | null {
     const now = t.data;

@@ -1,8 +1,9 @@
 /**
- * Our words the page cuts to fit (a line clamped with an ellipsis, as Clamp.js does: the last Text
- * node's value shortened word by word): the line stays translated, nothing is sent for the cut, a
- * clamp that watches its line does not fight us, and restore puts the original back whole. A new
- * text of the page's, or its own original cut, is translated as any change is.
+ * Our words the page reshapes (ours.ts): cut to fit (a line clamped with an ellipsis, as Clamp.js
+ * does: the last Text node's value shortened word by word), laid out (soft hyphens), or split and
+ * wrapped by a highlighter (as mark.js does). What shows stays translated, nothing is sent for it,
+ * a clamp that watches its line does not fight us, and restore puts the original words back. A
+ * new text of the page's, or its own original cut, is translated as any change is.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { cutOf } from '../../src/content/ours';
