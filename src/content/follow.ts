@@ -5,7 +5,7 @@
  * units with it (removals.ts), and shadow roots defined or attached later are walked.
  */
 import { isCopy } from './bilingual';
-import { OurWords } from './ours';
+import { madeTexts, OurWords } from './ours';
 import type { Job } from './jobs';
 import { Lively, realClock } from './lively';
 import type { LateRoots } from './late-roots';
@@ -24,14 +24,8 @@ export class PageFollow extends PageRemovals {
   protected lateRoots: LateRoots | null = null;
   /** Places the page keeps changing: what they hold waits (lively.ts). */
   protected readonly lively = new Lively(this.deps.clock ?? realClock, (roots, attrs) => this.releaseLively(roots, attrs));
-  /** Our words the page cut to fit or split (ours.ts); until restore. */
-  private readonly ours = new OurWords();
-  /**
-   * The texts the page split off ours (ours.ts), each with the job whose words it holds: not the
-   * job's own nodes (the unit, found again once retired, takes them in), but its log empties them
-   * at restore, and what the page does to them is that job's change.
-   */
-  private pieceJobs: WeakMap<Node, Job> | null = null;
+  /** Our words the page cut to fit, split or laid out (ours.ts); until restore. */
+  private readonly ours = new OurWords<Job>();
   /** The user's clicks and Enter while the page is translated (`followActs`). */
   private acts: AbortController | null = null;
 
@@ -66,14 +60,14 @@ export class PageFollow extends PageRemovals {
     const removed: Node[] = [];
     const added: [Node, Node][] = [];
     const emptied = new Set<Node>();
-    const pieces = this.followTexts(records, touched, roots);
+    this.followTexts(records, touched, roots);
     for (const r of records) {
       if (r.type === 'attributes' && r.target instanceof Element && r.attributeName) {
         attrs.push([r.target, r.attributeName]);
       } else if (r.type === 'childList') {
         if (r.target.nodeType === 1) this.segmenter?.childrenChanged(r.target as Element);
         // A highlighter's element put around words split off ours, or taken away (ours.ts).
-        if (this.ours.split && this.movesOurs(r, pieces)) continue;
+        if (this.ours.split && this.ours.movesPieces(r)) continue;
         // Not the unit around an element it keeps as it is (a select, code): what changed in there
         // is not its text (an option the page added is found from the option: `findAgain`).
         const inUnit = this.owners.holder(r.target, true);
@@ -156,23 +150,22 @@ export class PageFollow extends PageRemovals {
   }
 
   /**
-   * The page's changes to texts. One of ours that it cut to fit or split (ours.ts) still shows our
-   * words: nothing is sent, and the texts split off it are ours to empty at restore (returned).
+   * The page's changes to texts. One of ours that it cut to fit, split or laid out (ours.ts) still
+   * shows our words: nothing is sent, and the texts split off it are ours to empty at restore.
    * Another change to one of ours is the page's: its value is the one to restore, and its unit is
    * undone and found again (`touched`). A text of no unit is looked at (`roots`).
    */
-  private followTexts(records: readonly MutationRecord[], touched: Set<Job>, roots: Set<Node>): Set<Node> {
+  private followTexts(records: readonly MutationRecord[], touched: Set<Job>, roots: Set<Node>): void {
     const texts = new Map<Text, [Job, string | null]>();
     const loose: Node[] = [];
     for (const r of records) {
       if (r.type !== 'characterData') continue;
       const t = r.target as Text;
-      const job = this.owners.of(t) ?? this.pieceJob(t);
+      const job = this.owners.of(t) ?? this.ours.pieceOf(t);
       if (!job) loose.push(t);
       // Its value before this batch: the first record's (our write's, where we wrote last).
       else if (!texts.has(t)) texts.set(t, [job, r.oldValue]);
     }
-    const pieces = new Set<Node>();
     let made: Set<Node> | null = null;
     /** Texts the page made in this batch: what a split makes (read once, and only for a split). */
     const isMade = (n: Text) => (made ??= madeTexts(records)).has(n);
@@ -182,59 +175,19 @@ export class PageFollow extends PageRemovals {
       const root = job.unit.kind === 'range' ? job.unit.parent : null;
       const ours = log && original !== undefined && was !== null && was !== original ? this.ours.judge(t, was, root, isMade) : null;
       if (ours) {
-        for (const p of ours) {
-          pieces.add(p);
-          log!.splitOff(p);
-          (this.pieceJobs ??= new WeakMap()).set(p, job);
-        }
+        this.ours.ownPieces(job, ours);
         continue;
       }
       // Every piece of a long text keeps the text as it was: the page's value is the one now.
       for (const j of this.owners.siblings(job)) j.log?.adopt(t);
       touched.add(job);
     }
-    for (const t of loose) if (!pieces.has(t)) roots.add(t);
-    return pieces;
-  }
-
-  /** The job whose words `n` holds where it is split off one of its texts, while its log has it. */
-  private pieceJob(n: Node): Job | undefined {
-    const j = this.pieceJobs?.get(n);
-    return j?.log?.original(n as Text) === '' ? j : undefined;
+    for (const t of loose) if (!this.ours.pieceOf(t)) roots.add(t);
   }
 
   /** The job whose unit holds `n` (`owners.holder`), or whose words it holds, split off (ours.ts). */
   private holderOf(n: Node): Job | undefined {
-    return this.owners.holder(n) ?? (this.pieceJobs ? this.pieceJob(n) : undefined);
-  }
-
-  /**
-   * Whether a childList record only moves words split off ours about (ours.ts: a highlighter's
-   * mark put around them, or taken away): each node it adds holds a text, and each it adds or
-   * removes holds no words but those.
-   */
-  private movesOurs(r: MutationRecord, pieces: ReadonlySet<Node>): boolean {
-    if (r.addedNodes.length + r.removedNodes.length === 0) return false;
-    for (const n of r.addedNodes) if (!this.holdsPieces(n, pieces, true)) return false;
-    for (const n of r.removedNodes) if (!this.holdsPieces(n, pieces, false)) return false;
-    return true;
-  }
-
-  /** Whether each text with words in `n` is split off ours (in this batch: `pieces`); `some`: and there is a text. */
-  private holdsPieces(n: Node, pieces: ReadonlySet<Node>, some: boolean): boolean {
-    let found = false;
-    const stack: Node[] = [n];
-    for (let x = stack.pop(); x; x = stack.pop()) {
-      if (x.nodeType === 1) {
-        for (let c = x.firstChild; c; c = c.nextSibling) stack.push(c);
-        continue;
-      }
-      if (x.nodeType !== 3) return false;
-      found = true;
-      // An empty text: split off at an end.
-      if ((x as Text).data && !pieces.has(x) && !this.pieceJob(x)) return false;
-    }
-    return found || !some;
+    return this.owners.holder(n) ?? this.ours.pieceOf(n);
   }
 
   /**
@@ -373,7 +326,6 @@ export class PageFollow extends PageRemovals {
     this.noSweep();
     this.lively.clear();
     this.ours.clear();
-    this.pieceJobs = null;
     this.acts?.abort();
     this.acts = null;
   }
@@ -470,17 +422,3 @@ function pastCopies(n: Node | null): Node | null {
   return n;
 }
 
-/** The texts in what the page added in `records` (still there or not). */
-function madeTexts(records: readonly MutationRecord[]): Set<Node> {
-  const out = new Set<Node>();
-  for (const r of records) {
-    for (const n of r.addedNodes) {
-      const stack: Node[] = [n];
-      for (let x = stack.pop(); x; x = stack.pop()) {
-        if (x.nodeType === 3) out.add(x);
-        for (let c = x.firstChild; c; c = c.nextSibling) stack.push(c);
-      }
-    }
-  }
-  return out;
-}

@@ -13,6 +13,8 @@
  * around them stay, empty), not our words left among the page's.
  */
 
+import type { UndoLog } from './undo';
+
 const NONE: readonly Text[] = [];
 
 /** Whether `now` is `whole` cut short, with an ellipsis (`…` or `...`) after what is kept. */
@@ -23,11 +25,25 @@ export function cutOf(whole: string, now: string): boolean {
   return kept.length < whole.trimEnd().length && whole.startsWith(kept);
 }
 
-export class OurWords {
+/** A job, as far as its write goes. */
+interface Written {
+  log: UndoLog | null;
+}
+
+export class OurWords<J extends Written> {
   /** Each reshaped text's whole value, as we wrote it (made at the first reshape: most pages make none). */
   private wholes: WeakMap<Text, string> | null = null;
+  /**
+   * The texts the page split off ours, each with the job whose words it holds (made at the first
+   * split): not the job's own nodes (the unit, found again once retired, takes them in), but its
+   * log empties them at restore, and what the page does to them is that job's change.
+   */
+  private pieces: WeakMap<Node, J> | null = null;
+
   /** Whether the page split one of our texts: only then are the nodes it adds and removes read for parts of ours. */
-  split = false;
+  get split(): boolean {
+    return this.pieces !== null;
+  }
 
   /**
    * The page changed our text `t` from `was` (what we wrote, or a reshape of it seen before) to its
@@ -44,16 +60,73 @@ export class OurWords {
     if (now !== whole && !cutOf(whole, now) && !laidOut(whole, now)) {
       pieces = root && now.length < was.length && was.startsWith(now) ? splitOff(t, was.slice(now.length), root, made) : null;
       if (!pieces) return null;
-      this.split = true;
     }
     (this.wholes ??= new WeakMap()).set(t, whole);
     return pieces;
   }
 
+  /** `pieces`, split off a text of `job`'s (`judge`), hold its words: its log empties them at restore. */
+  ownPieces(job: J, pieces: readonly Text[]): void {
+    for (const p of pieces) {
+      job.log!.splitOff(p);
+      (this.pieces ??= new WeakMap()).set(p, job);
+    }
+  }
+
+  /** The job whose words `n` holds where it is split off one of its texts, while its log has it. */
+  pieceOf(n: Node): J | undefined {
+    const j = this.pieces?.get(n);
+    return j?.log?.original(n as Text) === '' ? j : undefined;
+  }
+
+  /**
+   * Whether a childList record only moves words split off ours about (a highlighter's mark put
+   * around them, or taken away): each node it adds holds a text, and each it adds or removes holds
+   * no words but those.
+   */
+  movesPieces(r: MutationRecord): boolean {
+    if (r.addedNodes.length + r.removedNodes.length === 0) return false;
+    for (const n of r.addedNodes) if (!this.holdsPieces(n, true)) return false;
+    for (const n of r.removedNodes) if (!this.holdsPieces(n, false)) return false;
+    return true;
+  }
+
+  /** Whether each text with words in `n` is split off ours; `some`: and there is a text. */
+  private holdsPieces(n: Node, some: boolean): boolean {
+    let found = false;
+    const stack: Node[] = [n];
+    for (let x = stack.pop(); x; x = stack.pop()) {
+      if (x.nodeType === 1) {
+        for (let c = x.firstChild; c; c = c.nextSibling) stack.push(c);
+        continue;
+      }
+      if (x.nodeType !== 3) return false;
+      found = true;
+      // An empty text: split off at an end.
+      if ((x as Text).data && !this.pieceOf(x)) return false;
+    }
+    return found || !some;
+  }
+
   clear(): void {
     this.wholes = null;
-    this.split = false;
+    this.pieces = null;
   }
+}
+
+/** The texts in what the page added in `records` (still there or not): what a split makes. */
+export function madeTexts(records: readonly MutationRecord[]): Set<Node> {
+  const out = new Set<Node>();
+  for (const r of records) {
+    for (const n of r.addedNodes) {
+      const stack: Node[] = [n];
+      for (let x = stack.pop(); x; x = stack.pop()) {
+        if (x.nodeType === 3) out.add(x);
+        for (let c = x.firstChild; c; c = c.nextSibling) stack.push(c);
+      }
+    }
+  }
+  return out;
 }
 
 /**

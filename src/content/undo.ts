@@ -23,16 +23,12 @@ export class UndoLog {
 
   /** Keeps `t`'s current data for restore (once). */
   text(t: Text): void {
-    const texts = (this.texts ??= []);
-    for (let i = 0; i < texts.length; i += 2) if (texts[i] === t) return;
-    texts.push(t, t.data);
+    if (this.textAt(t) < 0) (this.texts ??= []).push(t, t.data);
   }
 
   /** `t` is the page's, split off a text of ours (ours.ts): it holds our words, and none at restore. */
   splitOff(t: Text): void {
-    const texts = (this.texts ??= []);
-    for (let i = 0; i < texts.length; i += 2) if (texts[i] === t) return;
-    texts.push(t, '');
+    if (this.textAt(t) < 0) (this.texts ??= []).push(t, '');
   }
 
   move(m: Move): void {
@@ -96,21 +92,15 @@ export class UndoLog {
 
   /** What `t` read before the writes (undefined: not one of their texts). */
   original(t: Text): string | undefined {
-    const texts = this.texts ?? [];
-    for (let i = 0; i < texts.length; i += 2) if (texts[i] === t) return texts[i + 1] as string;
-    return undefined;
+    const i = this.textAt(t);
+    return i < 0 ? undefined : (this.texts![i + 1] as string);
   }
 
   /** The page itself changed a text we had written: its new value is the one to restore. */
   adopt(t: Text): boolean {
-    const texts = this.texts ?? [];
-    for (let i = 0; i < texts.length; i += 2) {
-      if (texts[i] === t) {
-        texts[i + 1] = t.data;
-        return true;
-      }
-    }
-    return false;
+    const i = this.textAt(t);
+    if (i >= 0) this.texts![i + 1] = t.data;
+    return i >= 0;
   }
 
   /**
@@ -201,6 +191,12 @@ export class UndoLog {
     for (let i = 0; i < t.length; i += 2) if ((t[i] as Text).data !== t[i + 1]) (t[i] as Text).data = t[i + 1] as string;
     const moves = this.moves ?? [];
     for (let i = moves.length - 1; i >= 0; i--) undoMove(moves[i]!);
+  }
+
+  private textAt(t: Text): number {
+    const texts = this.texts ?? [];
+    for (let i = 0; i < texts.length; i += 2) if (texts[i] === t) return i;
+    return -1;
   }
 
   private attrAt(el: Element, name: string): number {

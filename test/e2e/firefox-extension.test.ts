@@ -8,6 +8,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLibre, type FakeLibre } from '../fakes/fake-libre';
+import { HIGHLIGHTER_SCRIPT } from '../fakes/highlighter';
 import { MARK_CLOSE, MARK_OPEN, startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
 import { startPageServer, type PageServer } from '../fakes/page-server';
 import { LONE_LETTER } from '../../src/core/html/text';
@@ -77,30 +78,9 @@ const clock = document.getElementById('clock');
 window.__start = () => { window.__timer = setInterval(() => { clock.textContent = 'Updated ' + (++n) + ' times'; }, 100); };
 window.__stop = () => { clearInterval(window.__timer); return n; };
 </script></body></html>`;
-/** A highlighter as mark.js works (`__mark`: each word split out of its text and wrapped; `__unmark`: taken out, the texts joined). */
-const MARKS_PAGE = `<!doctype html><html lang="en"><title>Marks</title><body><p id="a">Find the walk in the <b>big walk</b> hills.</p><script>
-window.__mark = (word) => {
-  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  const hits = [];
-  for (let n = walk.nextNode(); n; n = walk.nextNode()) if (n.data.includes(word)) hits.push(n);
-  for (let t of hits) {
-    for (let at = t.data.indexOf(word); at >= 0; at = t.data.indexOf(word)) {
-      const hit = t.splitText(at);
-      t = hit.splitText(word.length);
-      const m = document.createElement('mark');
-      hit.before(m);
-      m.append(hit);
-    }
-  }
-};
-window.__unmark = () => {
-  for (const m of document.querySelectorAll('mark')) {
-    const parent = m.parentNode;
-    m.replaceWith(...m.childNodes);
-    parent.normalize();
-  }
-};
-</script></body></html>`;
+/** A paragraph a highlighter marks words in (`HIGHLIGHTER_SCRIPT`). */
+const MARKS_PAGE = `<!doctype html><html lang="en"><title>Marks</title><body><p id="a">Find the walk in the <b>big walk</b> hills.</p>
+${HIGHLIGHTER_SCRIPT}</body></html>`;
 const SVG_IMAGE = (w: number, h: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" fill="gold"/></svg>`;
 const SELECTION_PAGE = '<!doctype html><html lang="en"><title>Selection</title><p id="text">Hello world</p><textarea id="area">Good morning, friends</textarea></html>';
 

@@ -5,6 +5,7 @@
  * shows it, nothing more is sent, and restore puts the original words back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HIGHLIGHTER_SCRIPT } from '../fakes/highlighter';
 import { startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
 import { tabDriver, useApertiumAt } from '../fakes/page-e2e';
 import { startPageServer, type PageServer } from '../fakes/page-server';
@@ -36,36 +37,11 @@ const CLAMP = `<!doctype html><html lang="en"><head><title>A clamped line</title
   }).observe(line, { subtree: true, characterData: true, childList: true });
 </script></body></html>`;
 
-/**
- * A highlighter as mark.js works: `__mark(word)` splits each text where the word is and wraps it in
- * a `<mark>`; `__unmark()` takes the marks out and joins the texts again.
- */
+/** A paragraph a highlighter marks words in (`HIGHLIGHTER_SCRIPT`). */
 const MARKS = `<!doctype html><html lang="en"><head><title>Marks</title></head><body>
 <p id="a">Find the walk in the <b>big walk</b> hills.</p>
 <p id="still">A paragraph that stays as it is.</p>
-<script>
-  window.__mark = (word) => {
-    const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    const hits = [];
-    for (let n = walk.nextNode(); n; n = walk.nextNode()) if (n.data.includes(word)) hits.push(n);
-    for (let t of hits) {
-      for (let at = t.data.indexOf(word); at >= 0; at = t.data.indexOf(word)) {
-        const hit = t.splitText(at);
-        t = hit.splitText(word.length);
-        const m = document.createElement('mark');
-        hit.before(m);
-        m.append(hit);
-      }
-    }
-  };
-  window.__unmark = () => {
-    for (const m of document.querySelectorAll('mark')) {
-      const parent = m.parentNode;
-      m.replaceWith(...m.childNodes);
-      parent.normalize();
-    }
-  };
-</script></body></html>`;
+${HIGHLIGHTER_SCRIPT}</body></html>`;
 
 describe('our words the page reshapes', () => {
   let browser: ExtensionBrowser;
