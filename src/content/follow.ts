@@ -60,14 +60,17 @@ export class PageFollow extends PageRemovals {
     const removed: Node[] = [];
     const added: [Node, Node][] = [];
     const emptied = new Set<Node>();
-    this.followTexts(records, touched, roots);
+    let made: Set<Node> | null = null;
+    /** Texts the page made in this batch: what a split makes (read once, and only for a split). */
+    const isMade = (n: Text) => (made ??= madeTexts(records)).has(n);
+    this.followTexts(records, touched, roots, isMade);
     for (const r of records) {
       if (r.type === 'attributes' && r.target instanceof Element && r.attributeName) {
         attrs.push([r.target, r.attributeName]);
       } else if (r.type === 'childList') {
         if (r.target.nodeType === 1) this.segmenter?.childrenChanged(r.target as Element);
         // A highlighter's element put around words split off ours, or taken away (ours.ts).
-        if (this.ours.split && this.ours.movesPieces(r)) continue;
+        if (this.ours.split && this.ours.movesPieces(r, isMade)) continue;
         // Not the unit around an element it keeps as it is (a select, code): what changed in there
         // is not its text (an option the page added is found from the option: `findAgain`).
         const inUnit = this.owners.holder(r.target, true);
@@ -155,7 +158,7 @@ export class PageFollow extends PageRemovals {
    * Another change to one of ours is the page's: its value is the one to restore, and its unit is
    * undone and found again (`touched`). A text of no unit is looked at (`roots`).
    */
-  private followTexts(records: readonly MutationRecord[], touched: Set<Job>, roots: Set<Node>): void {
+  private followTexts(records: readonly MutationRecord[], touched: Set<Job>, roots: Set<Node>, isMade: (n: Text) => boolean): void {
     const texts = new Map<Text, [Job, string | null]>();
     const loose: Node[] = [];
     for (const r of records) {
@@ -166,9 +169,6 @@ export class PageFollow extends PageRemovals {
       // Its value before this batch: the first record's (our write's, where we wrote last).
       else if (!texts.has(t)) texts.set(t, [job, r.oldValue]);
     }
-    let made: Set<Node> | null = null;
-    /** Texts the page made in this batch: what a split makes (read once, and only for a split). */
-    const isMade = (n: Text) => (made ??= madeTexts(records)).has(n);
     for (const [t, [job, was]] of texts) {
       const log = job.log;
       const original = log?.original(t);

@@ -82,12 +82,15 @@ export class OurWords<J extends Written> {
   /**
    * Whether a childList record only moves words split off ours about (a highlighter's mark put
    * around them, or taken away): each node it adds holds a text, and each it adds or removes holds
-   * no words but those.
+   * no words but those. A text the page made in this batch (`made`) and took out again in it is
+   * none of the page's: mark.js splits the part off, copies its words into a new mark
+   * (`textContent`) and puts the mark in the part's place.
    */
-  movesPieces(r: MutationRecord): boolean {
+  movesPieces(r: MutationRecord, made: (n: Text) => boolean): boolean {
     if (r.addedNodes.length + r.removedNodes.length === 0) return false;
-    for (const n of r.addedNodes) if (!this.holdsPieces(n, true)) return false;
-    for (const n of r.removedNodes) if (!this.holdsPieces(n, false)) return false;
+    const passing = (n: Node) => n.nodeType === 3 && !n.isConnected && made(n as Text);
+    for (const n of r.addedNodes) if (!passing(n) && !this.holdsPieces(n, true)) return false;
+    for (const n of r.removedNodes) if (!passing(n) && !this.holdsPieces(n, false)) return false;
     return true;
   }
 

@@ -8,7 +8,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLibre, type FakeLibre } from '../fakes/fake-libre';
-import { HIGHLIGHTER_SCRIPT } from '../fakes/highlighter';
+import { MARK_SCRIPT, serveLibraries } from '../fakes/page-libraries';
 import { MARK_CLOSE, MARK_OPEN, startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
 import { startPageServer, type PageServer } from '../fakes/page-server';
 import { LONE_LETTER } from '../../src/core/html/text';
@@ -78,9 +78,9 @@ const clock = document.getElementById('clock');
 window.__start = () => { window.__timer = setInterval(() => { clock.textContent = 'Updated ' + (++n) + ' times'; }, 100); };
 window.__stop = () => { clearInterval(window.__timer); return n; };
 </script></body></html>`;
-/** A paragraph a highlighter marks words in (`HIGHLIGHTER_SCRIPT`). */
+/** A paragraph the real mark.js marks words in (`MARK_SCRIPT`). */
 const MARKS_PAGE = `<!doctype html><html lang="en"><title>Marks</title><body><p id="a">Find the walk in the <b>big walk</b> hills.</p>
-${HIGHLIGHTER_SCRIPT}</body></html>`;
+${MARK_SCRIPT}</body></html>`;
 const SVG_IMAGE = (w: number, h: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" fill="gold"/></svg>`;
 const SELECTION_PAGE = '<!doctype html><html lang="en"><title>Selection</title><p id="text">Hello world</p><textarea id="area">Good morning, friends</textarea></html>';
 
@@ -122,6 +122,7 @@ beforeAll(async () => {
   server.set('/app', APP_PAGE);
   server.set('/ticker', TICKER_PAGE);
   server.set('/marks', MARKS_PAGE);
+  serveLibraries(server);
   for (const [name, w, h] of [['sun', 16, 16], ['smile', 18, 18], ['boat', 200, 150]] as const) server.set(`/img/${name}.svg`, SVG_IMAGE(w, h), { 'content-type': 'image/svg+xml' });
 });
 afterAll(async () => {
@@ -454,7 +455,7 @@ describe('Firefox: a place the page keeps changing', () => {
   });
 });
 
-describe('Firefox: words a highlighter marks in the translation', () => {
+describe('Firefox: words mark.js marks in the translation', () => {
   it('stay marked and translated, nothing sent; restore gives the original words, and the marks taken out then leave the page exact', async () => {
     await useMarker();
     const page = await ff.openPage(`${server.origin}/marks`);
@@ -469,7 +470,7 @@ describe('Firefox: words a highlighter marks in the translation', () => {
       const sent = marker.requests;
       await page.evaluate(() => (window as unknown as { __mark(w: string): void }).__mark('walk'));
       await new Promise((r) => setTimeout(r, 1000));
-      expect(await para()).toBe(`${MARK_OPEN}Find the <mark>walk</mark> in the${MARK_CLOSE} <b>${MARK_OPEN}big <mark>walk</mark>${MARK_CLOSE}</b> ${MARK_OPEN}hills.${MARK_CLOSE}`);
+      expect(await para()).toBe(`${MARK_OPEN}Find the <mark data-markjs="true">walk</mark> in the${MARK_CLOSE} <b>${MARK_OPEN}big <mark data-markjs="true">walk</mark>${MARK_CLOSE}</b> ${MARK_OPEN}hills.${MARK_CLOSE}`);
       expect(marker.requests).toBe(sent);
       await ff.message({ type: 'page:restore', data: { tabId } });
       expect(await page.evaluate(() => document.getElementById('a')!.textContent)).toBe('Find the walk in the big walk hills.');

@@ -1,12 +1,12 @@
 /**
  * Our words the page reshapes without changing them, in Chromium with the built extension and
  * Apertium pointed at the marker fake (`words` -> `⟦words⟧`): a line a script clamps to fit, and
- * words a highlighter marks (split out of their text and wrapped). The translation stays as the page
- * shows it, nothing more is sent, and restore puts the original words back.
+ * words the real mark.js marks (split out of their text and wrapped). The translation stays as the page shows it, nothing more is sent, and restore
+ * puts the original words back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HIGHLIGHTER_SCRIPT } from '../fakes/highlighter';
 import { startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
+import { MARK_SCRIPT, serveLibraries } from '../fakes/page-libraries';
 import { tabDriver, useApertiumAt } from '../fakes/page-e2e';
 import { startPageServer, type PageServer } from '../fakes/page-server';
 import type { Page } from 'playwright-core';
@@ -37,11 +37,12 @@ const CLAMP = `<!doctype html><html lang="en"><head><title>A clamped line</title
   }).observe(line, { subtree: true, characterData: true, childList: true });
 </script></body></html>`;
 
-/** A paragraph a highlighter marks words in (`HIGHLIGHTER_SCRIPT`). */
+/** A paragraph the real mark.js marks words in (`MARK_SCRIPT`). */
 const MARKS = `<!doctype html><html lang="en"><head><title>Marks</title></head><body>
 <p id="a">Find the walk in the <b>big walk</b> hills.</p>
 <p id="still">A paragraph that stays as it is.</p>
-${HIGHLIGHTER_SCRIPT}</body></html>`;
+${MARK_SCRIPT}</body></html>`;
+
 
 describe('our words the page reshapes', () => {
   let browser: ExtensionBrowser;
@@ -49,12 +50,13 @@ describe('our words the page reshapes', () => {
   let server: PageServer;
   let control: Page;
   const tabs = tabDriver(() => browser, () => control);
-  const bodyHtml = (page: Page) => page.evaluate(() => document.body.innerHTML.split('<script>')[0]!.trim());
+  const bodyHtml = (page: Page) => page.evaluate(() => document.body.innerHTML.split('<script')[0]!.trim());
 
   beforeAll(async () => {
     [browser, apy, server] = await Promise.all([launchExtension(), startMarkerApy(), startPageServer()]);
     server.set('/clamp.html', CLAMP);
     server.set('/marks.html', MARKS);
+    serveLibraries(server);
     await useApertiumAt(browser, apy.url);
     control = await browser.openExtensionPage(OPTIONS_PATH);
   });
@@ -83,7 +85,7 @@ describe('our words the page reshapes', () => {
     }
   });
 
-  it('words a highlighter marks in the translation: marked, nothing sent, the page translated; restore puts the original words back, and the marks taken out then leave the page exact', async () => {
+  it('words mark.js marks in the translation: marked, nothing sent, the page translated; restore puts the original words back, and the marks taken out then leave the page exact', async () => {
     const { page, tabId } = await tabs.open(`${server.origin}/marks.html`);
     try {
       const before = await bodyHtml(page);
@@ -92,8 +94,9 @@ describe('our words the page reshapes', () => {
       const sent = apy.requests;
       await page.evaluate(() => (window as unknown as { __mark(w: string): void }).__mark('walk'));
       await new Promise((r) => setTimeout(r, 1000));
-      expect(await page.evaluate(() => document.getElementById('a')!.innerHTML)).toBe('⟦Find the <mark>walk</mark> in the⟧ <b>⟦big <mark>walk</mark>⟧</b> ⟦hills.⟧');
-      // The previous build sent the paragraph again, half its words translated already.
+      expect(await page.evaluate(() => document.getElementById('a')!.innerHTML)).toBe('⟦Find the <mark data-markjs="true">walk</mark> in the⟧ <b>⟦big <mark data-markjs="true">walk</mark>⟧</b> ⟦hills.⟧');
+      // The previous build sent the paragraph again, its marks emptied: mark.js writes the word
+      // into a new mark (`textContent`) and takes the part it split off out.
       expect(apy.requests).toBe(sent);
       expect((await tabs.send({ type: 'page:status', data: { tabId } })).data).toMatchObject({ state: 'translated', errors: 0 });
       // Taken out and put on another word while translated: still nothing sent.
@@ -110,4 +113,5 @@ describe('our words the page reshapes', () => {
       await page.close();
     }
   });
+
 });
