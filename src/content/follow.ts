@@ -5,6 +5,7 @@
  * units with it (removals.ts), and shadow roots defined or attached later are walked.
  */
 import { isCopy } from './bilingual';
+import { Fitted } from './fitted';
 import { madeTexts, OurWords } from './ours';
 import type { Job } from './jobs';
 import { Lively, realClock } from './lively';
@@ -26,6 +27,8 @@ export class PageFollow extends PageRemovals {
   protected readonly lively = new Lively(this.deps.clock ?? realClock, (roots, attrs) => this.releaseLively(roots, attrs));
   /** Our words the page cut to fit, split or laid out (ours.ts); until restore. */
   private readonly ours = new OurWords<Job>();
+  /** Our words the page laid out anew in nodes of its own, or fewer of ours (fitted.ts); until restore. */
+  private readonly fitted = new Fitted<Job>((n) => this.owners.of(n));
   /** The user's clicks and Enter while the page is translated (`followActs`). */
   private acts: AbortController | null = null;
 
@@ -52,8 +55,12 @@ export class PageFollow extends PageRemovals {
     this.timed('follow', () => this.followChanges(records));
   }
 
-  private followChanges(records: MutationRecord[]): void {
+  private followChanges(all: MutationRecord[]): void {
     const touched = new Set<Job>();
+    // Our words laid out anew in nodes of the page's (fitted.ts): its records are not changes.
+    const fitted = this.fitted.follow(all, touched);
+    const records = fitted ? all.filter((r) => !fitted.has(r)) : all;
+    if (fitted) for (const r of fitted) if (r.type === 'childList' && r.target.nodeType === 1) this.segmenter?.childrenChanged(r.target as Element);
     const roots = new Set<Node>();
     const attrs: [Element, string][] = [];
     const changedAttrs: [Element, string][] = [];
@@ -187,7 +194,7 @@ export class PageFollow extends PageRemovals {
 
   /** The job whose unit holds `n` (`owners.holder`), or whose words it holds, split off (ours.ts). */
   private holderOf(n: Node): Job | undefined {
-    return this.owners.holder(n) ?? this.ours.pieceOf(n);
+    return this.owners.holder(n) ?? this.ours.pieceOf(n) ?? this.fitted.holder(n);
   }
 
   /**
@@ -326,6 +333,7 @@ export class PageFollow extends PageRemovals {
     this.noSweep();
     this.lively.clear();
     this.ours.clear();
+    this.fitted.clear();
     this.acts?.abort();
     this.acts = null;
   }

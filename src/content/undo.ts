@@ -12,7 +12,20 @@ export interface Move {
   created: Node[];
 }
 
+/**
+ * A unit's nodes the page took out of `parent` to lay its words out anew (fitted.ts): `nodes`, as
+ * they were there (the write's order), and `made`, what the page put in their place from our words.
+ */
+interface Refit {
+  parent: Node;
+  nodes: readonly Node[];
+  made: readonly Node[];
+}
+
 const NONE: readonly Node[] = [];
+
+/** The logs whose unit the page laid out anew (a few on the pages that do; no field on every log). */
+const refits = new WeakMap<UndoLog, Refit>();
 
 export class UndoLog {
   /** Text, original data, alternating (null: none). */
@@ -21,9 +34,25 @@ export class UndoLog {
   private attrs: (Element | string | null)[] | null = null;
   private moves: Move[] | null = null;
 
-  /** Keeps `t`'s current data for restore (once). */
-  text(t: Text): void {
-    if (this.textAt(t) < 0) (this.texts ??= []).push(t, t.data);
+  /** Keeps `t`'s current data for restore (once); `was`: the data it had before the page's batch under way. */
+  text(t: Text, was = t.data): void {
+    if (this.textAt(t) < 0) (this.texts ??= []).push(t, was);
+  }
+
+  /**
+   * The page laid the unit's words out anew in `parent` (fitted.ts): `made`, its nodes there now,
+   * show what our `nodes` held (the first time the page did; later, what it made before). Restore
+   * puts `nodes` back in their place, whole.
+   */
+  fitted(parent: Node, nodes: readonly Node[], made: readonly Node[]): void {
+    const had = refits.get(this);
+    if (had?.parent === parent) had.made = made;
+    else refits.set(this, { parent, nodes, made });
+  }
+
+  /** The page changed what it laid out (fitted.ts): what it shows there now is its own, and stays. */
+  unfit(): void {
+    refits.delete(this);
   }
 
   /** `t` is the page's, split off a text of ours (ours.ts): it holds our words, and none at restore. */
@@ -141,6 +170,11 @@ export class UndoLog {
   }
 
   undo(): void {
+    const refit = refits.get(this);
+    if (refit) {
+      refits.delete(this);
+      putBack(refit);
+    }
     this.revert();
     this.texts = null;
     this.attrs = null;
@@ -204,6 +238,17 @@ export class UndoLog {
     for (let i = 0; i < a.length; i += 3) if (a[i] === el && a[i + 1] === name) return i;
     return -1;
   }
+}
+
+/**
+ * The unit's nodes back in the place the page laid their words out in, and what it made of them
+ * out; only while it shows nothing else there (fitted.ts drops the refit where the page changes it).
+ */
+function putBack(r: Refit): void {
+  const made = new Set(r.made);
+  for (let c = r.parent.firstChild; c; c = c.nextSibling) if (!made.has(c) && !r.nodes.includes(c)) return;
+  for (const n of r.made) if (n.parentNode === r.parent) r.parent.removeChild(n);
+  placeInOrder(r.parent, r.nodes, null);
 }
 
 function undoMove(r: Move): void {

@@ -8,7 +8,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLibre, type FakeLibre } from '../fakes/fake-libre';
-import { MARK_SCRIPT, serveLibraries } from '../fakes/page-libraries';
+import { FIT_PAGE, MARK_SCRIPT, serveLibraries } from '../fakes/page-libraries';
 import { MARK_CLOSE, MARK_OPEN, startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
 import { startPageServer, type PageServer } from '../fakes/page-server';
 import { LONE_LETTER } from '../../src/core/html/text';
@@ -122,6 +122,7 @@ beforeAll(async () => {
   server.set('/app', APP_PAGE);
   server.set('/ticker', TICKER_PAGE);
   server.set('/marks', MARKS_PAGE);
+  server.set('/shave', FIT_PAGE('shave'));
   serveLibraries(server);
   for (const [name, w, h] of [['sun', 16, 16], ['smile', 18, 18], ['boat', 200, 150]] as const) server.set(`/img/${name}.svg`, SVG_IMAGE(w, h), { 'content-type': 'image/svg+xml' });
 });
@@ -476,6 +477,36 @@ describe('Firefox: words mark.js marks in the translation', () => {
       expect(await page.evaluate(() => document.getElementById('a')!.textContent)).toBe('Find the walk in the big walk hills.');
       await page.evaluate(() => (window as unknown as { __unmark(): void }).__unmark());
       expect(await body()).toBe(before);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('Firefox: a card the real shave fits to its box', () => {
+  it('shows our words in its nodes, nothing sent, and fitted again narrower; restore puts the original back whole', async () => {
+    await useMarker();
+    const page = await ff.openPage(`${server.origin}/shave`);
+    try {
+      const tabId = await ff.tabId(page.url());
+      const card = () => page.evaluate(() => document.getElementById('card')!.innerHTML);
+      const before = await card();
+      await ff.message({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+      await reaches(tabId, 'translated');
+      await expect.poll(card, { timeout: 10_000, interval: 50 }).toBe(`${MARK_OPEN}Find the walk in the${MARK_CLOSE} <b>${MARK_OPEN}big walk${MARK_CLOSE}</b> ${MARK_OPEN}hills of the north.${MARK_CLOSE}`);
+      const sent = marker.requests;
+      const fit = (px: number) => page.evaluate((w) => (window as unknown as { __fit(px: number): void }).__fit(w), px);
+      const words = () => page.evaluate(() => (document.getElementById('card')!.textContent ?? '').replace('…', ''));
+      await fit(200);
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(await card()).toContain('<span class="js-shave-char">…</span>');
+      expect(await words()).toBe(`${MARK_OPEN}Find the walk in the${MARK_CLOSE} ${MARK_OPEN}big walk${MARK_CLOSE} ${MARK_OPEN}hills of the north.${MARK_CLOSE}`);
+      await fit(120);
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(await words()).toBe(`${MARK_OPEN}Find the walk in the${MARK_CLOSE} ${MARK_OPEN}big walk${MARK_CLOSE} ${MARK_OPEN}hills of the north.${MARK_CLOSE}`);
+      expect(marker.requests).toBe(sent);
+      await ff.message({ type: 'page:restore', data: { tabId } });
+      expect(await card()).toBe(before);
     } finally {
       await page.close();
     }

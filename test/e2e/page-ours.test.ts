@@ -1,12 +1,14 @@
 /**
  * Our words the page reshapes without changing them, in Chromium with the built extension and
- * Apertium pointed at the marker fake (`words` -> `⟦words⟧`): a line a script clamps to fit, and
- * words the real mark.js marks (split out of their text and wrapped). The translation stays as the page shows it, nothing more is sent, and restore
+ * Apertium pointed at the marker fake (`words` -> `⟦words⟧`): a line a script clamps to fit (one
+ * that watches it; the real Clamp.js, which takes the line's last nodes out; the real shave, which
+ * writes the words again in nodes of its own), and words the real mark.js marks (split out of their
+ * text and wrapped). The translation stays as the page shows it, nothing more is sent, and restore
  * puts the original words back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
-import { MARK_SCRIPT, serveLibraries } from '../fakes/page-libraries';
+import { FIT_PAGE, MARK_SCRIPT, serveLibraries } from '../fakes/page-libraries';
 import { tabDriver, useApertiumAt } from '../fakes/page-e2e';
 import { startPageServer, type PageServer } from '../fakes/page-server';
 import type { Page } from 'playwright-core';
@@ -56,6 +58,8 @@ describe('our words the page reshapes', () => {
     [browser, apy, server] = await Promise.all([launchExtension(), startMarkerApy(), startPageServer()]);
     server.set('/clamp.html', CLAMP);
     server.set('/marks.html', MARKS);
+    server.set('/clamp-fit.html', FIT_PAGE('clamp'));
+    server.set('/shave-fit.html', FIT_PAGE('shave'));
     serveLibraries(server);
     await useApertiumAt(browser, apy.url);
     control = await browser.openExtensionPage(OPTIONS_PATH);
@@ -114,4 +118,69 @@ describe('our words the page reshapes', () => {
     }
   });
 
+  /** The card's words translated, then fitted to `px` by the page: its markup then, and the requests sent since the translation. */
+  async function fitted(lib: 'clamp' | 'shave', px: number) {
+    const { page, tabId } = await tabs.open(`${server.origin}/${lib}-fit.html`);
+    const before = await bodyHtml(page);
+    await tabs.send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+    expect(await tabs.settle(tabId)).toMatchObject({ state: 'translated', errors: 0 });
+    const card = () => page.evaluate(() => document.getElementById('card')!.innerHTML);
+    expect(await card()).toBe('⟦Find the walk in the⟧ <b>⟦big walk⟧</b> ⟦hills of the north.⟧');
+    const sent = apy.requests;
+    await page.evaluate((w) => (window as unknown as { __fit(px: number): void }).__fit(w), px);
+    await new Promise((r) => setTimeout(r, 1000));
+    return { page, tabId, before, card, sentSince: () => apy.requests - sent };
+  }
+
+  it('a card the real Clamp.js fits to one line takes out its last nodes of ours and cuts the one left: shown cut, nothing sent, the page translated; restore puts the original back whole', async () => {
+    const { page, tabId, before, card, sentSince } = await fitted('clamp', 170);
+    try {
+      const shown = await page.evaluate(() => document.getElementById('card')!.textContent!);
+      // Clamp.js took the bold words and the last text out, and cut what was left.
+      expect(await card()).not.toContain('<b>');
+      expect(shown.endsWith('…')).toBe(true);
+      expect('⟦Find the walk in the⟧ ⟦big walk⟧ ⟦hills of the north.⟧'.startsWith(shown.slice(0, -1).trimEnd())).toBe(true);
+      // The previous build sent what was left as the page's own words ("⟦⟦Find the walk in the⟧…⟧"),
+      // and restore left it.
+      expect(sentSince()).toBe(0);
+      expect((await tabs.send({ type: 'page:status', data: { tabId } })).data).toMatchObject({ state: 'translated', errors: 0 });
+      await tabs.send({ type: 'page:restore', data: { tabId } });
+      expect(await bodyHtml(page)).toBe(before);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a card the real shave fits to one line, and fits again narrower, is written anew in its own nodes from our words: shown cut with the rest hidden, nothing sent, the page translated; restore puts the original back whole', async () => {
+    const { page, tabId, before, card, sentSince } = await fitted('shave', 200);
+    try {
+      const parts = () =>
+        page.evaluate(() => {
+          const el = document.getElementById('card')!;
+          return { shown: el.firstChild!.textContent!, ellipsis: el.querySelector('.js-shave-char')?.textContent, rest: el.querySelector('.js-shave')?.textContent };
+        });
+      let now = await parts();
+      // shave wrote our words again, flattened, cut at a word, the rest in a hidden span of its own.
+      expect(now.ellipsis).toBe('…');
+      expect(now.shown + now.rest).toBe('⟦Find the walk in the⟧ ⟦big walk⟧ ⟦hills of the north.⟧');
+      expect(now.rest!.length).toBeGreaterThan(0);
+      // The previous build sent them as the page's own words, and restore left them.
+      expect(sentSince()).toBe(0);
+      await page.evaluate(() => (window as unknown as { __fit(px: number): void }).__fit(120));
+      await new Promise((r) => setTimeout(r, 1000));
+      const narrower = await parts();
+      expect(narrower.shown.length).toBeLessThan(now.shown.length);
+      expect(narrower.shown + narrower.rest).toBe('⟦Find the walk in the⟧ ⟦big walk⟧ ⟦hills of the north.⟧');
+      expect(sentSince()).toBe(0);
+      expect((await tabs.send({ type: 'page:status', data: { tabId } })).data).toMatchObject({ state: 'translated', errors: 0 });
+      await tabs.send({ type: 'page:restore', data: { tabId } });
+      // The card's own style attribute is shave's (it sets its height and takes it off again).
+      expect(await bodyHtml(page)).toBe(before.replace('<p id="card">', '<p id="card" style="">'));
+      now = await parts();
+      expect(now.ellipsis).toBeUndefined();
+      expect(await card()).toBe('Find the walk in the <b>big walk</b> hills of the north.');
+    } finally {
+      await page.close();
+    }
+  });
 });

@@ -1,7 +1,9 @@
 /**
  * Real page libraries that reshape text, served to the e2e tests' pages from node_modules: mark.js
- * (a highlighter: splits a text around a word and copies it into a new `<mark>` in its place).
- * Each page names the script it loads (`<script src="/lib/mark.js">`).
+ * (a highlighter: splits a text around a word and wraps it in a `<mark>`), Clamp.js (cuts a line's
+ * last text word by word with an ellipsis, and takes its last nodes out where that is not enough)
+ * and shave (writes an element's words again, cut, with the ellipsis and the hidden rest in spans
+ * of its own). Each page names the script it loads (`<script src="/lib/mark.js">`).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -11,9 +13,11 @@ const require = createRequire(import.meta.url);
 
 const FILES: Record<string, string> = {
   '/lib/mark.js': 'mark.js/dist/mark.min.js',
+  '/lib/clamp.js': 'clamp-js/clamp.js',
+  '/lib/shave.js': 'shave/dist/shave.global.js',
 };
 
-/** Serves the libraries at `/lib/mark.js`. */
+/** Serves the libraries at `/lib/mark.js`, `/lib/clamp.js` and `/lib/shave.js`. */
 export function serveLibraries(server: PageServer): void {
   for (const [path, file] of Object.entries(FILES)) server.set(path, readFileSync(require.resolve(file), 'utf8'), { 'content-type': 'text/javascript' });
 }
@@ -24,3 +28,20 @@ window.__mark = (word) => new Mark(document.body).mark(word, { separateWordSearc
 window.__unmark = () => new Mark(document.body).unmark();
 </script>`;
 
+/**
+ * A card whose text the page fits to its box when the window is resized (`__fit(px)`, the page narrowed to px), with the real
+ * Clamp.js (to one line, `useNativeClamp: false` as pages that clamp where the CSS one does not
+ * reach) or the real shave (to 20 pixels: one line). The original fits; the test narrows the page,
+ * as a reader narrowing the window.
+ */
+export const FIT_PAGE = (lib: 'clamp' | 'shave') => `<!doctype html><html lang="en"><head><title>Fit</title>
+<style>body { font: 16px/20px sans-serif }</style></head><body>
+<p id="card">Find the walk in the <b>big walk</b> hills of the north.</p>
+<p id="still">A paragraph that stays as it is.</p>
+<script src="/lib/${lib}.js"></script><script>
+const card = document.getElementById('card');
+window.__fit = (px) => {
+  document.body.style.width = px + 'px';
+  ${lib === 'clamp' ? "$clamp(card, { clamp: 1, useNativeClamp: false });" : "shave(card, 20);"}
+};
+</script></body></html>`;

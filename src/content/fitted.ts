@@ -1,0 +1,206 @@
+/**
+ * Our words a page lays out anew, in nodes of its own or fewer of ours, to fit them in their box:
+ * - shave and its kin write the element's words again (`textContent =`) cut at a word, with an
+ *   ellipsis in an element of their own and the rest in a hidden one, and do it again on resize;
+ * - Clamp.js cuts the line's last text and, where that is not enough, takes the line's last nodes
+ *   out (a text, a bold word) and cuts the one left last;
+ * - a script writes the words again as they are (`el.textContent = el.textContent.trim()`, or
+ *   shave's own undo: the whole text in one node).
+ * What the element shows is still our translation: nothing is sent (our words would go out as the
+ * page's, and restore would leave them), the unit stays translated, and restore puts its nodes
+ * back in place of the page's, whole: the element as it was before we wrote, as for a text the
+ * page cut (ours.ts).
+ * Read once per batch where the page took nodes out of an element that was all one unit of ours.
+ */
+
+import type { RangeUnit, Unit } from './units';
+import type { UndoLog } from './undo';
+
+/** A job, as far as its write goes. */
+interface Written {
+  unit: Unit;
+  state: string;
+  log: UndoLog | null;
+  copy?: unknown;
+}
+
+export class Fitted<J extends Written> {
+  /** The elements the page laid out anew, with the job whose words they show (made at the first: most pages make none). */
+  private parents: WeakMap<Node, J> | null = null;
+  /** The nodes the page made there from our words, with that job. */
+  private made: WeakMap<Node, J> | null = null;
+
+  /** `owner`: the job whose unit holds a node (ownership.ts `of`). */
+  constructor(private readonly owner: (n: Node) => J | undefined) {}
+
+  /** The job whose words `n` shows, in nodes the page made of them (`n` or an ancestor of it). */
+  holder(n: Node): J | undefined {
+    if (!this.made) return undefined;
+    for (let x: Node | null = n; x; x = x.parentNode) {
+      const j = this.made.get(x);
+      if (j) return j;
+    }
+    return undefined;
+  }
+
+  /**
+   * The page's batch `records`: each element in which it laid our words out anew is taken as
+   * ours (its job's log puts it back at restore), and its records are the ones returned, for the
+   * follow to pass over. One laid out before that the page now changes otherwise is its own from
+   * now on: its job is in `changed`, to be translated again as it shows.
+   */
+  follow(records: readonly MutationRecord[], changed: Set<J>): Set<MutationRecord> | null {
+    let out: Set<MutationRecord> | null = null;
+    let seen: Set<Node> | null = null;
+    let rewind: Rewind | null = null;
+    for (const r of records) {
+      const [job, el] = this.place(r) ?? [];
+      if (!job || !el || seen?.has(el) || !fits(job, el)) continue;
+      (seen ??= new Set()).add(el);
+      rewind ??= new Rewind(records);
+      const before = rewind.kids(el);
+      if (before && before.every((n) => this.jobOf(n) === job) && fitOf(rewind.text(el, true), rewind.text(el, false), this.anew(job, el))) {
+        this.take(job, el, before, rewind);
+        out ??= new Set();
+        // Not an attribute's change (shave sets the element's height and takes it off again): the page's, as ever.
+        for (const x of records) if (x.type !== 'attributes' && (el.contains(x.target) || this.jobOf(x.target) === job)) out.add(x);
+      } else if (this.parents?.get(el) === job) {
+        this.parents.delete(el);
+        job.log!.unfit();
+        changed.add(job);
+      }
+    }
+    return out;
+  }
+
+  clear(): void {
+    this.parents = null;
+    this.made = null;
+  }
+
+  /**
+   * Where `r` may lay our words out anew: inside what the page made of them before (the element
+   * it made them in), or in an element it takes nodes of ours out of.
+   */
+  private place(r: MutationRecord): [J, Node] | null {
+    const t = r.target;
+    const made = this.holder(t);
+    if (made) {
+      const el = (made.unit as RangeUnit).parent;
+      return this.parents?.get(el) === made ? [made, el] : null;
+    }
+    if (r.type !== 'childList' || t.nodeType !== 1) return null;
+    const job = this.parents?.get(t) ?? (r.removedNodes.length ? this.jobOf(r.removedNodes[0]!) : undefined);
+    return job ? [job, t] : null;
+  }
+
+  /** Whether every node in `el` is the page's (none of `job`'s own): its words written anew. */
+  private anew(job: J, el: Node): boolean {
+    for (let c = el.firstChild; c; c = c.nextSibling) if (this.owner(c) === job) return false;
+    return true;
+  }
+
+  /** The job whose words `n` shows: in what the page made of them (first: that is inside some other unit's element), or its own. */
+  private jobOf(n: Node): J | undefined {
+    return this.holder(n) ?? this.owner(n);
+  }
+
+  /** `el` shows `job`'s words laid out anew: what it held before (`before`) goes back there at restore. */
+  private take(job: J, el: Node, before: readonly Node[], rewind: Rewind): void {
+    const log = job.log!;
+    // Texts of ours the page changed on the way (the one Clamp.js cuts, a space it turned into
+    // the ellipsis) read at restore what they read before (ours, logged at the write, or the page's).
+    for (const n of before) if (this.owner(n) === job) rewind.eachText(n, (t, was) => log.text(t, was));
+    const made: Node[] = [];
+    for (let c = el.firstChild; c; c = c.nextSibling) {
+      if (this.owner(c) === job) continue;
+      made.push(c);
+      (this.made ??= new WeakMap()).set(c, job);
+    }
+    (this.parents ??= new WeakMap()).set(el, job);
+    log.fitted(el, before.filter((n) => this.owner(n) === job), made);
+  }
+}
+
+/** Whether `job` is a translated unit, not a bilingual copy, that is all of `el`'s content. */
+function fits(job: Written, el: Node): boolean {
+  if (job.state !== 'done' || !job.log || job.copy || job.unit.kind !== 'range') return false;
+  const u: RangeUnit = job.unit;
+  return u.whole && u.parent === el;
+}
+
+const ELLIPSIS = /…|\.\.\./;
+const LETTER = /[\p{L}\p{N}]/u;
+
+/**
+ * Whether `now` shows `was`'s words: the same, in nodes written anew (`anew`: shave's undo, text
+ * written again as it was, laid out: break hints, spaces), or cut short, a start of them with an
+ * ellipsis the page put in (after the cut, before a hidden rest). Not a start of them after which
+ * the page took nodes out, the ellipsis there ours ("Wait..." before a link it took out).
+ */
+export function fitOf(was: string, now: string, anew: boolean): boolean {
+  const words = bare(was);
+  const shown = bare(now);
+  if (!LETTER.test(words) || !LETTER.test(shown)) return false;
+  if (shown === words) return anew;
+  return shown.length < words.length && words.startsWith(shown) && ELLIPSIS.test(now) && !spaced(was).startsWith(spaced(now));
+}
+
+/** The text with its spacing evened and break hints out, ellipses kept. */
+function spaced(s: string): string {
+  return s.replace(/[\u00AD\u200B\u2060]/g, '').replace(/\s+/g, ' ').trim();
+}
+
+/** The words, without ellipses, break hints (soft hyphens, zero-width spaces and joiners) or spacing. */
+function bare(s: string): string {
+  return spaced(s.replace(/…|\.\.\./g, ''));
+}
+
+/**
+ * The page before a batch, read back from the batch's records: an element's children before it
+ * (its childList records undone, last first), a text's value (its first record's old value).
+ */
+class Rewind {
+  private readonly data = new Map<Node, string>();
+  private readonly lists = new Map<Node, Node[] | null>();
+
+  constructor(private readonly records: readonly MutationRecord[]) {
+    for (const r of records) if (r.type === 'characterData' && !this.data.has(r.target)) this.data.set(r.target, r.oldValue ?? '');
+  }
+
+  /** `el`'s children before the batch; null where the records do not add up. */
+  kids(el: Node): Node[] | null {
+    let list = this.lists.get(el);
+    if (list !== undefined) return list;
+    list = [...el.childNodes];
+    for (let i = this.records.length - 1; i >= 0 && list; i--) {
+      const r = this.records[i]!;
+      if (r.type !== 'childList' || r.target !== el) continue;
+      for (const n of r.addedNodes) {
+        const k = list.indexOf(n);
+        if (k >= 0) list.splice(k, 1);
+      }
+      const at = r.previousSibling ? list.indexOf(r.previousSibling) + 1 : r.nextSibling ? list.indexOf(r.nextSibling) : 0;
+      if (at < 0 || (r.previousSibling && at === 0)) list = null;
+      else list.splice(at, 0, ...r.removedNodes);
+    }
+    this.lists.set(el, list);
+    return list;
+  }
+
+  /** What `n` read: before the batch, or now. */
+  text(n: Node, before: boolean): string {
+    if (n.nodeType === 3) return before ? this.data.get(n) ?? (n as Text).data : (n as Text).data;
+    if (n.nodeType !== 1) return '';
+    let s = '';
+    const kids = before ? this.kids(n) ?? [...n.childNodes] : n.childNodes;
+    for (const c of kids) s += this.text(c, before);
+    return s;
+  }
+
+  /** Each text under `n` before the batch, with what it read then. */
+  eachText(n: Node, fn: (t: Text, was: string) => void): void {
+    if (n.nodeType === 3) fn(n as Text, this.data.get(n) ?? (n as Text).data);
+    else if (n.nodeType === 1) for (const c of this.kids(n) ?? [...n.childNodes]) this.eachText(c, fn);
+  }
+}

@@ -1,0 +1,179 @@
+/**
+ * Our words the page lays out anew to fit them in their box (fitted.ts), with the real libraries
+ * over a layout of 20 characters a line, 20 pixels high (happy-dom lays nothing out): shave writes
+ * the card's words again, cut at a word, with the ellipsis and the hidden rest in spans of its own;
+ * Clamp.js takes the card's last nodes out and cuts the one left. The card stays translated,
+ * nothing is sent, and restore puts its nodes back whole. What the page writes there of its own
+ * afterwards is its change, translated, and kept at restore.
+ */
+import clamp from 'clamp-js';
+import shave from 'shave';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fitOf } from '../../src/content/fitted';
+import { PageTranslator } from '../../src/content/page';
+import { fakeTranslator, startPage } from './page-fakes';
+
+let pages: PageTranslator[] = [];
+afterEach(() => {
+  for (const p of pages) p.restore();
+  pages = [];
+});
+
+const BODY = '<p id="card" style="line-height: 20px">Find the walk in the <b>big walk</b> hills of the north.</p><p>A still paragraph.</p>';
+const TRANSLATED = 'FIND THE WALK IN THE <b>BIG WALK</b> HILLS OF THE NORTH.';
+
+/** `el` laid out `perLine` characters a line, 20 pixels each: its heights as shave and Clamp.js read them. */
+function layOut(el: HTMLElement, perLine: number): void {
+  const height = () => {
+    // What shows: not a part the page hid.
+    let shown = 0;
+    for (const t of textsIn(el)) if (!(t.parentElement as HTMLElement).closest('[style*="display: none"]')) shown += t.data.length;
+    return Math.ceil(shown / perLine) * 20;
+  };
+  Object.defineProperty(el, 'offsetHeight', { configurable: true, get: height });
+  Object.defineProperty(el, 'clientHeight', { configurable: true, get: height });
+}
+
+function textsIn(el: Element): Text[] {
+  const out: Text[] = [];
+  const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) out.push(n as Text);
+  return out;
+}
+
+/** `BODY` translated: the card, the fake's calls, and what was sent after the first call (plain text). */
+async function translated() {
+  const fake = fakeTranslator();
+  const { page, frames } = startPage(BODY, fake.translate, pages);
+  await frames.settle();
+  const card = document.getElementById('card')!;
+  expect(card.innerHTML).toBe(TRANSLATED);
+  return { fake, page, frames, card, sent: () => fake.calls.slice(1).map((c) => c.markup.replace(/<[^>]*>/g, '')) };
+}
+
+describe('our words shave lays out anew', () => {
+  /** `BODY` translated, and its card shaved to one line (24 characters). */
+  async function shaved() {
+    const t = await translated();
+    layOut(t.card, 24);
+    shave(t.card, 20);
+    await t.frames.settle();
+    return t;
+  }
+
+  it('cut to one line and again narrower: our words in its nodes, nothing sent, the page translated; restore puts the card back whole', async () => {
+    const { page, frames, card, sent } = await translated();
+    layOut(card, 24);
+    shave(card, 20);
+    await frames.settle();
+    expect(card.innerHTML).toBe('FIND THE WALK IN THE<span class="js-shave-char">…</span><span class="js-shave" style="display: none;"> BIG WALK HILLS OF THE NORTH.</span>');
+    // The previous build sent these words again as the page's, and restore left them.
+    expect(sent()).toEqual([]);
+    expect(page.status()).toMatchObject({ state: 'translated', done: 2, total: 2, errors: 0 });
+    layOut(card, 12);
+    shave(card, 20);
+    await frames.settle();
+    expect(card.innerHTML).toBe('FIND THE<span class="js-shave-char">…</span><span class="js-shave" style="display: none;"> WALK IN THE BIG WALK HILLS OF THE NORTH.</span>');
+    expect(sent()).toEqual([]);
+    page.restore();
+    // The style attribute is shave's: it sets the card's height and takes it off again.
+    expect(document.body.innerHTML).toBe(BODY.replace('style="line-height: 20px"', 'style="line-height: 20px;"'));
+  });
+
+  it('a card shave fitted as the page loaded, translated, then fitted again narrower: still ours, nothing sent; restore gives the card as the page loaded it', async () => {
+    const fake = fakeTranslator();
+    document.body.innerHTML = BODY;
+    const card = document.getElementById('card')!;
+    layOut(card, 24);
+    shave(card, 20);
+    const loaded = document.body.innerHTML;
+    expect(card.innerHTML).toBe('Find the walk in the<span class="js-shave-char">…</span><span class="js-shave" style="display: none;"> big walk hills of the north.</span>');
+    const { page, frames } = startPage(loaded, fake.translate, pages);
+    await frames.settle();
+    const shown = document.getElementById('card')!;
+    expect(shown.innerHTML).toBe('FIND THE WALK IN THE<span class="js-shave-char">…</span><span class="js-shave" style="display: none;"> BIG WALK HILLS OF THE NORTH.</span>');
+    const calls = fake.calls.length;
+    layOut(shown, 12);
+    shave(shown, 20);
+    await frames.settle();
+    expect(shown.innerHTML).toBe('FIND THE<span class="js-shave-char">…</span><span class="js-shave" style="display: none;"> WALK IN THE BIG WALK HILLS OF THE NORTH.</span>');
+    expect(fake.calls).toHaveLength(calls);
+    page.restore();
+    expect(document.body.innerHTML).toBe(loaded);
+  });
+
+  it("shave's words put back whole in one text (its own undo): still ours, nothing sent; restore puts the card back whole", async () => {
+    const { frames, card, page, sent } = await shaved();
+    card.removeChild(card.querySelector('.js-shave-char')!);
+    card.textContent = card.textContent;
+    await frames.settle();
+    expect(card.innerHTML).toBe('FIND THE WALK IN THE BIG WALK HILLS OF THE NORTH.');
+    expect(sent()).toEqual([]);
+    page.restore();
+    expect(card.innerHTML).toBe('Find the walk in the <b>big walk</b> hills of the north.');
+  });
+
+  it("the page's own words written into the card it shaved: its change, translated; restore keeps them", async () => {
+    const { frames, card, page, sent } = await shaved();
+    card.textContent = 'Sold out today';
+    await frames.settle();
+    expect(sent()).toEqual(['Sold out today']);
+    expect(card.innerHTML).toBe('SOLD OUT TODAY');
+    page.restore();
+    // Not the original put back over the page's words.
+    expect(card.innerHTML).toBe('Sold out today');
+  });
+
+  it("the page's own words written into the text shave made: its change, translated; restore keeps them", async () => {
+    const { frames, card, page, sent } = await shaved();
+    (card.firstChild as Text).data = 'Sold out';
+    await frames.settle();
+    expect(sent()).toHaveLength(1);
+    expect(sent()[0]).toContain('Sold out');
+    expect((card.firstChild as Text).data).toBe('SOLD OUT');
+    page.restore();
+    expect((card.firstChild as Text).data).toBe('Sold out');
+    expect(card.textContent).not.toContain('Find the walk');
+  });
+});
+
+describe('our words Clamp.js cuts through', () => {
+  it('its last nodes of ours taken out and the one left cut: nothing sent, the page translated; restore puts the card back whole', async () => {
+    const { page, frames, card, sent } = await translated();
+    layOut(card, 24);
+    clamp(card, { clamp: 1, useNativeClamp: false });
+    await frames.settle();
+    // Clamp.js took the last text and the bold words out, and cut the first text.
+    expect(card.innerHTML).toBe('FIND THE WALK IN THE…');
+    // The previous build sent "FIND THE WALK IN THE…" as the page's words, and restore left it.
+    expect(sent()).toEqual([]);
+    expect(page.status()).toMatchObject({ state: 'translated', done: 2, total: 2, errors: 0 });
+    page.restore();
+    expect(document.body.innerHTML).toBe(BODY);
+  });
+});
+
+describe('fitOf', () => {
+  it('is our words written anew, laid out or cut short with an ellipsis of the page\'s, and nothing else', () => {
+    const was = 'UN PASEO por la montaña';
+    // Written anew in nodes of the page's: as they were, laid out, or with the rest after an ellipsis (shave).
+    expect(fitOf(was, 'UN PASEO por la montaña', true)).toBe(true);
+    expect(fitOf(was, 'UN  PASEO por la mon\u00ADtaña', true)).toBe(true);
+    expect(fitOf(was, 'UN PASEO por... la montaña', true)).toBe(true);
+    expect(fitOf(was, 'UN PASEO por… la montaña', true)).toBe(true);
+    // The same words in some of our nodes still: the page took out a node with no words (an image).
+    expect(fitOf(was, 'UN PASEO por la montaña', false)).toBe(false);
+    // Cut short (Clamp.js), in our nodes or the page's; cut before, cut further now.
+    expect(fitOf(was, 'UN PASEO por…', false)).toBe(true);
+    expect(fitOf(was, 'UN PASEO…', true)).toBe(true);
+    expect(fitOf('UN PASEO por la…', 'UN PASEO…', false)).toBe(true);
+    // Not ours: a start with no ellipsis, or with our own ("Wait..." before a link the page took
+    // out), other words, no words, an ellipsis alone.
+    expect(fitOf(was, 'UN PASEO', false)).toBe(false);
+    expect(fitOf('ESPERA... y LEE MÁS', 'ESPERA...', false)).toBe(false);
+    expect(fitOf(was, 'Cargando…', true)).toBe(false);
+    expect(fitOf(was, '…', true)).toBe(false);
+    expect(fitOf(was, '', true)).toBe(false);
+    expect(fitOf('   ', '…', true)).toBe(false);
+  });
+});
