@@ -59,7 +59,7 @@ export class Fitted<J extends Written> {
       (seen ??= new Set()).add(el);
       rewind ??= new Rewind(records);
       const before = rewind.kids(el);
-      if (before && before.every((n) => this.jobOf(n) === job) && fitOf(rewind.text(el, true), rewind.text(el, false), this.anew(job, el))) {
+      if (before && this.laidOut(job, el, before) && fitOf(rewind.text(el, true), rewind.text(el, false), this.anew(job, el))) {
         this.take(job, el, before, rewind);
         out ??= new Set();
         // Not an attribute's change (shave sets the element's height and takes it off again): the page's, as ever.
@@ -92,6 +92,19 @@ export class Fitted<J extends Written> {
     if (r.type !== 'childList' || t.nodeType !== 1) return null;
     const job = this.parents?.get(t) ?? (r.removedNodes.length ? this.jobOf(r.removedNodes[0]!) : undefined);
     return job ? [job, t] : null;
+  }
+
+  /**
+   * Whether `el` held only `job`'s words before the batch (its nodes, or what the page made of
+   * them before), and now holds none of its nodes inside one of the page's: a script that wraps
+   * our nodes (in a span it measures) keeps them, and its wrapper is its own, to keep at restore.
+   */
+  private laidOut(job: J, el: Node, before: readonly Node[]): boolean {
+    for (const n of before) {
+      if (this.jobOf(n) !== job) return false;
+      if (n.parentNode !== el && el.contains(n)) return false;
+    }
+    return true;
   }
 
   /** Whether every node in `el` is the page's (none of `job`'s own): its words written anew. */

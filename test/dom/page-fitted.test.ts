@@ -137,6 +137,36 @@ describe('our words shave lays out anew', () => {
   });
 });
 
+describe('our markup written again', () => {
+  it('as it is (`innerHTML = innerHTML`, as a script does to bind its handlers again): our words in nodes of the page\'s, nothing sent; restore puts the card back whole', async () => {
+    const { frames, card, page, sent } = await translated();
+    const b = card.querySelector('b');
+    card.innerHTML = card.innerHTML;
+    await frames.settle();
+    expect(card.innerHTML).toBe(TRANSLATED);
+    expect(card.querySelector('b')).not.toBe(b);
+    expect(sent()).toEqual([]);
+    page.restore();
+    expect(document.body.innerHTML).toBe(BODY);
+    expect(card.querySelector('b')).toBe(b);
+  });
+});
+
+describe('our nodes a script wraps', () => {
+  it('the card\'s nodes put into a span of the page\'s (to measure them): not laid out anew, the span kept at restore', async () => {
+    const { frames, card, page } = await translated();
+    const wrap = document.createElement('span');
+    wrap.className = 'measure';
+    wrap.append(...card.childNodes);
+    card.append(wrap);
+    await frames.settle();
+    expect(card.innerHTML).toBe(`<span class="measure">${TRANSLATED}</span>`);
+    page.restore();
+    // Its wrapper stays, with the card's own nodes in it, their original words back.
+    expect(card.innerHTML).toBe('<span class="measure">Find the walk in the <b>big walk</b> hills of the north.</span>');
+  });
+});
+
 describe('our words Clamp.js cuts through', () => {
   it('its last nodes of ours taken out and the one left cut: nothing sent, the page translated; restore puts the card back whole', async () => {
     const { page, frames, card, sent } = await translated();
