@@ -14,7 +14,7 @@ import type { ShadowReader } from './shadow';
 import { SAYS_ATTRIBUTES } from './observe';
 import { PageRemovals } from './removals';
 import type { Unit } from './segment';
-import { classSaysNo, primary, saysOtherLanguage } from './tags';
+import { classSaysNo, excluded, primary, saysOtherLanguage } from './tags';
 import { runRoots } from './units';
 import type { Definitions } from './upgrades';
 
@@ -282,6 +282,12 @@ export class PageFollow extends PageRemovals {
       const joined = new Set<Job>();
       const run = units.find((u) => u.kind === 'range' && u.nodes.some((n) => n === root || n.contains(root)));
       for (const n of run?.kind === 'range' ? run.nodes : around) this.owners.within(n, joined);
+      // Not what says yes inside a no the run holds: a unit apart, that the run sends as it is
+      // (undone with it, it came back with its own words right after our write, and two such
+      // changes were taken for a page putting its words back: lively.ts; dynamic property test,
+      // seed 84923).
+      const top = run?.kind === 'range' ? run.parent : around[0]?.parentNode;
+      if (top) for (const j of joined) if (insideKept(j.unit, top)) joined.delete(j);
       if (joined.size) {
         observer.whilePaused(() => joined.forEach((j) => this.retire(j)));
         units = seg.around(root);
@@ -422,6 +428,18 @@ function newNodes(added: readonly [Node, Node][], emptied: ReadonlySet<Node>): M
     if (!all) out.set(n, null);
   }
   return out;
+}
+
+/**
+ * Whether unit `u` is inside an element kept as it is (tags.ts `excluded`: a no it says yes
+ * inside) below `top`, the parent of a run: what the run holds as a placeholder.
+ */
+function insideKept(u: Unit, top: Node): boolean {
+  if (u.kind === 'attr') return false;
+  for (let n = u.kind === 'piece' ? u.group.text.parentElement : u.parent instanceof Element ? u.parent : null; n && n !== top; n = n.parentElement) {
+    if (excluded(n)) return true;
+  }
+  return false;
 }
 
 /** `n`, or the first node before it that is not a bilingual copy. */

@@ -135,24 +135,33 @@ export class Owners<J extends { unit: Unit }> {
     return false;
   }
 
-  /** Whether every text with words in the run belongs to a unit (a range's own, or one inside it). */
+  /**
+   * Whether every text with words in the run belongs to a unit (a range's own, or one inside it).
+   * Not those in an element the run keeps as it is (tags.ts `excluded`: a no, and what says yes
+   * inside it, a unit apart): they are none of the run's.
+   */
   covers(u: Unit): boolean {
     if (u.kind !== 'range') return true;
     const stack: Node[] = [...u.nodes];
     for (let n = stack.pop(); n; n = stack.pop()) {
       if (n.nodeType === 3 && /\S/.test((n as Text).data) && this.of(n) === undefined) return false;
-      for (let c = n.firstChild; c; c = c.nextSibling) stack.push(c);
+      if (n.nodeType !== 1 || !excluded(n as Element)) for (let c = n.firstChild; c; c = c.nextSibling) stack.push(c);
     }
     return true;
   }
 
-  /** Whether a node below `node` belongs to a unit. */
+  /**
+   * Whether a node below `node` belongs to a unit. Not below an element kept as it is (what says yes
+   * inside a no is a unit apart, not a part of the run around it: counted as one, it was undone
+   * and sent again at each change of that run, found by the dynamic property test, seed 84923).
+   */
   private ownsWithin(node: Node): boolean {
+    if (node.nodeType === 1 && excluded(node as Element)) return false;
     const stack: Node[] = [];
     for (let c = node.firstChild; c; c = c.nextSibling) stack.push(c);
     for (let n = stack.pop(); n; n = stack.pop()) {
       if (this.nodes.has(n)) return true;
-      for (let c = n.firstChild; c; c = c.nextSibling) stack.push(c);
+      if (n.nodeType !== 1 || !excluded(n as Element)) for (let c = n.firstChild; c; c = c.nextSibling) stack.push(c);
     }
     return false;
   }
