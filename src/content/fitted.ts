@@ -5,14 +5,17 @@
  * - Clamp.js cuts the line's last text and, where that is not enough, takes the line's last nodes
  *   out (a text, a bold word) and cuts the one left last;
  * - a script writes the words again as they are (`el.textContent = el.textContent.trim()`, or
- *   shave's own undo: the whole text in one node).
+ *   shave's own undo: the whole text in one node);
+ * - in a part of the place: linkify-element puts a text holding an address again as a text, a
+ *   link and a text; a highlighter writes a text again as a span with its marks.
  * What the element shows is still our translation: nothing is sent (our words would go out as the
  * page's, and restore would leave them), the unit stays translated, and restore puts its nodes
  * back in place of the page's, whole: the element as it was before we wrote, as for a text the
  * page cut (ours.ts).
- * Read once per batch where the page took nodes out of an element that was all one unit of ours.
+ * Read once per batch where the page took nodes of ours out.
  */
 
+import { excluded } from './tags';
 import type { RangeUnit, Unit } from './units';
 import type { UndoLog } from './undo';
 
@@ -70,7 +73,71 @@ export class Fitted<J extends Written> {
         changed.add(job);
       }
     }
+    // Parts: nodes of ours the page put nodes of its own in place of, holding the same words (a
+    // linkifier that makes a link of an address in our text, a highlighter that writes a text
+    // again as a span with its marks).
+    let looked: Set<Node> | null = null;
+    for (const r of records) {
+      if (r.type !== 'childList' || !r.removedNodes.length || out?.has(r) || looked?.has(r.target)) continue;
+      const p = r.target;
+      (looked ??= new Set()).add(p);
+      const job = this.jobOf(r.removedNodes[0]!) ?? this.owner(p);
+      if (!job || !inPlace(job) || !p.isConnected) continue;
+      rewind ??= new Rewind(records);
+      const part = this.part(job, p, rewind, records);
+      if (!part) continue;
+      const [nodes, made] = part;
+      const log = job.log!;
+      for (const n of nodes) rewind.eachText(n, (t, was) => log.text(t, was));
+      for (const n of made) (this.made ??= new WeakMap()).set(n, job);
+      log.fitted(p, nodes, made, false);
+      out ??= new Set();
+      const within = (x: MutationRecord) => x.target === p || made.some((n) => n.contains(x.target)) || nodes.some((n) => n.contains(x.target));
+      for (const x of records) if (x.type !== 'attributes' && within(x)) out.add(x);
+    }
+    // What the page changes otherwise in the nodes it made of our words is its own change: they
+    // stay at restore, and the unit is translated again as it shows.
+    if (this.made) {
+      for (const r of records) {
+        if (r.type === 'attributes' || out?.has(r)) continue;
+        const job = this.holder(r.target) ?? (r.removedNodes.length ? this.holder(r.removedNodes[0]!) : undefined);
+        if (!job || changed.has(job)) continue;
+        job.log?.unfit();
+        changed.add(job);
+      }
+    }
     return out;
+  }
+
+  /**
+   * In `p` (the unit's parent, or an element of the unit), the run of the unit's nodes the page
+   * took out in this batch and the run of nodes it made in their place, where those show the same
+   * words and hold none of ours; null where the batch did otherwise.
+   */
+  private part(job: J, p: Node, rewind: Rewind, records: readonly MutationRecord[]): [Node[], Node[]] | null {
+    const before = rewind.kids(p);
+    if (!before) return null;
+    const now = [...p.childNodes];
+    let i = 0;
+    while (i < before.length && i < now.length && before[i] === now[i]) i++;
+    let j = 0;
+    while (j < before.length - i && j < now.length - i && before[before.length - 1 - j] === now[now.length - 1 - j]) j++;
+    const nodes = before.slice(i, before.length - j);
+    const made = now.slice(i, now.length - j);
+    if (!nodes.length || !made.length) return null;
+    const parent = (job.unit as RangeUnit).parent;
+    for (const n of nodes) if (n.isConnected || (p === parent && this.owner(n) !== job)) return null;
+    if (p !== parent && this.owner(p) !== job) return null;
+    // Not in what the unit keeps as it is (code, a no): what the page does there is its own.
+    for (let e: Node | null = p; e && e !== parent; e = e.parentNode) if (e.nodeType === 1 && excluded(e as Element)) return null;
+    const added = addedIn(records);
+    for (const n of made) if (!added.has(n)) return null;
+    let was = '';
+    let shows = '';
+    for (const n of nodes) was += rewind.text(n, true);
+    for (const n of made) shows += rewind.text(n, false);
+    const words = bare(was);
+    return LETTER.test(words) && bare(shows) === words ? [nodes, made] : null;
   }
 
   clear(): void {
@@ -131,15 +198,25 @@ export class Fitted<J extends Written> {
       (this.made ??= new WeakMap()).set(c, job);
     }
     (this.parents ??= new WeakMap()).set(el, job);
-    log.fitted(el, before.filter((n) => this.owner(n) === job), made);
+    log.fitted(el, before.filter((n) => this.owner(n) === job), made, true);
   }
 }
 
-/** Whether `job` is a translated unit, not a bilingual copy, that is all of `el`'s content. */
+/** Whether `job` is a translated unit, written in place (not a bilingual copy), of nodes in a run. */
+function inPlace(job: Written): boolean {
+  return job.state === 'done' && !!job.log && !job.copy && job.unit.kind === 'range';
+}
+
+/** Whether `job` is a translated unit in place that is all of `el`'s content. */
 function fits(job: Written, el: Node): boolean {
-  if (job.state !== 'done' || !job.log || job.copy || job.unit.kind !== 'range') return false;
-  const u: RangeUnit = job.unit;
-  return u.whole && u.parent === el;
+  return inPlace(job) && (job.unit as RangeUnit).whole && (job.unit as RangeUnit).parent === el;
+}
+
+/** The nodes the page added in `records` (made, or moved there). */
+function addedIn(records: readonly MutationRecord[]): Set<Node> {
+  const out = new Set<Node>();
+  for (const r of records) for (const n of r.addedNodes) out.add(n);
+  return out;
 }
 
 const ELLIPSIS = /…|\.\.\./;

@@ -276,6 +276,9 @@ export abstract class PageRemovals extends PageChoices {
       const counted = j.state !== 'aside';
       if (!counted) this.adoptUnseen(j);
       if (j.state === 'done' || !counted) {
+        // What the page laid out anew of its words (fitted.ts) stays as the page has it: only
+        // restore (or the reader's choice of the original) puts the unit's own nodes back there.
+        j.log?.unfit();
         j.log?.undo();
         j.log = null;
       }

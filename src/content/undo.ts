@@ -15,17 +15,19 @@ export interface Move {
 /**
  * A unit's nodes the page took out of `parent` to lay its words out anew (fitted.ts): `nodes`, as
  * they were there (the write's order), and `made`, what the page put in their place from our words.
+ * `whole`: they were all of `parent`'s content; else a part of it, `made` in their place.
  */
 interface Refit {
   parent: Node;
   nodes: readonly Node[];
   made: readonly Node[];
+  whole: boolean;
 }
 
 const NONE: readonly Node[] = [];
 
 /** The logs whose unit the page laid out anew (a few on the pages that do; no field on every log). */
-const refits = new WeakMap<UndoLog, Refit>();
+const refits = new WeakMap<UndoLog, Refit[]>();
 
 export class UndoLog {
   /** Text, original data, alternating (null: none). */
@@ -41,13 +43,15 @@ export class UndoLog {
 
   /**
    * The page laid the unit's words out anew in `parent` (fitted.ts): `made`, its nodes there now,
-   * show what our `nodes` held (the first time the page did; later, what it made before). Restore
-   * puts `nodes` back in their place, whole.
+   * show what our `nodes` held, all of `parent`'s content (`whole`: the first time the page did;
+   * later, what it made before) or a part of it. Restore puts `nodes` back in their place.
    */
-  fitted(parent: Node, nodes: readonly Node[], made: readonly Node[]): void {
-    const had = refits.get(this);
-    if (had?.parent === parent) had.made = made;
-    else refits.set(this, { parent, nodes, made });
+  fitted(parent: Node, nodes: readonly Node[], made: readonly Node[], whole: boolean): void {
+    let list = refits.get(this);
+    if (!list) refits.set(this, (list = []));
+    const had = whole ? list.find((r) => r.whole && r.parent === parent) : undefined;
+    if (had) had.made = made;
+    else list.push({ parent, nodes, made, whole });
   }
 
   /** The page changed what it laid out (fitted.ts): what it shows there now is its own, and stays. */
@@ -170,10 +174,10 @@ export class UndoLog {
   }
 
   undo(): void {
-    const refit = refits.get(this);
-    if (refit) {
+    const list = refits.get(this);
+    if (list) {
       refits.delete(this);
-      putBack(refit);
+      for (let i = list.length - 1; i >= 0; i--) putBack(list[i]!);
     }
     this.revert();
     this.texts = null;
@@ -242,13 +246,20 @@ export class UndoLog {
 
 /**
  * The unit's nodes back in the place the page laid their words out in, and what it made of them
- * out; only while it shows nothing else there (fitted.ts drops the refit where the page changes it).
+ * out; only while it shows nothing else there (all of the place), or what it made is all there
+ * still (a part: put back before it). fitted.ts drops the refits where the page changes them.
  */
 function putBack(r: Refit): void {
-  const made = new Set(r.made);
-  for (let c = r.parent.firstChild; c; c = c.nextSibling) if (!made.has(c) && !r.nodes.includes(c)) return;
-  for (const n of r.made) if (n.parentNode === r.parent) r.parent.removeChild(n);
-  placeInOrder(r.parent, r.nodes, null);
+  if (r.whole) {
+    const made = new Set(r.made);
+    for (let c = r.parent.firstChild; c; c = c.nextSibling) if (!made.has(c) && !r.nodes.includes(c)) return;
+    for (const n of r.made) if (n.parentNode === r.parent) r.parent.removeChild(n);
+    placeInOrder(r.parent, r.nodes, null);
+    return;
+  }
+  if (!r.made.length || r.made.some((n) => n.parentNode !== r.parent)) return;
+  for (const n of r.nodes) r.parent.insertBefore(n, r.made[0]!);
+  for (const n of r.made) r.parent.removeChild(n);
 }
 
 function undoMove(r: Move): void {

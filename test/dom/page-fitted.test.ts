@@ -7,6 +7,7 @@
  * afterwards is its change, translated, and kept at restore.
  */
 import clamp from 'clamp-js';
+import linkifyElement from 'linkify-element';
 import shave from 'shave';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fitOf } from '../../src/content/fitted';
@@ -180,6 +181,94 @@ describe('our words Clamp.js cuts through', () => {
     expect(page.status()).toMatchObject({ state: 'translated', done: 2, total: 2, errors: 0 });
     page.restore();
     expect(document.body.innerHTML).toBe(BODY);
+  });
+});
+
+describe('our words the page writes again in a part of their place', () => {
+  const POST = '<p id="post">Visit example.com for <b>more news about example.org</b> today.</p><p>A still paragraph.</p>';
+
+  async function post() {
+    const fake = fakeTranslator();
+    const { page, frames } = startPage(POST, fake.translate, pages);
+    await frames.settle();
+    const p = document.getElementById('post')!;
+    expect(p.innerHTML).toBe('VISIT EXAMPLE.COM FOR <b>MORE NEWS ABOUT EXAMPLE.ORG</b> TODAY.');
+    return { fake, page, frames, p, sent: () => fake.calls.slice(1).map((c) => c.markup.replace(/<[^>]*>/g, '')) };
+  }
+
+  it('the real linkify-element makes links of the addresses in our text, in the bold one too: shown, nothing sent; restore puts the original back whole', async () => {
+    const { page, frames, p, sent } = await post();
+    linkifyElement(p);
+    await frames.settle();
+    expect(p.innerHTML).toBe('VISIT <a href="http://EXAMPLE.COM">EXAMPLE.COM</a> FOR <b>MORE NEWS ABOUT <a href="http://EXAMPLE.ORG">EXAMPLE.ORG</a></b> TODAY.');
+    // The previous build sent the linked paragraph as the page's words, and restore left them.
+    expect(sent()).toEqual([]);
+    expect(page.status()).toMatchObject({ state: 'translated', done: 2, total: 2, errors: 0 });
+    page.restore();
+    expect(document.body.innerHTML).toBe(POST);
+  });
+
+  it('a highlighter that writes our text again as a span of its own with its marks: shown, nothing sent; restore puts the original back whole', async () => {
+    const { page, frames, p, sent } = await post();
+    const t = p.firstChild as Text;
+    const span = document.createElement('span');
+    span.innerHTML = t.data.replace(/EXAMPLE/g, '<mark>$&</mark>');
+    t.replaceWith(span);
+    await frames.settle();
+    expect(p.innerHTML).toBe('<span>VISIT <mark>EXAMPLE</mark>.COM FOR </span><b>MORE NEWS ABOUT EXAMPLE.ORG</b> TODAY.');
+    expect(sent()).toEqual([]);
+    page.restore();
+    expect(document.body.innerHTML).toBe(POST);
+  });
+
+  it('our text replaced by words of the page\'s own: its change, translated; restore keeps them', async () => {
+    const { frames, page, p, sent } = await post();
+    (p.firstChild as Text).replaceWith(document.createTextNode('Read '), document.createElement('br'));
+    await frames.settle();
+    expect(sent()).toEqual(['Read more news about example.org today.']);
+    page.restore();
+    expect(p.innerHTML).toBe('Read <br><b>more news about example.org</b> today.');
+  });
+
+  it('a link the page made of our words, then given words of its own: its change, translated; kept at restore', async () => {
+    const { page, frames, p, sent } = await post();
+    linkifyElement(p);
+    await frames.settle();
+    (p.querySelector('a')!.firstChild as Text).data = 'our site';
+    await frames.settle();
+    expect(sent()).toHaveLength(1);
+    expect(sent()[0]).toContain('our site');
+    expect(p.querySelector('a')!.textContent).toBe('OUR SITE');
+    page.restore();
+    // Not the original put back over the page's link (our words beside it, which the page wrote
+    // again, stay as it wrote them).
+    expect(p.querySelector('a')!.textContent).toBe('our site');
+  });
+
+  it('another text of the paragraph changed by the page after its links were made: the paragraph translated again, the links kept', async () => {
+    const { page, frames, p, sent } = await post();
+    linkifyElement(p);
+    await frames.settle();
+    (p.lastChild as Text).data = ' tomorrow.';
+    await frames.settle();
+    expect(sent()).toHaveLength(1);
+    // The page's links stay where it made them while translated.
+    expect(p.querySelectorAll('a')).toHaveLength(2);
+    expect(p.textContent).toContain('TOMORROW.');
+    page.restore();
+    expect(p.querySelectorAll('a')).toHaveLength(2);
+    expect(p.lastChild!.textContent).toBe(' tomorrow.');
+  });
+
+  it('in code the unit keeps as it is, the page\'s links are its own: kept at restore', async () => {
+    const fake = fakeTranslator();
+    const { page, frames } = startPage('<p id="post">See <code>example.com</code> now.</p>', fake.translate, pages);
+    await frames.settle();
+    const code = document.querySelector('code')!;
+    linkifyElement(code);
+    await frames.settle();
+    page.restore();
+    expect(document.getElementById('post')!.innerHTML).toBe('See <code><a href="http://example.com">example.com</a></code> now.');
   });
 });
 

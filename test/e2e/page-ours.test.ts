@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
-import { FIT_PAGE, MARK_SCRIPT, serveLibraries } from '../fakes/page-libraries';
+import { FIT_PAGE, LINKIFY_PAGE, MARK_SCRIPT, serveLibraries } from '../fakes/page-libraries';
 import { tabDriver, useApertiumAt } from '../fakes/page-e2e';
 import { startPageServer, type PageServer } from '../fakes/page-server';
 import type { Page } from 'playwright-core';
@@ -60,6 +60,7 @@ describe('our words the page reshapes', () => {
     server.set('/marks.html', MARKS);
     server.set('/clamp-fit.html', FIT_PAGE('clamp'));
     server.set('/shave-fit.html', FIT_PAGE('shave'));
+    server.set('/linkify.html', LINKIFY_PAGE);
     serveLibraries(server);
     await useApertiumAt(browser, apy.url);
     control = await browser.openExtensionPage(OPTIONS_PATH);
@@ -179,6 +180,26 @@ describe('our words the page reshapes', () => {
       now = await parts();
       expect(now.ellipsis).toBeUndefined();
       expect(await card()).toBe('Find the walk in the <b>big walk</b> hills of the north.');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('addresses the real linkify-element makes links of in our text: linked, nothing sent, the page translated; restore puts the original back whole', async () => {
+    const { page, tabId } = await tabs.open(`${server.origin}/linkify.html`);
+    try {
+      const before = await bodyHtml(page);
+      await tabs.send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+      expect(await tabs.settle(tabId)).toMatchObject({ state: 'translated', errors: 0 });
+      const sent = apy.requests;
+      await page.evaluate(() => (window as unknown as { __linkify(): void }).__linkify());
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(await page.evaluate(() => document.getElementById('post')!.innerHTML)).toBe('⟦Visit <a href="http://example.com">example.com</a> for⟧ <b>⟦more news about <a href="http://example.org">example.org</a>⟧</b> ⟦today.⟧');
+      // The previous build sent the linked paragraph as the page's own words, and restore left them.
+      expect(apy.requests).toBe(sent);
+      expect((await tabs.send({ type: 'page:status', data: { tabId } })).data).toMatchObject({ state: 'translated', errors: 0 });
+      await tabs.send({ type: 'page:restore', data: { tabId } });
+      expect(await bodyHtml(page)).toBe(before);
     } finally {
       await page.close();
     }

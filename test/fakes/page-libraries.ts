@@ -2,8 +2,9 @@
  * Real page libraries that reshape text, served to the e2e tests' pages from node_modules: mark.js
  * (a highlighter: splits a text around a word and wraps it in a `<mark>`), Clamp.js (cuts a line's
  * last text word by word with an ellipsis, and takes its last nodes out where that is not enough)
- * and shave (writes an element's words again, cut, with the ellipsis and the hidden rest in spans
- * of its own). Each page names the script it loads (`<script src="/lib/mark.js">`).
+ * shave (writes an element's words again, cut, with the ellipsis and the hidden rest in spans of
+ * its own) and linkify-element (puts a text's words again in a text, a link and a text, where it
+ * holds an address). Each page names the script it loads (`<script src="/lib/mark.js">`).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,9 +16,11 @@ const FILES: Record<string, string> = {
   '/lib/mark.js': 'mark.js/dist/mark.min.js',
   '/lib/clamp.js': 'clamp-js/clamp.js',
   '/lib/shave.js': 'shave/dist/shave.global.js',
+  '/lib/linkify.js': 'linkifyjs/dist/linkify.min.js',
+  '/lib/linkify-element.js': 'linkify-element/dist/linkify-element.min.js',
 };
 
-/** Serves the libraries at `/lib/mark.js`, `/lib/clamp.js` and `/lib/shave.js`. */
+/** Serves the libraries at `/lib/mark.js`, `/lib/clamp.js`, `/lib/shave.js`, `/lib/linkify.js` and `/lib/linkify-element.js`. */
 export function serveLibraries(server: PageServer): void {
   for (const [path, file] of Object.entries(FILES)) server.set(path, readFileSync(require.resolve(file), 'utf8'), { 'content-type': 'text/javascript' });
 }
@@ -44,4 +47,12 @@ window.__fit = (px) => {
   document.body.style.width = px + 'px';
   ${lib === 'clamp' ? "$clamp(card, { clamp: 1, useNativeClamp: false });" : "shave(card, 20);"}
 };
+</script></body></html>`;
+
+/** A post whose addresses the page makes links of (`__linkify()`, as a chat does once it has drawn a message), with the real linkify-element. */
+export const LINKIFY_PAGE = `<!doctype html><html lang="en"><head><title>Post</title></head><body>
+<p id="post">Visit example.com for <b>more news about example.org</b> today.</p>
+<p id="still">A paragraph that stays as it is.</p>
+<script src="/lib/linkify.js"></script><script src="/lib/linkify-element.js"></script><script>
+window.__linkify = () => linkifyElement(document.getElementById('post'));
 </script></body></html>`;
