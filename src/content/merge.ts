@@ -12,7 +12,7 @@ import type { Entry } from './chunk';
 import type { AttrUnit, PieceUnit, RangeUnit } from './segment';
 import { core, labelOf, listLabel } from './edges';
 import { acrossAnchors, anchorsOf, isEmptyText, segmentAfter, segmentBefore, withAnchors, type Anchors } from './anchors';
-import { isMark, markBefore, partsOf, intact, placeParts } from './parts';
+import { isMark, markAfter, markBefore, partsOf, intact, placeParts } from './parts';
 import { kids } from './tags';
 import { nodeAfter, placeInOrder, type UndoLog } from './undo';
 
@@ -169,7 +169,7 @@ function apply(parent: Node, nodes: readonly Node[], anchor: Node | null, seq: r
     if (n.nodeType !== 1) marked ||= isMark(n);
     else if (n.parentNode === parent && (answered ? !answered.has(n) : !desired.includes(n))) desired.push(n);
   }
-  const parts = marked || markBefore(nodes[0]) ? partsOf(nodes, parent) : null;
+  const parts = marked || markBefore(nodes[0]) || markAfter(nodes[nodes.length - 1]) ? partsOf(nodes, parent) : null;
   // A framework's part or range the translation's order would break: the run keeps its own order
   // (the Text nodes made above are not used). Nothing is written before this is known.
   if (parts && !intact(parts, desired)) return flow(parent, nodes, anchor, items, log);

@@ -80,19 +80,47 @@ export function markBefore(n: Node | undefined): boolean {
   return lead(n, null);
 }
 
+/**
+ * The nodes right after `n` up to a comment that ends a range reaching back (`REACHES_BACK`: a
+ * Svelte block's empty comment after the silent nodes that end a run, as a link with only a Lit
+ * part in it), past at most `LOOK_BACK` others, with the comments right after it, into `out`
+ * (none: only asked); whether there is one. Without them, a run whose block ends past its silent
+ * end was read as having no part, and the translation's order moved the block's nodes (found by
+ * the merge property test, seed 85005).
+ */
+function tail(n: Node | undefined, out: Node[] | null): boolean {
+  let c = n?.nextSibling ?? null;
+  for (let i = 0; c && i <= LOOK_BACK && !isMark(c); i++) c = c.nextSibling;
+  if (!c || !REACHES_BACK.test((c as CharacterData).data)) return false;
+  if (out) {
+    for (let x = n!.nextSibling; x && x !== c; x = x.nextSibling) out.push(x);
+    for (let x: Node | null = c; x && isMark(x); x = x.nextSibling) out.push(x);
+  }
+  return true;
+}
+
+/** Whether a part that ends after `n` may reach back to it: asked before the parts are read. */
+export function markAfter(n: Node | undefined): boolean {
+  return tail(n, null);
+}
+
 /** The parts of the run `nodes` (those still in `parent`). */
 export function partsOf(nodes: readonly Node[], parent: Node): Parts {
   const run = nodes.filter((n) => n.parentNode === parent);
   const before: Node[] = [];
   lead(run[0], before);
-  const all = before.length ? [...before, ...run] : run;
+  const after: Node[] = [];
+  tail(run[run.length - 1], after);
+  const all = before.length || after.length ? [...before, ...run, ...after] : run;
+  // Where the run ends in `all`: what reaches there reaches past it.
+  const stop = before.length + run.length;
   const parts: Parts = { list: [], of: new Map(), first: null, last: null };
   // Each part's first and last index in `all`, overlapping ones joined.
   let from = -1;
   let to = -1;
   let ends = false;
   const close = () => {
-    const part = all.slice(Math.max(from, before.length), to + 1);
+    const part = all.slice(Math.max(from, before.length), Math.min(to + 1, stop));
     if (!part.length) return;
     parts.list.push(part);
     for (const n of part) parts.of.set(n, part);
@@ -115,7 +143,7 @@ export function partsOf(nodes: readonly Node[], parent: Node): Parts {
       ends = false;
     }
     to = Math.max(to, Math.min(end, all.length - 1));
-    ends ||= end >= all.length;
+    ends ||= end >= stop;
   }
   if (from >= 0) close();
   return parts;

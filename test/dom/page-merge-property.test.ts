@@ -144,6 +144,24 @@ describe('merge on random runs and answers', () => {
     expect(div.innerHTML).toBe('Hello <sub class="s"></sub> world');
   });
 
+  it("a Svelte block that ends past the run's silent end keeps its nodes in their order when the provider drops a tag (found by the property below, seed 85005)", () => {
+    const div = document.createElement('div');
+    div.innerHTML = '<a class="c-a">Hello</a><a class="c-a">Hello</a><a class="c-a"><!--?lit$123456789$--></a><!---->';
+    const links = [...div.querySelectorAll('a')];
+    const unit: RangeUnit = { kind: 'range', parent: div, nodes: kids(div), anchor: null, whole: true, hidden: false };
+    const m = prepare(unit);
+    // The last link shows no words: not sent, it stays at the run's end with Svelte's comment.
+    expect(markupAt(m)).toBe('<p i=1><a i=2>Hello</a><a i=3>Hello</a></p>');
+    const log = new UndoLog();
+    mergeRange(unit, readOwn('<p i=1>Hola<a i=3>Hola</a></p>')!.get(1)!, 1, m.entries, log, m.into);
+    // The block, from the run's start to the empty comment, is what Svelte takes out: its nodes
+    // stay in their order (the previous build put the first link after the second).
+    expect([...div.querySelectorAll('a')]).toEqual(links);
+    expect(div.lastChild!.nodeType).toBe(8);
+    log.undo();
+    expect(div.innerHTML).toBe('<a class="c-a">Hello</a><a class="c-a">Hello</a><a class="c-a"><!--?lit$123456789$--></a><!---->');
+  });
+
   it('keeps every live element, shows every word, and restores the run exactly', () => {
     fc.assert(
       fc.property(run, OPS, (gens, ops) => {
