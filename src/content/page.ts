@@ -169,7 +169,13 @@ export class PageTranslator extends PageFollow {
     this.observer?.stop();
     this.observer = null;
     const t0 = performance.now();
-    for (let i = this.merged.length - 1; i >= 0; i--) this.merged[i]!.log?.undo();
+    for (let i = this.merged.length - 1; i >= 0; i--) {
+      const j = this.merged[i]!;
+      j.log?.undo();
+      // A copy in content the page took out and keeps (no longer in `copies`, its unit not swept
+      // yet) goes too: put back later, it would show our words (dynamic property test, seed 85126).
+      if (j.copy && !j.copy.el.isConnected) j.copy.el.remove();
+    }
     this.undoAside();
     this.docLog.undo();
     for (const c of this.copies) c.remove();

@@ -173,6 +173,24 @@ describe('a page that changes itself while translated', () => {
     expect(document.body.innerHTML).toBe('<a href="/x"><span translate="no">new words<b translate="yes">open</b></span><b>added words</b><b>added words</b></a>');
   });
 
+  it('bilingual: a link the page takes out and keeps, its block put back before the removal is looked at, holds no copy of ours after restore (found by the hunt at seed 85126)', async () => {
+    // The block taken out, then the link; the block put back; the link's title changed out of the
+    // page; no idle time, so no removal swept. The previous build left the link's copy in it.
+    await holds(
+      '<a href="/x">alpha<div>alpha</div></a>alpha',
+      [
+        { kind: 'remove', at: 1 },
+        { kind: 'remove', at: 0 },
+        { kind: 'putBack', at: 0 },
+        { kind: 'attr', at: 0, value: 'a new tip' },
+      ],
+      'bilingual',
+      fakeTranslator({ transform: reverseUpper }).translate,
+      [0, 0, 0, 0],
+      [false, false, false, false],
+    );
+  });
+
   const LONG = Array.from({ length: 40 }, (_, i) => `sentence number ${'x'.repeat(i % 7)} ends here.`).join(' ');
 
   it('a long text sent in pieces and found again goes back to its own words, not to the first piece translated', async () => {
