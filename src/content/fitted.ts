@@ -77,6 +77,7 @@ export class Fitted<J extends Written> {
     // linkifier that makes a link of an address in our text, a highlighter that writes a text
     // again as a span with its marks).
     let looked: Set<Node> | null = null;
+    let added: Set<Node> | null = null;
     for (const r of records) {
       if (r.type !== 'childList' || !r.removedNodes.length || out?.has(r) || looked?.has(r.target)) continue;
       const p = r.target;
@@ -84,7 +85,7 @@ export class Fitted<J extends Written> {
       const job = this.jobOf(r.removedNodes[0]!) ?? this.owner(p);
       if (!job || !inPlace(job) || !p.isConnected) continue;
       rewind ??= new Rewind(records);
-      const part = this.part(job, p, rewind, records);
+      const part = this.part(job, p, rewind, () => (added ??= addedIn(records)));
       if (!part) continue;
       const [nodes, made] = part;
       const log = job.log!;
@@ -112,9 +113,10 @@ export class Fitted<J extends Written> {
   /**
    * In `p` (the unit's parent, or an element of the unit), the run of the unit's nodes the page
    * took out in this batch and the run of nodes it made in their place, where those show the same
-   * words and hold none of ours; null where the batch did otherwise.
+   * words and hold none of ours (`addedNow`: the nodes the batch added); null where the batch did
+   * otherwise.
    */
-  private part(job: J, p: Node, rewind: Rewind, records: readonly MutationRecord[]): [Node[], Node[]] | null {
+  private part(job: J, p: Node, rewind: Rewind, addedNow: () => Set<Node>): [Node[], Node[]] | null {
     const before = rewind.kids(p);
     if (!before) return null;
     const now = [...p.childNodes];
@@ -130,7 +132,7 @@ export class Fitted<J extends Written> {
     if (p !== parent && this.owner(p) !== job) return null;
     // Not in what the unit keeps as it is (code, a no): what the page does there is its own.
     for (let e: Node | null = p; e && e !== parent; e = e.parentNode) if (e.nodeType === 1 && excluded(e as Element)) return null;
-    const added = addedIn(records);
+    const added = addedNow();
     for (const n of made) if (!added.has(n)) return null;
     let was = '';
     let shows = '';
