@@ -1,10 +1,11 @@
 /**
- * Our words the page lays out anew to fit them in their box (fitted.ts), with the real libraries
- * over a layout of 20 characters a line, 20 pixels high (happy-dom lays nothing out): shave writes
- * the card's words again, cut at a word, with the ellipsis and the hidden rest in spans of its own;
- * Clamp.js takes the card's last nodes out and cuts the one left. The card stays translated,
- * nothing is sent, and restore puts its nodes back whole. What the page writes there of its own
- * afterwards is its change, translated, and kept at restore.
+ * Our words the page lays out anew (fitted.ts), with the real libraries over a model of the layout
+ * (so many characters a line, 20 pixels each: happy-dom lays nothing out): shave writes the card's
+ * words again, cut at a word, with the ellipsis and the hidden rest in spans of its own; Clamp.js
+ * takes the card's last nodes out and cuts the one left; linkify-element puts a text holding an
+ * address again as a text, a link and a text. The card stays translated, nothing is sent, and
+ * restore puts its nodes back whole. What the page writes there of its own afterwards is its
+ * change, translated, and kept at restore.
  */
 import clamp from 'clamp-js';
 import linkifyElement from 'linkify-element';
