@@ -2,9 +2,9 @@
  * Our words the page reshapes without changing them, in Chromium with the built extension and
  * Apertium pointed at the marker fake (`words` -> `⟦words⟧`): a line a script clamps to fit (one
  * that watches it; the real Clamp.js, which takes the line's last nodes out; the real shave, which
- * writes the words again in nodes of its own), and words the real mark.js marks (split out of their
- * text and wrapped). The translation stays as the page shows it, nothing more is sent, and restore
- * puts the original words back.
+ * writes the words again in nodes of its own), words the real mark.js marks (split out of their
+ * text and wrapped), and addresses the real linkify-element makes links of. The translation stays
+ * as the page shows it, nothing more is sent, and restore puts the original words back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
@@ -44,7 +44,6 @@ const MARKS = `<!doctype html><html lang="en"><head><title>Marks</title></head><
 <p id="a">Find the walk in the <b>big walk</b> hills.</p>
 <p id="still">A paragraph that stays as it is.</p>
 ${MARK_SCRIPT}</body></html>`;
-
 
 describe('our words the page reshapes', () => {
   let browser: ExtensionBrowser;
