@@ -253,3 +253,9 @@ function dropMarks(el: Element): void {
   while (walk.nextNode()) if (walk.currentNode.nodeType !== 3 || isEmptyText(walk.currentNode)) found.push(walk.currentNode);
   for (const c of found) c.parentNode!.removeChild(c);
 }
+
+/** `n`, or the first node before it that is not a bilingual copy. */
+export function pastCopies(n: Node | null): Node | null {
+  while (n && n.nodeType === 1 && isCopy(n as Element)) n = n.previousSibling;
+  return n;
+}

@@ -4,17 +4,17 @@
  * changing waits: lively.ts), content it adds is segmented and queued, content it removes takes its
  * units with it (removals.ts), and shadow roots defined or attached later are walked.
  */
-import { isCopy } from './bilingual';
+import { pastCopies } from './bilingual';
 import { Fitted } from './fitted';
 import { madeTexts, OurWords } from './ours';
 import type { Job } from './jobs';
-import { Lively, realClock } from './lively';
+import { Lively, newNodes, realClock } from './lively';
 import type { LateRoots } from './late-roots';
 import type { ShadowReader } from './shadow';
 import { SAYS_ATTRIBUTES } from './observe';
 import { PageRemovals } from './removals';
 import type { Unit } from './segment';
-import { classSaysNo, excluded, primary, saysOtherLanguage } from './tags';
+import { classSaysNo, primary, saysOtherLanguage } from './tags';
 import { runRoots } from './units';
 import type { Definitions } from './upgrades';
 
@@ -282,12 +282,6 @@ export class PageFollow extends PageRemovals {
       const joined = new Set<Job>();
       const run = units.find((u) => u.kind === 'range' && u.nodes.some((n) => n === root || n.contains(root)));
       for (const n of run?.kind === 'range' ? run.nodes : around) this.owners.within(n, joined);
-      // Not what says yes inside a no the run holds: a unit apart, that the run sends as it is
-      // (undone with it, it came back with its own words right after our write, and two such
-      // changes were taken for a page putting its words back: lively.ts; dynamic property test,
-      // seed 84923).
-      const top = run?.kind === 'range' ? run.parent : around[0]?.parentNode;
-      if (top) for (const j of joined) if (insideKept(j.unit, top)) joined.delete(j);
       if (joined.size) {
         observer.whilePaused(() => joined.forEach((j) => this.retire(j)));
         units = seg.around(root);
@@ -405,46 +399,3 @@ export class PageFollow extends PageRemovals {
     this.carryOn(fresh.length > 0);
   }
 }
-
-/**
- * The nodes the page added in a batch, each with the place it went into when it redrew that
- * element's whole content (every node there now is new: a list of results redrawn, text written
- * with `textContent`), else null: content of its own (a chat's new message, a feed's new item),
- * whose units are new places (lively.ts). Not a redraw where old nodes stay: a chat that appends a
- * message and drops its oldest.
- */
-function newNodes(added: readonly [Node, Node][], emptied: ReadonlySet<Node>): Map<Node, Node | null> {
-  const out = new Map<Node, Node | null>();
-  for (const [n, into] of added) out.set(n, emptied.has(into) ? into : null);
-  const whole = new Map<Node, boolean>();
-  for (const [n, into] of added) {
-    if (out.get(n) === null) continue;
-    let all = whole.get(into);
-    if (all === undefined) {
-      all = true;
-      for (let c = into.firstChild; c && all; c = c.nextSibling) all = out.has(c);
-      whole.set(into, all);
-    }
-    if (!all) out.set(n, null);
-  }
-  return out;
-}
-
-/**
- * Whether unit `u` is inside an element kept as it is (tags.ts `excluded`: a no it says yes
- * inside) below `top`, the parent of a run: what the run holds as a placeholder.
- */
-function insideKept(u: Unit, top: Node): boolean {
-  if (u.kind === 'attr') return false;
-  for (let n = u.kind === 'piece' ? u.group.text.parentElement : u.parent instanceof Element ? u.parent : null; n && n !== top; n = n.parentElement) {
-    if (excluded(n)) return true;
-  }
-  return false;
-}
-
-/** `n`, or the first node before it that is not a bilingual copy. */
-function pastCopies(n: Node | null): Node | null {
-  while (n && n.nodeType === 1 && isCopy(n as Element)) n = n.previousSibling;
-  return n;
-}
-

@@ -268,3 +268,27 @@ function textOf(u: Unit): string {
   for (const n of u.nodes) text += n.textContent ?? '';
   return text;
 }
+
+/**
+ * The nodes the page added in a batch, each with the place it went into when it redrew that
+ * element's whole content (every node there now is new: a list of results redrawn, text written
+ * with `textContent`), else null: content of its own (a chat's new message, a feed's new item),
+ * whose units are new places (lively.ts). Not a redraw where old nodes stay: a chat that appends a
+ * message and drops its oldest.
+ */
+export function newNodes(added: readonly [Node, Node][], emptied: ReadonlySet<Node>): Map<Node, Node | null> {
+  const out = new Map<Node, Node | null>();
+  for (const [n, into] of added) out.set(n, emptied.has(into) ? into : null);
+  const whole = new Map<Node, boolean>();
+  for (const [n, into] of added) {
+    if (out.get(n) === null) continue;
+    let all = whole.get(into);
+    if (all === undefined) {
+      all = true;
+      for (let c = into.firstChild; c && all; c = c.nextSibling) all = out.has(c);
+      whole.set(into, all);
+    }
+    if (!all) out.set(n, null);
+  }
+  return out;
+}
