@@ -15,6 +15,7 @@
  * Read once per batch where the page took nodes of ours out.
  */
 
+import { spaced } from './ours';
 import { excluded } from './tags';
 import type { RangeUnit, Unit } from './units';
 import type { UndoLog } from './undo';
@@ -47,76 +48,84 @@ export class Fitted<J extends Written> {
   }
 
   /**
-   * The page's batch `records`: each element in which it laid our words out anew is taken as
-   * ours (its job's log puts it back at restore), and its records are the ones returned, for the
-   * follow to pass over. One laid out before that the page now changes otherwise is its own from
-   * now on: its job is in `changed`, to be translated again as it shows.
+   * The page's batch `records`: each place where it laid our words out anew is taken as ours (its
+   * job's log puts it back at restore), and its records are the ones returned, for the follow to
+   * pass over. A place laid out before that the page now changes otherwise is its own from now
+   * on: its job is in `changed`, to be translated again as it shows.
    */
   follow(records: readonly MutationRecord[], changed: Set<J>): Set<MutationRecord> | null {
-    let out: Set<MutationRecord> | null = null;
+    const batch = new Batch(records);
+    this.wholes(batch, changed);
+    this.parts(batch);
+    if (this.made) this.changedMade(batch, changed);
+    return batch.ours;
+  }
+
+  /** Elements that were all one unit of ours, whose words the page laid out anew there. */
+  private wholes(batch: Batch, changed: Set<J>): void {
     let seen: Set<Node> | null = null;
-    let rewind: Rewind | null = null;
-    for (const r of records) {
+    for (const r of batch.records) {
       const [job, el] = this.place(r) ?? [];
       if (!job || !el || seen?.has(el) || !fits(job, el)) continue;
       (seen ??= new Set()).add(el);
-      rewind ??= new Rewind(records);
+      const rewind = batch.rewind;
       const before = rewind.kids(el);
       if (before && this.laidOut(job, el, before) && fitOf(rewind.text(el, true), rewind.text(el, false), this.anew(job, el))) {
-        this.take(job, el, before, rewind);
-        out ??= new Set();
-        // Not an attribute's change (shave sets the element's height and takes it off again): the page's, as ever.
-        for (const x of records) if (x.type !== 'attributes' && (el.contains(x.target) || this.jobOf(x.target) === job)) out.add(x);
+        this.takeWhole(job, el, before, rewind);
+        batch.take((x) => el.contains(x.target) || this.jobOf(x.target) === job);
       } else if (this.parents?.get(el) === job) {
         this.parents.delete(el);
         job.log!.unfit();
         changed.add(job);
       }
     }
-    // Parts: nodes of ours the page put nodes of its own in place of, holding the same words (a
-    // linkifier that makes a link of an address in our text, a highlighter that writes a text
-    // again as a span with its marks).
+  }
+
+  /**
+   * Parts: nodes of ours the page put nodes of its own in place of, holding the same words (a
+   * linkifier that makes a link of an address in our text, a highlighter that writes a text again
+   * as a span with its marks).
+   */
+  private parts(batch: Batch): void {
     let looked: Set<Node> | null = null;
-    let added: Set<Node> | null = null;
-    for (const r of records) {
-      if (r.type !== 'childList' || !r.removedNodes.length || out?.has(r) || looked?.has(r.target)) continue;
+    for (const r of batch.records) {
+      if (r.type !== 'childList' || !r.removedNodes.length || batch.ours?.has(r) || looked?.has(r.target)) continue;
       const p = r.target;
       (looked ??= new Set()).add(p);
       const job = this.jobOf(r.removedNodes[0]!) ?? this.owner(p);
       if (!job || !inPlace(job) || !p.isConnected) continue;
-      rewind ??= new Rewind(records);
-      const part = this.part(job, p, rewind, () => (added ??= addedIn(records)));
+      const part = this.part(job, p, batch);
       if (!part) continue;
       const [nodes, made] = part;
       const log = job.log!;
-      for (const n of nodes) rewind.eachText(n, (t, was) => log.text(t, was));
+      for (const n of nodes) batch.rewind.eachText(n, (t, was) => log.text(t, was));
       for (const n of made) (this.made ??= new WeakMap()).set(n, job);
       log.fitted(p, nodes, made, false);
-      out ??= new Set();
-      const within = (x: MutationRecord) => x.target === p || made.some((n) => n.contains(x.target)) || nodes.some((n) => n.contains(x.target));
-      for (const x of records) if (x.type !== 'attributes' && within(x)) out.add(x);
+      batch.take((x) => x.target === p || made.some((n) => n.contains(x.target)) || nodes.some((n) => n.contains(x.target)));
     }
-    // What the page changes otherwise in the nodes it made of our words is its own change: they
-    // stay at restore, and the unit is translated again as it shows.
-    if (this.made) {
-      for (const r of records) {
-        if (r.type === 'attributes' || out?.has(r)) continue;
-        const job = this.holder(r.target) ?? (r.removedNodes.length ? this.holder(r.removedNodes[0]!) : undefined);
-        if (!job || changed.has(job)) continue;
-        job.log?.unfit();
-        changed.add(job);
-      }
+  }
+
+  /**
+   * What the page changes otherwise in the nodes it made of our words is its own change: they stay
+   * at restore, and the unit is translated again as it shows.
+   */
+  private changedMade(batch: Batch, changed: Set<J>): void {
+    for (const r of batch.records) {
+      if (r.type === 'attributes' || batch.ours?.has(r)) continue;
+      const job = this.holder(r.target) ?? (r.removedNodes.length ? this.holder(r.removedNodes[0]!) : undefined);
+      if (!job || changed.has(job)) continue;
+      job.log?.unfit();
+      changed.add(job);
     }
-    return out;
   }
 
   /**
    * In `p` (the unit's parent, or an element of the unit), the run of the unit's nodes the page
    * took out in this batch and the run of nodes it made in their place, where those show the same
-   * words and hold none of ours (`addedNow`: the nodes the batch added); null where the batch did
-   * otherwise.
+   * words and hold none of ours; null where the batch did otherwise.
    */
-  private part(job: J, p: Node, rewind: Rewind, addedNow: () => Set<Node>): [Node[], Node[]] | null {
+  private part(job: J, p: Node, batch: Batch): [Node[], Node[]] | null {
+    const rewind = batch.rewind;
     const before = rewind.kids(p);
     if (!before) return null;
     const now = [...p.childNodes];
@@ -132,7 +141,7 @@ export class Fitted<J extends Written> {
     if (p !== parent && this.owner(p) !== job) return null;
     // Not in what the unit keeps as it is (code, a no): what the page does there is its own.
     for (let e: Node | null = p; e && e !== parent; e = e.parentNode) if (e.nodeType === 1 && excluded(e as Element)) return null;
-    const added = addedNow();
+    const added = batch.added;
     for (const n of made) if (!added.has(n)) return null;
     let was = '';
     let shows = '';
@@ -188,7 +197,7 @@ export class Fitted<J extends Written> {
   }
 
   /** `el` shows `job`'s words laid out anew: what it held before (`before`) goes back there at restore. */
-  private take(job: J, el: Node, before: readonly Node[], rewind: Rewind): void {
+  private takeWhole(job: J, el: Node, before: readonly Node[], rewind: Rewind): void {
     const log = job.log!;
     // Texts of ours the page changed on the way (the one Clamp.js cuts, a space it turned into
     // the ellipsis) read at restore what they read before (ours, logged at the write, or the page's).
@@ -214,13 +223,6 @@ function fits(job: Written, el: Node): boolean {
   return inPlace(job) && (job.unit as RangeUnit).whole && (job.unit as RangeUnit).parent === el;
 }
 
-/** The nodes the page added in `records` (made, or moved there). */
-function addedIn(records: readonly MutationRecord[]): Set<Node> {
-  const out = new Set<Node>();
-  for (const r of records) for (const n of r.addedNodes) out.add(n);
-  return out;
-}
-
 const ELLIPSIS = /…|\.\.\./;
 const LETTER = /[\p{L}\p{N}]/u;
 
@@ -238,14 +240,37 @@ export function fitOf(was: string, now: string, anew: boolean): boolean {
   return shown.length < words.length && words.startsWith(shown) && ELLIPSIS.test(now) && !spaced(was).startsWith(spaced(now));
 }
 
-/** The text with its spacing evened and break hints out, ellipses kept. */
-function spaced(s: string): string {
-  return s.replace(/[\u00AD\u200B\u2060]/g, '').replace(/\s+/g, ' ').trim();
-}
-
 /** The words, without ellipses, break hints (soft hyphens, zero-width spaces and joiners) or spacing. */
 function bare(s: string): string {
   return spaced(s.replace(/…|\.\.\./g, ''));
+}
+
+/** One batch of the page's changes: what is read of it, once and only where needed, and the records found ours. */
+class Batch {
+  private rewound: Rewind | null = null;
+  private addedNodes: Set<Node> | null = null;
+  /** The records that lay our words out anew: not the page's changes (none: most batches). */
+  ours: Set<MutationRecord> | null = null;
+
+  constructor(readonly records: readonly MutationRecord[]) {}
+
+  get rewind(): Rewind {
+    return (this.rewound ??= new Rewind(this.records));
+  }
+
+  /** The nodes the page added in the batch (made, or moved there). */
+  get added(): Set<Node> {
+    if (!this.addedNodes) {
+      this.addedNodes = new Set();
+      for (const r of this.records) for (const n of r.addedNodes) this.addedNodes.add(n);
+    }
+    return this.addedNodes;
+  }
+
+  /** The records `within` a place laid out anew are ours; not one of an attribute (shave's height), the page's as ever. */
+  take(within: (r: MutationRecord) => boolean): void {
+    for (const r of this.records) if (r.type !== 'attributes' && within(r)) (this.ours ??= new Set()).add(r);
+  }
 }
 
 /**

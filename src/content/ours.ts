@@ -139,11 +139,12 @@ export function madeTexts(records: readonly MutationRecord[]): Set<Node> {
  * its own text (found by the dynamic property test, seed 84521).
  */
 function laidOut(whole: string, now: string): boolean {
-  const words = bare(whole);
-  return words !== '' && bare(now) === words;
+  const words = spaced(whole);
+  return words !== '' && spaced(now) === words;
 }
 
-function bare(s: string): string {
+/** The text with break hints out (soft hyphens, zero-width spaces and joiners) and its spacing evened. */
+export function spaced(s: string): string {
   return s.replace(/[\u00AD\u200B\u2060]/g, '').replace(/\s+/g, ' ').trim();
 }
 
