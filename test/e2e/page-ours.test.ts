@@ -53,6 +53,19 @@ describe('our words the page reshapes', () => {
   const tabs = tabDriver(() => browser, () => control);
   const bodyHtml = (page: Page) => page.evaluate(() => document.body.innerHTML.split('<script')[0]!.trim());
 
+  /** The page at `path` translated: its body before, and the requests sent since the translation. */
+  async function translated(path: string) {
+    const { page, tabId } = await tabs.open(`${server.origin}${path}`);
+    const before = await bodyHtml(page);
+    await tabs.send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+    expect(await tabs.settle(tabId)).toMatchObject({ state: 'translated', errors: 0 });
+    const sent = apy.requests;
+    return { page, tabId, before, sentSince: () => apy.requests - sent };
+  }
+
+  /** The tab reads translated, with no error. */
+  const stillTranslated = async (tabId: number) => expect((await tabs.send({ type: 'page:status', data: { tabId } })).data).toMatchObject({ state: 'translated', errors: 0 });
+
   beforeAll(async () => {
     [browser, apy, server] = await Promise.all([launchExtension(), startMarkerApy(), startPageServer()]);
     server.set('/clamp.html', CLAMP);
@@ -69,18 +82,15 @@ describe('our words the page reshapes', () => {
   });
 
   it('a line the page clamps cuts our translation to fit: shown cut, nothing more sent over three seconds, the page translated, and restore puts the whole original back', async () => {
-    const { page, tabId } = await tabs.open(`${server.origin}/clamp.html`);
+    const { page, tabId, sentSince } = await translated('/clamp.html');
     try {
-      await tabs.send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
-      expect(await tabs.settle(tabId)).toMatchObject({ state: 'translated', errors: 0 });
-      const sent = apy.requests;
       await new Promise((r) => setTimeout(r, 3000));
       expect(await page.locator('#line').textContent()).toBe('⟦A walk in the…');
       // Cut once, and not sent again as the page's own words (the previous build sent the cut
       // and wrote its "translation" over it: "⟦⟦A walk in the…⟧").
       expect(await page.evaluate(() => (window as unknown as { __cuts: number }).__cuts)).toBe(1);
-      expect(apy.requests).toBe(sent);
-      expect((await tabs.send({ type: 'page:status', data: { tabId } })).data).toMatchObject({ state: 'translated', errors: 0 });
+      expect(sentSince()).toBe(0);
+      await stillTranslated(tabId);
       await tabs.send({ type: 'page:restore', data: { tabId } });
       // The previous build left the cut translation in the page.
       expect(await page.evaluate(() => document.body.innerHTML.split('<script>')[0]!.trim())).toBe('<h2 id="line">A walk in the mountains</h2>\n<p id="still">A paragraph that stays as it is.</p>');
@@ -90,24 +100,20 @@ describe('our words the page reshapes', () => {
   });
 
   it('words mark.js marks in the translation: marked, nothing sent, the page translated; restore puts the original words back, and the marks taken out then leave the page exact', async () => {
-    const { page, tabId } = await tabs.open(`${server.origin}/marks.html`);
+    const { page, tabId, before, sentSince } = await translated('/marks.html');
     try {
-      const before = await bodyHtml(page);
-      await tabs.send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
-      expect(await tabs.settle(tabId)).toMatchObject({ state: 'translated', errors: 0 });
-      const sent = apy.requests;
       await page.evaluate(() => (window as unknown as { __mark(w: string): void }).__mark('walk'));
       await new Promise((r) => setTimeout(r, 1000));
       expect(await page.evaluate(() => document.getElementById('a')!.innerHTML)).toBe('⟦Find the <mark data-markjs="true">walk</mark> in the⟧ <b>⟦big <mark data-markjs="true">walk</mark>⟧</b> ⟦hills.⟧');
       // The previous build sent the paragraph again, its marks emptied: mark.js writes the word
       // into a new mark (`textContent`) and takes the part it split off out.
-      expect(apy.requests).toBe(sent);
-      expect((await tabs.send({ type: 'page:status', data: { tabId } })).data).toMatchObject({ state: 'translated', errors: 0 });
+      expect(sentSince()).toBe(0);
+      await stillTranslated(tabId);
       // Taken out and put on another word while translated: still nothing sent.
       await page.evaluate(() => (window as unknown as { __unmark(): void }).__unmark());
       await page.evaluate(() => (window as unknown as { __mark(w: string): void }).__mark('hills'));
       await new Promise((r) => setTimeout(r, 1000));
-      expect(apy.requests).toBe(sent);
+      expect(sentSince()).toBe(0);
       await tabs.send({ type: 'page:restore', data: { tabId } });
       // The previous build left "⟦hills.⟧" (and before it, marked words) among the original words.
       expect(await page.evaluate(() => document.getElementById('a')!.textContent)).toBe('Find the walk in the big walk hills.');
@@ -120,16 +126,12 @@ describe('our words the page reshapes', () => {
 
   /** The card's words translated, then fitted to `px` by the page: its markup then, and the requests sent since the translation. */
   async function fitted(lib: 'clamp' | 'shave', px: number) {
-    const { page, tabId } = await tabs.open(`${server.origin}/${lib}-fit.html`);
-    const before = await bodyHtml(page);
-    await tabs.send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
-    expect(await tabs.settle(tabId)).toMatchObject({ state: 'translated', errors: 0 });
-    const card = () => page.evaluate(() => document.getElementById('card')!.innerHTML);
+    const tab = await translated(`/${lib}-fit.html`);
+    const card = () => tab.page.evaluate(() => document.getElementById('card')!.innerHTML);
     expect(await card()).toBe('⟦Find the walk in the⟧ <b>⟦big walk⟧</b> ⟦hills of the north.⟧');
-    const sent = apy.requests;
-    await page.evaluate((w) => (window as unknown as { __fit(px: number): void }).__fit(w), px);
+    await tab.page.evaluate((w) => (window as unknown as { __fit(px: number): void }).__fit(w), px);
     await new Promise((r) => setTimeout(r, 1000));
-    return { page, tabId, before, card, sentSince: () => apy.requests - sent };
+    return { ...tab, card };
   }
 
   it('a card the real Clamp.js fits to one line takes out its last nodes of ours and cuts the one left: shown cut, nothing sent, the page translated; restore puts the original back whole', async () => {
@@ -143,7 +145,7 @@ describe('our words the page reshapes', () => {
       // The previous build sent what was left as the page's own words ("⟦⟦Find the walk in the⟧…⟧"),
       // and restore left it.
       expect(sentSince()).toBe(0);
-      expect((await tabs.send({ type: 'page:status', data: { tabId } })).data).toMatchObject({ state: 'translated', errors: 0 });
+      await stillTranslated(tabId);
       await tabs.send({ type: 'page:restore', data: { tabId } });
       expect(await bodyHtml(page)).toBe(before);
     } finally {
@@ -172,7 +174,7 @@ describe('our words the page reshapes', () => {
       expect(narrower.shown.length).toBeLessThan(now.shown.length);
       expect(narrower.shown + narrower.rest).toBe('⟦Find the walk in the⟧ ⟦big walk⟧ ⟦hills of the north.⟧');
       expect(sentSince()).toBe(0);
-      expect((await tabs.send({ type: 'page:status', data: { tabId } })).data).toMatchObject({ state: 'translated', errors: 0 });
+      await stillTranslated(tabId);
       await tabs.send({ type: 'page:restore', data: { tabId } });
       // The card's own style attribute is shave's (it sets its height and takes it off again).
       expect(await bodyHtml(page)).toBe(before.replace('<p id="card">', '<p id="card" style="">'));
@@ -185,18 +187,14 @@ describe('our words the page reshapes', () => {
   });
 
   it('addresses the real linkify-element makes links of in our text: linked, nothing sent, the page translated; restore puts the original back whole', async () => {
-    const { page, tabId } = await tabs.open(`${server.origin}/linkify.html`);
+    const { page, tabId, before, sentSince } = await translated('/linkify.html');
     try {
-      const before = await bodyHtml(page);
-      await tabs.send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
-      expect(await tabs.settle(tabId)).toMatchObject({ state: 'translated', errors: 0 });
-      const sent = apy.requests;
       await page.evaluate(() => (window as unknown as { __linkify(): void }).__linkify());
       await new Promise((r) => setTimeout(r, 1000));
       expect(await page.evaluate(() => document.getElementById('post')!.innerHTML)).toBe('⟦Visit <a href="http://example.com">example.com</a> for⟧ <b>⟦more news about <a href="http://example.org">example.org</a>⟧</b> ⟦today.⟧');
       // The previous build sent the linked paragraph as the page's own words, and restore left them.
-      expect(apy.requests).toBe(sent);
-      expect((await tabs.send({ type: 'page:status', data: { tabId } })).data).toMatchObject({ state: 'translated', errors: 0 });
+      expect(sentSince()).toBe(0);
+      await stillTranslated(tabId);
       await tabs.send({ type: 'page:restore', data: { tabId } });
       expect(await bodyHtml(page)).toBe(before);
     } finally {
