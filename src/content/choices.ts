@@ -217,6 +217,11 @@ export abstract class PageChoices extends PageWrites {
     let job = this.owners.of(node);
     for (let c = node.firstChild; !job && c; c = c.nextSibling) job = this.owners.of(c);
     if (!job || job.state !== 'done' || !job.log || job.unit.kind !== 'range') return null;
+    // Not one whose nodes the page put elsewhere (a highlighter's mark around them, a linkifier's
+    // link or a clamp's text in their place: fitted.ts): another translation written into the
+    // unit's nodes would go beside the page's.
+    const { parent, nodes } = job.unit;
+    if (nodes.some((n) => n.parentNode !== parent)) return null;
     // A copy not shown (it read as its original) is not where the unit is.
     const el = job.copy?.el.isConnected ? job.copy.el : unitElement(job.origin ?? job.unit);
     return { job, unit: job.unit, el: el!, log: job.log };

@@ -7,11 +7,14 @@
  * - a script writes the words again as they are (`el.textContent = el.textContent.trim()`, or
  *   shave's own undo: the whole text in one node);
  * - in a part of the place: linkify-element puts a text holding an address again as a text, a
- *   link and a text; a highlighter writes a text again as a span with its marks.
+ *   link and a text; a highlighter writes a text again as a span with its marks;
+ * - around our nodes: a highlighter puts a mark around a whole text of ours (rangy's class
+ *   applier), and takes it away again; a script puts them into a span to measure them. The page's
+ *   element stays at restore, our nodes in it, with their original words.
  * What the element shows is still our translation: nothing is sent (our words would go out as the
  * page's, and restore would leave them), the unit stays translated, and restore puts its nodes
- * back in place of the page's, whole: the element as it was before we wrote, as for a text the
- * page cut (ours.ts).
+ * back in place of the page's, whole (not where the page's element is around them): the element
+ * as it was before we wrote, as for a text the page cut (ours.ts).
  * Read once per batch where the page took nodes of ours out.
  */
 
@@ -84,7 +87,9 @@ export class Fitted<J extends Written> {
   /**
    * Parts: nodes of ours the page put nodes of its own in place of, holding the same words (a
    * linkifier that makes a link of an address in our text, a highlighter that writes a text again
-   * as a span with its marks).
+   * as a span with its marks), or put into elements of its own, or took out of them again (a
+   * highlighter's marks around whole texts: rangy's class applier, an annotator; a span a script
+   * measures them in).
    */
   private parts(batch: Batch): void {
     let looked: Set<Node> | null = null;
@@ -92,12 +97,21 @@ export class Fitted<J extends Written> {
       if (r.type !== 'childList' || !r.removedNodes.length || batch.ours?.has(r) || looked?.has(r.target)) continue;
       const p = r.target;
       (looked ??= new Set()).add(p);
-      const job = this.jobOf(r.removedNodes[0]!) ?? this.owner(p);
+      const gone = r.removedNodes[0]!;
+      const job = this.jobOf(gone) ?? this.owner(p) ?? this.jobInside(gone, batch.rewind);
       if (!job || !inPlace(job) || !p.isConnected) continue;
-      const part = this.part(job, p, batch);
-      if (!part) continue;
-      const [nodes, made] = part;
+      const run = this.changedRun(job, p, batch.rewind);
+      if (!run) continue;
+      const [nodes, made] = run;
       const log = job.log!;
+      const wrapped = this.rewrapped(job, nodes, made, batch.rewind);
+      if (wrapped) {
+        log.rewrap(p, wrapped.stands);
+        // The records of the wrapping, not those of what the page changed inside our nodes.
+        batch.take((x) => x.target === p || wrapped.wrappers.some((w) => w.contains(x.target)));
+        continue;
+      }
+      if (!this.laidAnew(job, p, nodes, made, batch)) continue;
       for (const n of nodes) batch.rewind.eachText(n, (t, was) => log.text(t, was));
       for (const n of made) (this.made ??= new WeakMap()).set(n, job);
       log.fitted(p, nodes, made, false);
@@ -120,12 +134,12 @@ export class Fitted<J extends Written> {
   }
 
   /**
-   * In `p` (the unit's parent, or an element of the unit), the run of the unit's nodes the page
-   * took out in this batch and the run of nodes it made in their place, where those show the same
-   * words and hold none of ours; null where the batch did otherwise.
+   * In `p` (the unit's parent, or an element of the unit), the run of nodes the page changed in
+   * this batch, as it was and as it is now (what is the same at both ends passed over); null where
+   * the records do not add up, or `p` is not the unit's, or is in what it keeps as it is (code, a
+   * no: what the page does there is its own).
    */
-  private part(job: J, p: Node, batch: Batch): [Node[], Node[]] | null {
-    const rewind = batch.rewind;
+  private changedRun(job: J, p: Node, rewind: Rewind): [Node[], Node[]] | null {
     const before = rewind.kids(p);
     if (!before) return null;
     const now = [...p.childNodes];
@@ -137,18 +151,88 @@ export class Fitted<J extends Written> {
     const made = now.slice(i, now.length - j);
     if (!nodes.length || !made.length) return null;
     const parent = (job.unit as RangeUnit).parent;
-    for (const n of nodes) if (n.isConnected || (p === parent && this.owner(n) !== job)) return null;
     if (p !== parent && this.owner(p) !== job) return null;
-    // Not in what the unit keeps as it is (code, a no): what the page does there is its own.
     for (let e: Node | null = p; e && e !== parent; e = e.parentNode) if (e.nodeType === 1 && excluded(e as Element)) return null;
+    return [nodes, made];
+  }
+
+  /**
+   * Whether the page took the run `nodes` of the unit out and made `made` in its place, showing the
+   * same words in nodes that hold none of ours (linkify-element, a highlighter's span).
+   */
+  private laidAnew(job: J, p: Node, nodes: readonly Node[], made: readonly Node[], batch: Batch): boolean {
+    const parent = (job.unit as RangeUnit).parent;
+    for (const n of nodes) if (n.isConnected || (p === parent && this.owner(n) !== job)) return false;
     const added = batch.added;
-    for (const n of made) if (!added.has(n)) return null;
+    for (const n of made) if (!added.has(n)) return false;
+    const rewind = batch.rewind;
     let was = '';
     let shows = '';
     for (const n of nodes) was += rewind.text(n, true);
     for (const n of made) shows += rewind.text(n, false);
     const words = bare(was);
-    return LETTER.test(words) && bare(shows) === words ? [nodes, made] : null;
+    return LETTER.test(words) && bare(shows) === words;
+  }
+
+  /**
+   * Whether the run `nodes` is now `made` only by elements of the page's put around nodes of ours,
+   * or taken away from around them (a highlighter's marks around whole texts; a span a script
+   * measures them in): the same nodes, in the same order, once each such element is read as what
+   * it holds, with at least one such element (an empty one the page adds is content of its own:
+   * an image's alt to translate), our texts among them unchanged and with words. Nodes of ours
+   * the page only moved about there are its change. Then what stands in each node's place now,
+   * for the write's moves to put back at restore (the page's element in the place of the first
+   * node it took, nothing in the others'; the nodes an element held, in the place of the element
+   * taken away), and those elements; else null.
+   */
+  private rewrapped(job: J, nodes: readonly Node[], made: readonly Node[], rewind: Rewind): { stands: Map<Node, Node[]>; wrappers: Node[] } | null {
+    const now = new Set(made);
+    let around = 0;
+    // The run before, each element taken away (out of the page now) read as the nodes it held.
+    const was = (n: Node): Node[] => {
+      const kids = n.nodeType === 1 && !n.isConnected && !now.has(n) ? rewind.kids(n) : null;
+      if (!kids?.length) return [n];
+      around++;
+      return kids.flatMap(was);
+    };
+    const before = nodes.flatMap(was);
+    const ours = new Set(before);
+    // The run now, each element of the page's around nodes of ours read as the nodes it holds.
+    const is = (n: Node): Node[] => {
+      if (ours.has(n) || n.nodeType !== 1 || !n.firstChild) return [n];
+      around++;
+      return [...n.childNodes].flatMap(is);
+    };
+    const after = made.flatMap(is);
+    if (!around || before.length !== after.length) return null;
+    let words = false;
+    for (let k = 0; k < before.length; k++) {
+      const n = before[k]!;
+      if (after[k] !== n || this.owner(n) !== job) return null;
+      if (n.nodeType === 3 && rewind.text(n, true) !== (n as Text).data) return null;
+      words ||= LETTER.test(n.textContent ?? '');
+    }
+    if (!words) return null;
+    const stands = new Map<Node, Node[]>();
+    const wrappers: Node[] = [];
+    for (const w of made) {
+      if (ours.has(w)) continue;
+      wrappers.push(w);
+      nodes.filter((n) => w.contains(n)).forEach((n, k) => stands.set(n, k ? [] : [w]));
+    }
+    for (const w of nodes) {
+      if (now.has(w) || stands.has(w)) continue;
+      wrappers.push(w);
+      stands.set(w, (rewind.kids(w) ?? []).filter((k) => now.has(k)));
+    }
+    return { stands, wrappers };
+  }
+
+  /** The job whose words `n` held before the batch (an element of the page's it took away from around them). */
+  private jobInside(n: Node, rewind: Rewind): J | undefined {
+    let job: J | undefined;
+    rewind.eachText(n, (t) => (job ??= this.owner(t)));
+    return job;
   }
 
   clear(): void {

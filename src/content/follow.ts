@@ -70,6 +70,8 @@ export class PageFollow extends PageRemovals {
     let made: Set<Node> | null = null;
     /** Texts the page made in this batch: what a split makes (read once, and only for a split). */
     const isMade = (n: Text) => (made ??= madeTexts(records)).has(n);
+    /** A text of ours still in the page: moved there, not taken out. */
+    const isMoved = (n: Text) => n.isConnected && this.owners.of(n) !== undefined;
     this.followTexts(records, touched, roots, isMade);
     for (const r of records) {
       if (r.type === 'attributes' && r.target instanceof Element && r.attributeName) {
@@ -77,7 +79,7 @@ export class PageFollow extends PageRemovals {
       } else if (r.type === 'childList') {
         if (r.target.nodeType === 1) this.segmenter?.childrenChanged(r.target as Element);
         // A highlighter's element put around words split off ours, or taken away (ours.ts).
-        if (this.ours.split && this.ours.movesPieces(r, isMade)) continue;
+        if (this.ours.split && this.ours.movesPieces(r, isMade, isMoved)) continue;
         // Not the unit around an element it keeps as it is (a select, code): what changed in there
         // is not its text (an option the page added is found from the option: `findAgain`).
         const inUnit = this.owners.holder(r.target, true);

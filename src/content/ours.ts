@@ -82,20 +82,22 @@ export class OurWords<J extends Written> {
   /**
    * Whether a childList record only moves words split off ours about (a highlighter's mark put
    * around them, or taken away): each node it adds holds a text, and each it adds or removes holds
-   * no words but those. A text the page made in this batch (`made`) and took out again in it is
-   * none of the page's: mark.js splits the part off, copies its words into a new mark
+   * no words but those, or whole texts of ours still in the page (`moved`: rangy's class applier
+   * splits the texts a highlight starts and ends in, and puts its marks around the parts and around
+   * the whole texts between). A text the page made in this batch (`made`) and took out again in it
+   * is none of the page's: mark.js splits the part off, copies its words into a new mark
    * (`textContent`) and puts the mark in the part's place.
    */
-  movesPieces(r: MutationRecord, made: (n: Text) => boolean): boolean {
+  movesPieces(r: MutationRecord, made: (n: Text) => boolean, moved: (n: Text) => boolean): boolean {
     if (r.addedNodes.length + r.removedNodes.length === 0) return false;
     const passing = (n: Node) => n.nodeType === 3 && !n.isConnected && made(n as Text);
-    for (const n of r.addedNodes) if (!passing(n) && !this.holdsPieces(n, true)) return false;
-    for (const n of r.removedNodes) if (!passing(n) && !this.holdsPieces(n, false)) return false;
+    for (const n of r.addedNodes) if (!passing(n) && !this.holdsPieces(n, true, moved)) return false;
+    for (const n of r.removedNodes) if (!passing(n) && !this.holdsPieces(n, false, moved)) return false;
     return true;
   }
 
-  /** Whether each text with words in `n` is split off ours; `some`: and there is a text. */
-  private holdsPieces(n: Node, some: boolean): boolean {
+  /** Whether each text with words in `n` is split off ours, or is one of ours `moved`; `some`: and there is a text. */
+  private holdsPieces(n: Node, some: boolean, moved: (n: Text) => boolean): boolean {
     let found = false;
     const stack: Node[] = [n];
     for (let x = stack.pop(); x; x = stack.pop()) {
@@ -106,7 +108,7 @@ export class OurWords<J extends Written> {
       if (x.nodeType !== 3) return false;
       found = true;
       // An empty text: split off at an end.
-      if ((x as Text).data && !this.pieceOf(x)) return false;
+      if ((x as Text).data && !this.pieceOf(x) && !moved(x as Text)) return false;
     }
     return found || !some;
   }

@@ -59,6 +59,17 @@ export class UndoLog {
     refits.delete(this);
   }
 
+  /**
+   * The page put nodes of ours in `parent` into elements of its own, or took such elements away
+   * (fitted.ts): `stands` says what is in a node's place now, for the write's moves there to put
+   * back in the original order at restore (the page's element in the place of the first node it
+   * took, nothing in the others'; the nodes an element held, in the place of the element taken
+   * away). The texts stay in the log: restore writes their original words wherever they are.
+   */
+  rewrap(parent: Node, stands: ReadonlyMap<Node, readonly Node[]>): void {
+    for (const m of this.moves ?? []) if (m.parent === parent) m.nodes = m.nodes.flatMap((n) => stands.get(n) ?? [n]);
+  }
+
   /** `t` is the page's, split off a text of ours (ours.ts): it holds our words, and none at restore. */
   splitOff(t: Text): void {
     if (this.textAt(t) < 0) (this.texts ??= []).push(t, '');

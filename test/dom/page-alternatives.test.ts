@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
+import linkifyElement from 'linkify-element';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Alternative, Choice } from '../../src/content/choices';
 import { Chooser } from '../../src/content/chooser';
@@ -164,6 +165,36 @@ describe('alternatives in place', () => {
     expect(page.choiceAt(document.getElementById('p')!, () => undefined)?.el).toBe(document.getElementById('p'));
     // Nothing translated there: no chooser.
     expect(page.choiceAt(document.body, () => undefined)).toBeNull();
+  });
+
+  it('a paragraph whose words the page put elsewhere (a mark around a text of ours, a link a linkifier made in its place) has no chooser; a mark inside its bold, one that writes into the mark', async () => {
+    const { page, frames, original } = await setup('<p id="p">Hello <b id="b">bold</b> world</p><p id="q">Visit example.com <b>now</b></p><p>Other</p>');
+    const p = document.getElementById('p')!;
+    const mark = (t: Node) => {
+      const m = document.createElement('mark');
+      t.parentNode!.insertBefore(m, t);
+      m.append(t);
+    };
+    mark(p.firstChild!);
+    linkifyElement(document.getElementById('q')!);
+    await frames.settle();
+    expect(p.innerHTML).toBe('<mark>HELLO </mark><b id="b">BOLD</b> WORLD');
+    // The previous build offered them: a route picked wrote "B:Hello" beside the mark that held
+    // "Hello", and took the linkifier's link away.
+    expect(page.choiceAt(document.getElementById('b')!, () => undefined)).toBeNull();
+    expect(page.choiceAt(document.querySelector('#q b')!, () => undefined)).toBeNull();
+    p.replaceChildren(...p.firstChild!.childNodes, ...[...p.childNodes].slice(1));
+    mark(document.getElementById('b')!.firstChild!);
+    await frames.settle();
+    expect(p.innerHTML).toBe('HELLO <b id="b"><mark>BOLD</mark></b> WORLD');
+    const choice = page.choiceAt(document.getElementById('b')!, () => undefined)!;
+    await choice.done;
+    expect(choice.pick('b.ts')).toBe(true);
+    expect(p.innerHTML).toBe('B:Hello <b id="b"><mark>B:bold</mark></b> B:world');
+    page.restore();
+    expect(document.getElementById('q')!.innerHTML).toBe('Visit example.com <b>now</b>');
+    document.getElementById('b')!.replaceChildren(document.querySelector('#b mark')!.firstChild!);
+    expect(document.body.innerHTML).toBe(original);
   });
 
   it('works in bilingual mode: the copy is switched, the original untouched', async () => {

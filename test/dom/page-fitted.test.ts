@@ -155,14 +155,17 @@ describe('our markup written again', () => {
 });
 
 describe('our nodes a script wraps', () => {
-  it('the card\'s nodes put into a span of the page\'s (to measure them): not laid out anew, the span kept at restore', async () => {
-    const { frames, card, page } = await translated();
+  it('the card\'s nodes put into a span of the page\'s (to measure them): still our words, nothing sent, and the span kept at restore', async () => {
+    const { frames, card, page, sent } = await translated();
     const wrap = document.createElement('span');
     wrap.className = 'measure';
     wrap.append(...card.childNodes);
     card.append(wrap);
     await frames.settle();
     expect(card.innerHTML).toBe(`<span class="measure">${TRANSLATED}</span>`);
+    // The previous build sent our words again as the page's own.
+    expect(sent()).toEqual([]);
+    expect(page.status()).toMatchObject({ state: 'translated', done: 2, total: 2, errors: 0 });
     page.restore();
     // Its wrapper stays, with the card's own nodes in it, their original words back.
     expect(card.innerHTML).toBe('<span class="measure">Find the walk in the <b>big walk</b> hills of the north.</span>');

@@ -6,10 +6,12 @@
  * new text of the page's, or its own original cut, is translated as any change is.
  */
 import Mark from 'mark.js';
+import rangy from 'rangy';
+import 'rangy/lib/rangy-classapplier';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cutOf } from '../../src/content/ours';
 import { PageTranslator } from '../../src/content/page';
-import { fakeTranslator, manualClock, startPage, upper } from './page-fakes';
+import { fakeTranslator, manualClock, reverseUpper, startPage, upper } from './page-fakes';
 
 let pages: PageTranslator[] = [];
 afterEach(() => {
@@ -247,6 +249,131 @@ describe('our words the page splits and wraps (a highlighter)', () => {
     expect(page.status()).toMatchObject({ state: 'translated', done: 2, total: 2, errors: 0 });
     page.restore();
     expect(p.innerHTML).toBe('The walk in the <b>big walk</b> hills, a walk today.<mark></mark><sup>new</sup>');
+  });
+});
+
+describe('our whole texts a highlighter puts marks around (the real rangy class applier)', () => {
+  const BODY = '<p id="a">The walk in the <b>big</b> hills of the north.</p><p>Another one.</p>';
+
+  /** rangy's class applier, as an annotator uses it: each highlight a `<mark class="hl">` around a whole text (split first where the highlight starts or ends inside it). */
+  function highlighter() {
+    rangy.init();
+    // Added to rangy by rangy-classapplier.js (its types do not resolve through the package's exports).
+    const { createClassApplier } = rangy as unknown as { createClassApplier(name: string, opts: { elementTagName: string }): { applyToRange(r: Range): void; undoToRange(r: Range): void } };
+    const applier = createClassApplier('hl', { elementTagName: 'mark' });
+    const range = (p: Element, from?: [Node, number], to?: [Node, number]) => {
+      const r = rangy.createRange();
+      r.selectNodeContents(p);
+      if (from) r.setStart(...from);
+      if (to) r.setEnd(...to);
+      return r;
+    };
+    return {
+      /** Highlights `p`'s content, from and to where given. */
+      on: (p: Element, from?: [Node, number], to?: [Node, number]) => applier.applyToRange(range(p, from, to)),
+      /** Takes every highlight in `p` away, its texts joined again. */
+      off: (p: Element) => applier.undoToRange(range(p)),
+    };
+  }
+
+  async function translated(body = BODY, fake = fakeTranslator()) {
+    const { page, frames } = startPage(body, fake.translate, pages);
+    await frames.settle();
+    expect(fake.calls).toHaveLength(1);
+    return { fake, page, frames, p: document.getElementById('a')! };
+  }
+
+  it('the whole paragraph highlighted, the highlight taken away and put on again while translated: nothing sent, the page translated; restore keeps the page\'s marks around the original words, and taken away they leave the page exact', async () => {
+    const { fake, page, frames, p } = await translated();
+    const hl = highlighter();
+    hl.on(p);
+    await frames.settle();
+    expect(p.innerHTML).toBe('<mark class="hl">THE WALK IN THE </mark><b><mark class="hl">BIG</mark></b><mark class="hl"> HILLS OF THE NORTH.</mark>');
+    // The previous build sent our words again as the page's own, here and at each change below.
+    expect(fake.calls).toHaveLength(1);
+    expect(page.status()).toMatchObject({ state: 'translated', done: 2, total: 2, errors: 0 });
+    hl.off(p);
+    await frames.settle();
+    expect(p.innerHTML).toBe('THE WALK IN THE <b>BIG</b> HILLS OF THE NORTH.');
+    hl.on(p);
+    await frames.settle();
+    // The previous build showed the original words here, "translated" over themselves.
+    expect(p.innerHTML).toBe('<mark class="hl">THE WALK IN THE </mark><b><mark class="hl">BIG</mark></b><mark class="hl"> HILLS OF THE NORTH.</mark>');
+    expect(fake.calls).toHaveLength(1);
+    page.restore();
+    expect(p.innerHTML).toBe('<mark class="hl">The walk in the </mark><b><mark class="hl">big</mark></b><mark class="hl"> hills of the north.</mark>');
+    hl.off(p);
+    expect(document.body.innerHTML).toBe(BODY);
+  });
+
+  it('a phrase highlighted (its first and last texts split, the whole ones between marked as they are), taken away, then another: nothing sent; restore and the highlight taken away leave the page exact', async () => {
+    const { fake, page, frames, p } = await translated();
+    const hl = highlighter();
+    hl.on(p, [p.firstChild!, 4], [p.lastChild!, 6]);
+    await frames.settle();
+    expect(p.innerHTML).toBe('THE <mark class="hl">WALK IN THE </mark><b><mark class="hl">BIG</mark></b><mark class="hl"> HILLS</mark> OF THE NORTH.');
+    expect(fake.calls).toHaveLength(1);
+    hl.off(p);
+    await frames.settle();
+    expect(p.innerHTML).toBe('THE WALK IN THE <b>BIG</b> HILLS OF THE NORTH.');
+    hl.on(p, [p.querySelector('b')!.firstChild!, 0], [p.lastChild!, 6]);
+    await frames.settle();
+    expect(p.innerHTML).toBe('THE WALK IN THE <b><mark class="hl">BIG</mark></b><mark class="hl"> HILLS</mark> OF THE NORTH.');
+    expect(fake.calls).toHaveLength(1);
+    expect(page.status()).toMatchObject({ state: 'translated', done: 2, total: 2, errors: 0 });
+    page.restore();
+    expect(p.textContent).toBe('The walk in the big hills of the north.');
+    hl.off(p);
+    expect(document.body.innerHTML).toBe(BODY);
+  });
+
+  it('a translation that moved the paragraph\'s elements, and one of them put into a span of the page\'s: nothing sent; restore puts them back in the original order, the span in the place of the element it holds', async () => {
+    const body = '<p id="a">Go up the <b>big</b><i>north</i> hill.</p><p>Another one.</p>';
+    const { fake, page, frames, p } = await translated(body, fakeTranslator({ transform: reverseUpper }));
+    expect(p.innerHTML).toBe('HILL.<i>NORTH</i><b>BIG</b>GO UP THE');
+    const tip = document.createElement('span');
+    tip.className = 'tip';
+    const b = p.querySelector('b')!;
+    p.insertBefore(tip, b);
+    tip.append(b);
+    await frames.settle();
+    expect(p.innerHTML).toBe('HILL.<i>NORTH</i><span class="tip"><b>BIG</b></span>GO UP THE');
+    expect(fake.calls).toHaveLength(1);
+    page.restore();
+    // Without the span standing in for the element it holds, the write's undo left it last, where
+    // the translation had put the bold: "Go up the <i>north</i> hill.<span class="tip">…".
+    expect(p.innerHTML).toBe('Go up the <span class="tip"><b>big</b></span><i>north</i> hill.');
+  });
+
+  it('nodes of ours the page only moves about in the paragraph, or an image it adds there: its change, the paragraph translated again; restore keeps them', async () => {
+    const { fake, page, frames, p } = await translated();
+    p.append(p.querySelector('b')!);
+    await frames.settle();
+    expect(fake.calls).toHaveLength(2);
+    expect(fake.calls[1]!.markup.replace(/<[^>]*>/g, '')).toBe('The walk in the  hills of the north.big');
+    const img = document.createElement('img');
+    img.alt = 'a map';
+    p.prepend(img);
+    await frames.settle();
+    expect(fake.calls).toHaveLength(3);
+    expect(p.innerHTML).toBe('<img alt="A MAP">THE WALK IN THE  HILLS OF THE NORTH.<b>BIG</b>');
+    page.restore();
+    expect(p.innerHTML).toBe('<img alt="a map">The walk in the  hills of the north.<b>big</b>');
+  });
+
+  it('a mark put around our text with words of the page\'s own in it: the page\'s change, the paragraph translated again with them; restore keeps them', async () => {
+    const { fake, page, frames, p } = await translated();
+    const mark = document.createElement('mark');
+    mark.textContent = 'Note: ';
+    const t = p.firstChild!;
+    p.insertBefore(mark, t);
+    mark.append(t);
+    await frames.settle();
+    expect(fake.calls).toHaveLength(2);
+    expect(fake.calls[1]!.markup.replace(/<[^>]*>/g, '')).toBe('Note: The walk in the big hills of the north.');
+    expect(p.innerHTML).toBe('<mark>NOTE: THE WALK IN THE </mark><b>BIG</b> HILLS OF THE NORTH.');
+    page.restore();
+    expect(p.innerHTML).toBe('<mark>Note: The walk in the </mark><b>big</b> hills of the north.');
   });
 });
 

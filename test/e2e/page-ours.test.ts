@@ -3,12 +3,13 @@
  * Apertium pointed at the marker fake (`words` -> `⟦words⟧`): a line a script clamps to fit (one
  * that watches it; the real Clamp.js, which takes the line's last nodes out; the real shave, which
  * writes the words again in nodes of its own), words the real mark.js marks (split out of their
- * text and wrapped), and addresses the real linkify-element makes links of. The translation stays
+ * text and wrapped), texts rangy's class applier highlights (marks around whole texts), and
+ * addresses the real linkify-element makes links of. The translation stays
  * as the page shows it, nothing more is sent, and restore puts the original words back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
-import { FIT_PAGE, LINKIFY_PAGE, MARK_SCRIPT, serveLibraries } from '../fakes/page-libraries';
+import { FIT_PAGE, HIGHLIGHT_SCRIPT, LINKIFY_PAGE, MARK_SCRIPT, serveLibraries } from '../fakes/page-libraries';
 import { tabDriver, useApertiumAt } from '../fakes/page-e2e';
 import { startPageServer, type PageServer } from '../fakes/page-server';
 import type { Page } from 'playwright-core';
@@ -45,6 +46,12 @@ const MARKS = `<!doctype html><html lang="en"><head><title>Marks</title></head><
 <p id="still">A paragraph that stays as it is.</p>
 ${MARK_SCRIPT}</body></html>`;
 
+/** A paragraph an annotator highlights with rangy's class applier (`HIGHLIGHT_SCRIPT`). */
+const HIGHLIGHTS = `<!doctype html><html lang="en"><head><title>Highlights</title></head><body>
+<p id="a">Find the walk in the <b>big walk</b> hills.</p>
+<p id="still">A paragraph that stays as it is.</p>
+${HIGHLIGHT_SCRIPT}</body></html>`;
+
 describe('our words the page reshapes', () => {
   let browser: ExtensionBrowser;
   let apy: MarkerApy;
@@ -73,6 +80,7 @@ describe('our words the page reshapes', () => {
     server.set('/clamp-fit.html', FIT_PAGE('clamp'));
     server.set('/shave-fit.html', FIT_PAGE('shave'));
     server.set('/linkify.html', LINKIFY_PAGE);
+    server.set('/highlights.html', HIGHLIGHTS);
     serveLibraries(server);
     await useApertiumAt(browser, apy.url);
     control = await browser.openExtensionPage(OPTIONS_PATH);
@@ -118,6 +126,33 @@ describe('our words the page reshapes', () => {
       // The previous build left "⟦hills.⟧" (and before it, marked words) among the original words.
       expect(await page.evaluate(() => document.getElementById('a')!.textContent)).toBe('Find the walk in the big walk hills.');
       await page.evaluate(() => (window as unknown as { __unmark(): void }).__unmark());
+      expect(await bodyHtml(page)).toBe(before);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a paragraph rangy\'s class applier highlights whole, then unhighlights, then highlights a phrase of: its marks around our texts, nothing sent, the page translated; restore keeps the marks around the original words, and taken away they leave the page exact', async () => {
+    const { page, tabId, before, sentSince } = await translated('/highlights.html');
+    type Highlighter = { __highlight(id: string, from?: number, to?: number): void; __unhighlight(id: string): void };
+    const a = () => page.evaluate(() => document.getElementById('a')!.innerHTML);
+    try {
+      await page.evaluate(() => (window as unknown as Highlighter).__highlight('a'));
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(await a()).toBe('<mark class="hl">⟦Find the walk in the⟧ </mark><b><mark class="hl">⟦big walk⟧</mark></b><mark class="hl"> ⟦hills.⟧</mark>');
+      // The previous build sent the paragraph again, our words in it as the page's own.
+      expect(sentSince()).toBe(0);
+      await stillTranslated(tabId);
+      await page.evaluate(() => (window as unknown as Highlighter).__unhighlight('a'));
+      // A phrase: from "walk" in the first text to the end of "hills" in the last (split there).
+      await page.evaluate(() => (window as unknown as Highlighter).__highlight('a', 10, 7));
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(await a()).toBe('⟦Find the <mark class="hl">walk in the⟧ </mark><b><mark class="hl">⟦big walk⟧</mark></b><mark class="hl"> ⟦hills</mark>.⟧');
+      expect(sentSince()).toBe(0);
+      await stillTranslated(tabId);
+      await tabs.send({ type: 'page:restore', data: { tabId } });
+      expect(await page.evaluate(() => document.getElementById('a')!.textContent)).toBe('Find the walk in the big walk hills.');
+      await page.evaluate(() => (window as unknown as Highlighter).__unhighlight('a'));
       expect(await bodyHtml(page)).toBe(before);
     } finally {
       await page.close();

@@ -3,8 +3,10 @@
  * (a highlighter: splits a text around a word and wraps it in a `<mark>`), Clamp.js (cuts a line's
  * last text word by word with an ellipsis, and takes its last nodes out where that is not enough)
  * shave (writes an element's words again, cut, with the ellipsis and the hidden rest in spans of
- * its own) and linkify-element (puts a text's words again in a text, a link and a text, where it
- * holds an address). Each page names the script it loads (`<script src="/lib/mark.js">`).
+ * its own), linkify-element (puts a text's words again in a text, a link and a text, where it
+ * holds an address) and rangy's class applier (an annotator's highlighter: splits the texts a
+ * highlight starts and ends in, and puts a `<mark>` around each whole text between). Each page
+ * names the script it loads (`<script src="/lib/mark.js">`).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -18,9 +20,11 @@ const FILES: Record<string, string> = {
   '/lib/shave.js': 'shave/dist/shave.global.js',
   '/lib/linkify.js': 'linkifyjs/dist/linkify.min.js',
   '/lib/linkify-element.js': 'linkify-element/dist/linkify-element.min.js',
+  '/lib/rangy-core.js': 'rangy/lib/rangy-core.js',
+  '/lib/rangy-classapplier.js': 'rangy/lib/rangy-classapplier.js',
 };
 
-/** Serves the libraries at `/lib/mark.js`, `/lib/clamp.js`, `/lib/shave.js`, `/lib/linkify.js` and `/lib/linkify-element.js`. */
+/** Serves the libraries at `/lib/<name>.js` (`FILES`). */
 export function serveLibraries(server: PageServer): void {
   for (const [path, file] of Object.entries(FILES)) server.set(path, readFileSync(require.resolve(file), 'utf8'), { 'content-type': 'text/javascript' });
 }
@@ -56,3 +60,29 @@ export const LINKIFY_PAGE = `<!doctype html><html lang="en"><head><title>Post</t
 <script src="/lib/linkify.js"></script><script src="/lib/linkify-element.js"></script><script>
 window.__linkify = () => linkifyElement(document.getElementById('post'));
 </script></body></html>`;
+
+/**
+ * rangy's class applier on the page, as an annotator uses it: `__highlight(id, from?, to?)` puts
+ * `<mark class="hl">` on the element's words (from the `from`th character of its first text to
+ * the `to`th of its last, where given), `__unhighlight(id)` takes every highlight in it away.
+ */
+export const HIGHLIGHT_SCRIPT = `<script src="/lib/rangy-core.js"></script><script src="/lib/rangy-classapplier.js"></script><script>
+rangy.init();
+const applier = rangy.createClassApplier('hl', { elementTagName: 'mark' });
+const texts = (el) => {
+  const out = [];
+  const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) if (n.data.trim()) out.push(n);
+  return out;
+};
+const range = (id, from, to) => {
+  const el = document.getElementById(id);
+  const r = rangy.createRange();
+  r.selectNodeContents(el);
+  if (from !== undefined) r.setStart(texts(el)[0], from);
+  if (to !== undefined) r.setEnd(texts(el).at(-1), to);
+  return r;
+};
+window.__highlight = (id, from, to) => applier.applyToRange(range(id, from, to));
+window.__unhighlight = (id) => applier.undoToRange(range(id));
+</script>`;
