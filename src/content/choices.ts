@@ -60,6 +60,8 @@ export abstract class PageChoices extends PageWrites {
   private routeList: { key: string; list: Promise<string[]> } | null = null;
   /** The logs of units whose original was picked back ("Show the original"): empty, in their job until it is written again. */
   private originals = new WeakSet<UndoLog>();
+  /** Bilingual copies the page reshaped without changing their words (follow.ts `keptInCopies`): no alternatives there. */
+  protected readonly reshapedCopies = new WeakSet<Element>();
 
   /**
    * The alternatives of the translated unit at `node`, each passed to `onAlternative` as it
@@ -218,10 +220,10 @@ export abstract class PageChoices extends PageWrites {
     for (let c = node.firstChild; !job && c; c = c.nextSibling) job = this.owners.of(c);
     if (!job || job.state !== 'done' || !job.log || job.unit.kind !== 'range') return null;
     // Not one whose nodes the page put elsewhere (a highlighter's mark around them, a linkifier's
-    // link or a clamp's text in their place: fitted.ts): another translation written into the
-    // unit's nodes would go beside the page's.
+    // link or a clamp's text in their place: fitted.ts), nor a copy the page reshaped: another
+    // translation written into the unit's nodes would go beside the page's.
     const { parent, nodes } = job.unit;
-    if (nodes.some((n) => n.parentNode !== parent)) return null;
+    if (nodes.some((n) => n.parentNode !== parent) || (job.copy && this.reshapedCopies.has(job.copy.el))) return null;
     // A copy not shown (it read as its original) is not where the unit is.
     const el = job.copy?.el.isConnected ? job.copy.el : unitElement(job.origin ?? job.unit);
     return { job, unit: job.unit, el: el!, log: job.log };

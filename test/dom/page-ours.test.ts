@@ -377,6 +377,58 @@ describe('our whole texts a highlighter puts marks around (the real rangy class 
   });
 });
 
+describe('bilingual: our copies the page marks', () => {
+  const BODY = '<p id="a">The walk in the <b>big</b> hills.</p><p>Another one.</p>';
+
+  async function copied() {
+    const fake = fakeTranslator();
+    const { page, frames } = startPage(BODY, fake.translate, pages, { mode: 'bilingual' });
+    await frames.settle();
+    expect(fake.calls).toHaveLength(1);
+    const copy = document.getElementById('a')!.nextElementSibling as HTMLElement;
+    expect(copy.outerHTML).toBe('<p data-polyglot-bilingual="" lang="es">THE WALK IN THE <b>BIG</b> HILLS.</p>');
+    return { fake, page, frames, copy };
+  }
+
+  it('the reader highlights the translation (rangy, whole) and marks a word in it (mark.js): the copy keeps the marks, nothing sent, no alternatives there; taken away, the copy as it was; restore takes the copy out, the page exact', async () => {
+    const { fake, page, frames, copy } = await copied();
+    rangy.init();
+    const { createClassApplier } = rangy as unknown as { createClassApplier(name: string, opts: { elementTagName: string }): { applyToRange(r: Range): void; undoToRange(r: Range): void } };
+    const applier = createClassApplier('hl', { elementTagName: 'mark' });
+    const all = () => {
+      const r = rangy.createRange();
+      r.selectNodeContents(copy);
+      return r;
+    };
+    applier.applyToRange(all());
+    await frames.settle();
+    // The previous build made the copy again from its original at once: the highlight gone, a call sent.
+    expect(copy.innerHTML).toBe('<mark class="hl">THE WALK IN THE </mark><b><mark class="hl">BIG</mark></b><mark class="hl"> HILLS.</mark>');
+    expect(fake.calls).toHaveLength(1);
+    applier.undoToRange(all());
+    new Mark(copy).mark('WALK', { separateWordSearch: false });
+    await frames.settle();
+    expect(copy.innerHTML).toBe('THE <mark data-markjs="true">WALK</mark> IN THE <b>BIG</b> HILLS.');
+    expect(fake.calls).toHaveLength(1);
+    // No alternatives: a route picked would be written beside the words the mark holds.
+    expect(page.translatedAt(copy.querySelector('b')!)).toBeNull();
+    expect(page.translatedAt(document.body.lastElementChild!)).not.toBeNull();
+    expect(page.status()).toMatchObject({ state: 'translated', done: 2, total: 2, errors: 0 });
+    page.restore();
+    expect(document.body.innerHTML).toBe(BODY);
+  });
+
+  it('words of the page\'s own written into a copy: the copy is made again from its original', async () => {
+    const { fake, page, frames, copy } = await copied();
+    copy.querySelector('b')!.textContent = 'Loading';
+    await frames.settle();
+    expect(fake.calls).toHaveLength(2);
+    expect(document.getElementById('a')!.nextElementSibling!.innerHTML).toBe('THE WALK IN THE <b>BIG</b> HILLS.');
+    page.restore();
+    expect(document.body.innerHTML).toBe(BODY);
+  });
+});
+
 describe('cutOf', () => {
   it('is a cut of the whole with an ellipsis after what is kept, and nothing else', () => {
     expect(cutOf('Un paseo por la montaña', 'Un paseo…')).toBe(true);
