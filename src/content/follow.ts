@@ -58,10 +58,15 @@ export class PageFollow extends PageRemovals {
 
   private followChanges(batch: MutationRecord[]): void {
     const touched = new Set<Job>();
+    // The jobs whose words the page changed (their texts, what is inside their elements, nodes of
+    // theirs with words it took out), not only what is beside them: only there may it have put
+    // its own text back (lively.ts `givenBack`).
+    const inside = new Set<Job>();
     const copies = this.mode === 'bilingual' ? this.keptInCopies(batch) : null;
     const all = copies ? batch.filter((r) => !copies.has(r)) : batch;
     // Our words laid out anew in nodes of the page's (fitted.ts): its records are not changes.
     const fitted = this.fitted.follow(all, touched);
+    for (const j of touched) inside.add(j);
     const records = fitted ? all.filter((r) => !fitted.has(r)) : all;
     if (fitted) for (const r of fitted) if (r.type === 'childList' && r.target.nodeType === 1) this.segmenter?.childrenChanged(r.target as Element);
     const roots = new Set<Node>();
@@ -76,6 +81,7 @@ export class PageFollow extends PageRemovals {
     /** A text of ours still in the page: moved there, not taken out. */
     const isMoved = (n: Text) => n.isConnected && this.owners.of(n) !== undefined;
     this.followTexts(records, touched, roots, isMade);
+    for (const j of touched) inside.add(j);
     for (const r of records) {
       if (r.type === 'attributes' && r.target instanceof Element && r.attributeName) {
         attrs.push([r.target, r.attributeName]);
@@ -86,7 +92,10 @@ export class PageFollow extends PageRemovals {
         // Not the unit around an element it keeps as it is (a select, code): what changed in there
         // is not its text (an option the page added is found from the option: `findAgain`).
         const inUnit = this.owners.holder(r.target, true);
-        if (inUnit) touched.add(inUnit);
+        if (inUnit) {
+          touched.add(inUnit);
+          inside.add(inUnit);
+        }
         for (const n of [r.previousSibling, r.nextSibling]) {
           const j = n ? this.holderOf(n) : undefined;
           if (j) touched.add(j);
@@ -108,7 +117,12 @@ export class PageFollow extends PageRemovals {
           const before = prev && this.owners.holder(prev);
           if (before) touched.add(before);
         }
-        for (const n of r.removedNodes) removed.push(n);
+        for (const n of r.removedNodes) {
+          removed.push(n);
+          // One of a unit's own nodes, with words (out of the page, it is found by itself alone).
+          const own = this.owners.of(n);
+          if (own && n.textContent?.trim()) inside.add(own);
+        }
         if (r.removedNodes.length) emptied.add(r.target);
       }
     }
@@ -159,7 +173,7 @@ export class PageFollow extends PageRemovals {
       return;
     }
     // A place that keeps changing waits (lively.ts): what it holds now comes back when due.
-    const fresh = this.lively.admit(this.findAgain(roots, changedAttrs), added.length ? newNodes(added, emptied) : undefined);
+    const fresh = this.lively.admit(this.findAgain(roots, changedAttrs), added.length ? newNodes(added, emptied) : undefined, [...inside].map((j) => j.origin ?? j.unit));
     this.queueFound(fresh);
     this.carryOn(fresh.length > 0);
   }

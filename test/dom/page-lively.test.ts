@@ -80,6 +80,30 @@ describe('a place the page keeps changing', () => {
     expect(document.body.innerHTML).toBe('<p id="live">Two items in your cart</p><p>A still paragraph.</p>');
   });
 
+  it('a spinner the page shows and hides beside a translated line, again and again (no words of its own): the line is not taken for one the page puts its text back into; translated once still (found by the hunt at seed 85523)', async () => {
+    const { live, wait, sent, page, frames } = await livePage('<p id="live">Your cart is empty</p><p>A still paragraph.</p>');
+    // Each time the spinner comes or goes, the line is undone (a node beside its words) and found
+    // again showing the page's text, by our undo: not the page's putting its own text back.
+    const toggle = async () => {
+      const spinner = live.querySelector('i');
+      if (spinner) spinner.remove();
+      else live.append(document.createElement('i'));
+      await frames.settle();
+      await wait(50);
+    };
+    // Three times right after our write, then again once the line was translated after a pause.
+    for (let i = 0; i < 3; i++) await toggle();
+    await wait(SETTLE_MS + 100);
+    await toggle();
+    await wait(SETTLE_MS);
+    // The previous build left it in English for good.
+    expect(live.innerHTML).toBe('YOUR CART IS EMPTY');
+    expect(sent().length).toBeLessThan(8);
+    expect(page.status()).toMatchObject({ state: 'translated', done: 2, total: 2, errors: 0 });
+    page.restore();
+    expect(document.body.innerHTML).toBe('<p id="live">Your cart is empty</p><p>A still paragraph.</p>');
+  });
+
   it('a ticker changing every second for ten minutes: its first three changes at once, then at most a call per gap, doubling to one a minute', async () => {
     const { live, wait, set, sent, page } = await livePage();
     const shown: string[] = [];
