@@ -8,6 +8,8 @@
  * The original is never written; restore removes the copies, so body.innerHTML is what it was.
  */
 import { isEmptyText } from './anchors';
+import { spaced } from './ours';
+import { Rewind } from './rewind';
 import { listItems, splitRun, type Opaque } from './runs';
 import { excluded, inPlace, kids } from './tags';
 import type { RangeUnit, Unit } from './units';
@@ -258,4 +260,34 @@ function dropMarks(el: Element): void {
 export function pastCopies(n: Node | null): Node | null {
   while (n && n.nodeType === 1 && isCopy(n as Element)) n = n.previousSibling;
   return n;
+}
+
+/**
+ * What the page does inside our copies that leaves their words as they were (an annotator's marks
+ * on the translation, mark.js's, rangy's; a lazy image's source) is not its change: the copy stays
+ * as the page shows it (restore takes it out whole), and nothing is sent. Before, the copy was
+ * made again from its original at once, the reader's highlight gone. Words of the page's own
+ * written there still make it again. The records in such copies, each copy added to `reshaped`
+ * (no alternatives there: a route picked would be written beside the words a mark holds); null
+ * where no record is in a copy.
+ */
+export function keptInCopies(records: readonly MutationRecord[], reshaped: WeakSet<Element>): Set<MutationRecord> | null {
+  let inCopy: Map<Element, MutationRecord[]> | null = null;
+  for (const r of records) {
+    const el = r.target.nodeType === 1 ? (r.target as Element) : r.target.parentElement;
+    const copy = el?.closest(`[${COPY_ATTR}]`);
+    if (!copy) continue;
+    const list = (inCopy ??= new Map()).get(copy);
+    if (list) list.push(r);
+    else inCopy.set(copy, [r]);
+  }
+  if (!inCopy) return null;
+  const rewind = new Rewind(records);
+  const kept = new Set<MutationRecord>();
+  for (const [copy, list] of inCopy) {
+    if (spaced(rewind.text(copy, true)) !== spaced(copy.textContent ?? '')) continue;
+    for (const r of list) kept.add(r);
+    reshaped.add(copy);
+  }
+  return kept;
 }

@@ -60,7 +60,7 @@ export abstract class PageChoices extends PageWrites {
   private routeList: { key: string; list: Promise<string[]> } | null = null;
   /** The logs of units whose original was picked back ("Show the original"): empty, in their job until it is written again. */
   private originals = new WeakSet<UndoLog>();
-  /** Bilingual copies the page reshaped without changing their words (follow.ts `keptInCopies`): no alternatives there. */
+  /** Bilingual copies the page reshaped without changing their words (bilingual.ts `keptInCopies`): no alternatives there. */
   protected readonly reshapedCopies = new WeakSet<Element>();
 
   /**

@@ -4,16 +4,15 @@
  * changing waits: lively.ts), content it adds is segmented and queued, content it removes takes its
  * units with it (removals.ts), and shadow roots defined or attached later are walked.
  */
-import { COPY_ATTR, pastCopies } from './bilingual';
+import { keptInCopies, pastCopies } from './bilingual';
 import { Fitted } from './fitted';
-import { madeTexts, OurWords, spaced } from './ours';
+import { madeTexts, OurWords } from './ours';
 import type { Job } from './jobs';
 import { Lively, newNodes, realClock } from './lively';
 import type { LateRoots } from './late-roots';
 import type { ShadowReader } from './shadow';
 import { SAYS_ATTRIBUTES } from './observe';
 import { PageRemovals } from './removals';
-import { Rewind } from './rewind';
 import type { Unit } from './segment';
 import { classSaysNo, primary, saysOtherLanguage } from './tags';
 import { runRoots } from './units';
@@ -62,7 +61,7 @@ export class PageFollow extends PageRemovals {
     // theirs with words it took out), not only what is beside them: only there may it have put
     // its own text back (lively.ts `givenBack`).
     const inside = new Set<Job>();
-    const copies = this.mode === 'bilingual' ? this.keptInCopies(batch) : null;
+    const copies = this.mode === 'bilingual' ? keptInCopies(batch, this.reshapedCopies) : null;
     const all = copies ? batch.filter((r) => !copies.has(r)) : batch;
     // Our words laid out anew in nodes of the page's (fitted.ts): its records are not changes.
     const fitted = this.fitted.follow(all, touched);
@@ -176,34 +175,6 @@ export class PageFollow extends PageRemovals {
     const fresh = this.lively.admit(this.findAgain(roots, changedAttrs), added.length ? newNodes(added, emptied) : undefined, [...inside].map((j) => j.origin ?? j.unit));
     this.queueFound(fresh);
     this.carryOn(fresh.length > 0);
-  }
-
-  /**
-   * Bilingual: what the page does inside our copies that leaves their words as they were (an
-   * annotator's marks on the translation, mark.js's, rangy's; a lazy image's source) is not its
-   * change: the copy stays as the page shows it (restore takes it out whole), and nothing is sent.
-   * Before, the copy was made again from its original at once, the reader's highlight gone. Words
-   * of the page's own written there still make it again. Null where no record is in a copy.
-   */
-  private keptInCopies(records: readonly MutationRecord[]): Set<MutationRecord> | null {
-    let inCopy: Map<Element, MutationRecord[]> | null = null;
-    for (const r of records) {
-      const el = r.target.nodeType === 1 ? (r.target as Element) : r.target.parentElement;
-      const copy = el?.closest(`[${COPY_ATTR}]`);
-      if (!copy) continue;
-      const list = (inCopy ??= new Map()).get(copy);
-      if (list) list.push(r);
-      else inCopy.set(copy, [r]);
-    }
-    if (!inCopy) return null;
-    const rewind = new Rewind(records);
-    const kept = new Set<MutationRecord>();
-    for (const [copy, list] of inCopy) {
-      if (spaced(rewind.text(copy, true)) !== spaced(copy.textContent ?? '')) continue;
-      for (const r of list) kept.add(r);
-      this.reshapedCopies.add(copy);
-    }
-    return kept;
   }
 
   /**
