@@ -8,7 +8,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLibre, type FakeLibre } from '../fakes/fake-libre';
-import { FIT_PAGE, MARK_SCRIPT, serveLibraries } from '../fakes/page-libraries';
+import { FIT_PAGE, HIGHLIGHT_SCRIPT, MARK_SCRIPT, serveLibraries } from '../fakes/page-libraries';
 import { MARK_CLOSE, MARK_OPEN, startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
 import { startPageServer, type PageServer } from '../fakes/page-server';
 import { LONE_LETTER } from '../../src/core/html/text';
@@ -81,6 +81,9 @@ window.__stop = () => { clearInterval(window.__timer); return n; };
 /** A paragraph the real mark.js marks words in (`MARK_SCRIPT`). */
 const MARKS_PAGE = `<!doctype html><html lang="en"><title>Marks</title><body><p id="a">Find the walk in the <b>big walk</b> hills.</p>
 ${MARK_SCRIPT}</body></html>`;
+/** A paragraph an annotator highlights with rangy's class applier (`HIGHLIGHT_SCRIPT`). */
+const HIGHLIGHTS_PAGE = `<!doctype html><html lang="en"><title>Highlights</title><body><p id="a">Find the walk in the <b>big walk</b> hills.</p>
+${HIGHLIGHT_SCRIPT}</body></html>`;
 const SVG_IMAGE = (w: number, h: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" fill="gold"/></svg>`;
 const SELECTION_PAGE = '<!doctype html><html lang="en"><title>Selection</title><p id="text">Hello world</p><textarea id="area">Good morning, friends</textarea></html>';
 
@@ -122,6 +125,7 @@ beforeAll(async () => {
   server.set('/app', APP_PAGE);
   server.set('/ticker', TICKER_PAGE);
   server.set('/marks', MARKS_PAGE);
+  server.set('/highlights', HIGHLIGHTS_PAGE);
   server.set('/shave', FIT_PAGE('shave'));
   serveLibraries(server);
   for (const [name, w, h] of [['sun', 16, 16], ['smile', 18, 18], ['boat', 200, 150]] as const) server.set(`/img/${name}.svg`, SVG_IMAGE(w, h), { 'content-type': 'image/svg+xml' });
@@ -476,6 +480,39 @@ describe('Firefox: words mark.js marks in the translation', () => {
       await ff.message({ type: 'page:restore', data: { tabId } });
       expect(await page.evaluate(() => document.getElementById('a')!.textContent)).toBe('Find the walk in the big walk hills.');
       await page.evaluate(() => (window as unknown as { __unmark(): void }).__unmark());
+      expect(await body()).toBe(before);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('Firefox: texts rangy\'s class applier highlights in the translation', () => {
+  it('stay highlighted and translated, whole and as a phrase, nothing sent; restore gives the original words in the marks, and the marks taken away leave the page exact', async () => {
+    await useMarker();
+    const page = await ff.openPage(`${server.origin}/highlights`);
+    type Highlighter = { __highlight(id: string, from?: number, to?: number): void; __unhighlight(id: string): void };
+    try {
+      const tabId = await ff.tabId(page.url());
+      const body = () => page.evaluate(() => document.body.innerHTML.split('<script')[0]!.trim());
+      const before = await body();
+      await ff.message({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+      await reaches(tabId, 'translated');
+      const para = () => page.evaluate(() => document.getElementById('a')!.innerHTML);
+      await expect.poll(para, { timeout: 10_000, interval: 50 }).toBe(`${MARK_OPEN}Find the walk in the${MARK_CLOSE} <b>${MARK_OPEN}big walk${MARK_CLOSE}</b> ${MARK_OPEN}hills.${MARK_CLOSE}`);
+      const sent = marker.requests;
+      await page.evaluate(() => (window as unknown as Highlighter).__highlight('a'));
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(await para()).toBe(`<mark class="hl">${MARK_OPEN}Find the walk in the${MARK_CLOSE} </mark><b><mark class="hl">${MARK_OPEN}big walk${MARK_CLOSE}</mark></b><mark class="hl"> ${MARK_OPEN}hills.${MARK_CLOSE}</mark>`);
+      // The previous build sent the paragraph again, our words in it as the page's own.
+      expect(marker.requests).toBe(sent);
+      await page.evaluate(() => (window as unknown as Highlighter).__unhighlight('a'));
+      await page.evaluate(() => (window as unknown as Highlighter).__highlight('a', 10, 7));
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(marker.requests).toBe(sent);
+      await ff.message({ type: 'page:restore', data: { tabId } });
+      expect(await page.evaluate(() => document.getElementById('a')!.textContent)).toBe('Find the walk in the big walk hills.');
+      await page.evaluate(() => (window as unknown as Highlighter).__unhighlight('a'));
       expect(await body()).toBe(before);
     } finally {
       await page.close();
