@@ -491,7 +491,7 @@ describe('Firefox: texts rangy\'s class applier highlights in the translation', 
   it('stay highlighted and translated, whole and as a phrase, nothing sent; restore gives the original words in the marks, and the marks taken away leave the page exact', async () => {
     await useMarker();
     const page = await ff.openPage(`${server.origin}/highlights`);
-    type Highlighter = { __highlight(id: string, from?: number, to?: number): void; __unhighlight(id: string): void };
+    type Highlighter = { __highlight(selector: string, from?: number, to?: number): void; __unhighlight(selector: string): void };
     try {
       const tabId = await ff.tabId(page.url());
       const body = () => page.evaluate(() => document.body.innerHTML.split('<script')[0]!.trim());
@@ -501,18 +501,18 @@ describe('Firefox: texts rangy\'s class applier highlights in the translation', 
       const para = () => page.evaluate(() => document.getElementById('a')!.innerHTML);
       await expect.poll(para, { timeout: 10_000, interval: 50 }).toBe(`${MARK_OPEN}Find the walk in the${MARK_CLOSE} <b>${MARK_OPEN}big walk${MARK_CLOSE}</b> ${MARK_OPEN}hills.${MARK_CLOSE}`);
       const sent = marker.requests;
-      await page.evaluate(() => (window as unknown as Highlighter).__highlight('a'));
+      await page.evaluate(() => (window as unknown as Highlighter).__highlight('#a'));
       await new Promise((r) => setTimeout(r, 1000));
       expect(await para()).toBe(`<mark class="hl">${MARK_OPEN}Find the walk in the${MARK_CLOSE} </mark><b><mark class="hl">${MARK_OPEN}big walk${MARK_CLOSE}</mark></b><mark class="hl"> ${MARK_OPEN}hills.${MARK_CLOSE}</mark>`);
       // The previous build sent the paragraph again, our words in it as the page's own.
       expect(marker.requests).toBe(sent);
-      await page.evaluate(() => (window as unknown as Highlighter).__unhighlight('a'));
-      await page.evaluate(() => (window as unknown as Highlighter).__highlight('a', 10, 7));
+      await page.evaluate(() => (window as unknown as Highlighter).__unhighlight('#a'));
+      await page.evaluate(() => (window as unknown as Highlighter).__highlight('#a', 10, 7));
       await new Promise((r) => setTimeout(r, 1000));
       expect(marker.requests).toBe(sent);
       await ff.message({ type: 'page:restore', data: { tabId } });
       expect(await page.evaluate(() => document.getElementById('a')!.textContent)).toBe('Find the walk in the big walk hills.');
-      await page.evaluate(() => (window as unknown as Highlighter).__unhighlight('a'));
+      await page.evaluate(() => (window as unknown as Highlighter).__unhighlight('#a'));
       expect(await body()).toBe(before);
     } finally {
       await page.close();

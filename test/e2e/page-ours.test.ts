@@ -60,11 +60,11 @@ describe('our words the page reshapes', () => {
   const tabs = tabDriver(() => browser, () => control);
   const bodyHtml = (page: Page) => page.evaluate(() => document.body.innerHTML.split('<script')[0]!.trim());
 
-  /** The page at `path` translated: its body before, and the requests sent since the translation. */
-  async function translated(path: string) {
+  /** The page at `path` translated (in `mode`): its body before, and the requests sent since the translation. */
+  async function translated(path: string, mode: 'replace' | 'bilingual' = 'replace') {
     const { page, tabId } = await tabs.open(`${server.origin}${path}`);
     const before = await bodyHtml(page);
-    await tabs.send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+    await tabs.send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es', mode } });
     expect(await tabs.settle(tabId)).toMatchObject({ state: 'translated', errors: 0 });
     const sent = apy.requests;
     return { page, tabId, before, sentSince: () => apy.requests - sent };
@@ -134,25 +134,44 @@ describe('our words the page reshapes', () => {
 
   it('a paragraph rangy\'s class applier highlights whole, then unhighlights, then highlights a phrase of: its marks around our texts, nothing sent, the page translated; restore keeps the marks around the original words, and taken away they leave the page exact', async () => {
     const { page, tabId, before, sentSince } = await translated('/highlights.html');
-    type Highlighter = { __highlight(id: string, from?: number, to?: number): void; __unhighlight(id: string): void };
+    type Highlighter = { __highlight(selector: string, from?: number, to?: number): void; __unhighlight(selector: string): void };
     const a = () => page.evaluate(() => document.getElementById('a')!.innerHTML);
     try {
-      await page.evaluate(() => (window as unknown as Highlighter).__highlight('a'));
+      await page.evaluate(() => (window as unknown as Highlighter).__highlight('#a'));
       await new Promise((r) => setTimeout(r, 1000));
       expect(await a()).toBe('<mark class="hl">⟦Find the walk in the⟧ </mark><b><mark class="hl">⟦big walk⟧</mark></b><mark class="hl"> ⟦hills.⟧</mark>');
       // The previous build sent the paragraph again, our words in it as the page's own.
       expect(sentSince()).toBe(0);
       await stillTranslated(tabId);
-      await page.evaluate(() => (window as unknown as Highlighter).__unhighlight('a'));
+      await page.evaluate(() => (window as unknown as Highlighter).__unhighlight('#a'));
       // A phrase: from "walk" in the first text to the end of "hills" in the last (split there).
-      await page.evaluate(() => (window as unknown as Highlighter).__highlight('a', 10, 7));
+      await page.evaluate(() => (window as unknown as Highlighter).__highlight('#a', 10, 7));
       await new Promise((r) => setTimeout(r, 1000));
       expect(await a()).toBe('⟦Find the <mark class="hl">walk in the⟧ </mark><b><mark class="hl">⟦big walk⟧</mark></b><mark class="hl"> ⟦hills</mark>.⟧');
       expect(sentSince()).toBe(0);
       await stillTranslated(tabId);
       await tabs.send({ type: 'page:restore', data: { tabId } });
       expect(await page.evaluate(() => document.getElementById('a')!.textContent)).toBe('Find the walk in the big walk hills.');
-      await page.evaluate(() => (window as unknown as Highlighter).__unhighlight('a'));
+      await page.evaluate(() => (window as unknown as Highlighter).__unhighlight('#a'));
+      expect(await bodyHtml(page)).toBe(before);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('bilingual: the reader highlights the translation under the paragraph (rangy): the copy keeps the highlight, nothing sent; restore takes the copy out, the page exact', async () => {
+    const { page, tabId, before, sentSince } = await translated('/highlights.html', 'bilingual');
+    type Highlighter = { __highlight(selector: string, from?: number, to?: number): void };
+    const copy = () => page.evaluate(() => document.querySelector('#a + [data-polyglot-bilingual]')?.innerHTML);
+    try {
+      expect(await copy()).toBe('⟦Find the walk in the⟧ <b>⟦big walk⟧</b> ⟦hills.⟧');
+      await page.evaluate(() => (window as unknown as Highlighter).__highlight('#a + [data-polyglot-bilingual]', 10, 7));
+      await new Promise((r) => setTimeout(r, 1000));
+      // The previous build made the copy again at once: the highlight gone, a request sent.
+      expect(await copy()).toBe('⟦Find the <mark class="hl">walk in the⟧ </mark><b><mark class="hl">⟦big walk⟧</mark></b><mark class="hl"> ⟦hills</mark>.⟧');
+      expect(sentSince()).toBe(0);
+      await stillTranslated(tabId);
+      await tabs.send({ type: 'page:restore', data: { tabId } });
       expect(await bodyHtml(page)).toBe(before);
     } finally {
       await page.close();

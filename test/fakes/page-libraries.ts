@@ -62,9 +62,10 @@ window.__linkify = () => linkifyElement(document.getElementById('post'));
 </script></body></html>`;
 
 /**
- * rangy's class applier on the page, as an annotator uses it: `__highlight(id, from?, to?)` puts
- * `<mark class="hl">` on the element's words (from the `from`th character of its first text to
- * the `to`th of its last, where given), `__unhighlight(id)` takes every highlight in it away.
+ * rangy's class applier on the page, as an annotator uses it: `__highlight(selector, from?, to?)`
+ * puts `<mark class="hl">` on the element's words (from the `from`th character of its first text
+ * to the `to`th of its last, where given), `__unhighlight(selector)` takes every highlight in it
+ * away.
  */
 export const HIGHLIGHT_SCRIPT = `<script src="/lib/rangy-core.js"></script><script src="/lib/rangy-classapplier.js"></script><script>
 rangy.init();
@@ -75,14 +76,14 @@ const texts = (el) => {
   for (let n = walk.nextNode(); n; n = walk.nextNode()) if (n.data.trim()) out.push(n);
   return out;
 };
-const range = (id, from, to) => {
-  const el = document.getElementById(id);
+const range = (selector, from, to) => {
+  const el = document.querySelector(selector);
   const r = rangy.createRange();
   r.selectNodeContents(el);
   if (from !== undefined) r.setStart(texts(el)[0], from);
   if (to !== undefined) r.setEnd(texts(el).at(-1), to);
   return r;
 };
-window.__highlight = (id, from, to) => applier.applyToRange(range(id, from, to));
-window.__unhighlight = (id) => applier.undoToRange(range(id));
+window.__highlight = (selector, from, to) => applier.applyToRange(range(selector, from, to));
+window.__unhighlight = (selector) => applier.undoToRange(range(selector));
 </script>`;
