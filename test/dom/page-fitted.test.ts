@@ -188,6 +188,24 @@ describe('our words Clamp.js cuts through', () => {
   });
 });
 
+describe('our words Clamp.js cuts through, a part that says no among them', () => {
+  it('the card is one unit with its no: its last nodes taken out, the one left cut; nothing sent; restore puts the card back whole', async () => {
+    const body = '<p id="card" style="line-height: 20px">Find the walk in the <b>big walk</b> hills, <span translate="no">Zermatt</span> of the north.</p><p>A still paragraph.</p>';
+    const fake = fakeTranslator();
+    const { page, frames } = startPage(body, fake.translate, pages);
+    await frames.settle();
+    const card = document.getElementById('card')!;
+    expect(card.innerHTML).toBe('FIND THE WALK IN THE <b>BIG WALK</b> HILLS, <span translate="no">Zermatt</span> OF THE NORTH.');
+    layOut(card, 24);
+    clamp(card, { clamp: 1, useNativeClamp: false });
+    await frames.settle();
+    expect(card.innerHTML).toBe('FIND THE WALK IN THE…');
+    expect(fake.calls).toHaveLength(1);
+    page.restore();
+    expect(document.body.innerHTML).toBe(body);
+  });
+});
+
 describe('our words the page writes again in a part of their place', () => {
   const POST = '<p id="post">Visit example.com for <b>more news about example.org</b> today.</p><p>A still paragraph.</p>';
 
