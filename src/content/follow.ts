@@ -14,7 +14,6 @@ import type { ShadowReader } from './shadow';
 import { SAYS_ATTRIBUTES } from './observe';
 import { PageRemovals } from './removals';
 import type { Unit } from './segment';
-import { classSaysNo, primary, saysOtherLanguage } from './tags';
 import { runRoots } from './units';
 import type { Definitions } from './upgrades';
 
@@ -65,7 +64,6 @@ export class PageFollow extends PageRemovals {
     const all = copies ? batch.filter((r) => !copies.has(r)) : batch;
     // Our words laid out anew in nodes of the page's (fitted.ts): its records are not changes.
     const fitted = this.fitted.follow(all, touched);
-    for (const j of touched) inside.add(j);
     const records = fitted ? all.filter((r) => !fitted.has(r)) : all;
     if (fitted) for (const r of fitted) if (r.type === 'childList' && r.target.nodeType === 1) this.segmenter?.childrenChanged(r.target as Element);
     const roots = new Set<Node>();
@@ -80,6 +78,7 @@ export class PageFollow extends PageRemovals {
     /** A text of ours still in the page: moved there, not taken out. */
     const isMoved = (n: Text) => n.isConnected && this.owners.of(n) !== undefined;
     this.followTexts(records, touched, roots, isMade);
+    // Those the page changed in what it made of our words, and in our texts.
     for (const j of touched) inside.add(j);
     for (const r of records) {
       if (r.type === 'attributes' && r.target instanceof Element && r.attributeName) {
@@ -131,7 +130,7 @@ export class PageFollow extends PageRemovals {
       for (const [el, name] of attrs) {
         if (SAYS_ATTRIBUTES.has(name)) {
           // An element that became an editor (a comment the user now edits) or says translate="no"
-          // (or took the class notranslate: `says` keeps no other class change), or
+          // (or took the class notranslate: `saysSomething` keeps no other class change), or
           // another language than the page's (a quote a script labels once it has guessed it),
           // gets its original back, text, attributes and bilingual copies: the user edits, and the
           // page saves, its own words. One that no longer does is translated again. Either way
@@ -213,24 +212,6 @@ export class PageFollow extends PageRemovals {
   /** The job whose unit holds `n` (`owners.holder`), or whose words it holds, split off (ours.ts). */
   private holderOf(n: Node): Job | undefined {
     return this.owners.holder(n) ?? this.ours.pieceOf(n) ?? this.fitted.holder(n);
-  }
-
-  /**
-   * Whether a mutation record may change what is translated (the observer's `keeps`: the others
-   * cost no frame). Not a class change that neither adds nor takes away `notranslate` (or an icon
-   * font's class): pages change classes all the time. Not a `lang` change that leaves the element
-   * the page's language (a region: `en-GB`) or another one still (tags.ts `saysOtherLanguage`),
-   * nor one to the target's: a script that labels text by what it reads (our translation) would
-   * otherwise get the original back, label it the page's language, and so on.
-   */
-  protected says(r: MutationRecord): boolean {
-    if (r.attributeName !== 'class' && r.attributeName !== 'lang') return true;
-    const el = r.target as Element;
-    const now = el.getAttribute(r.attributeName);
-    if (r.attributeName === 'class') return classSaysNo(r.oldValue) !== classSaysNo(now);
-    if (now !== null && primary(now) === primary(this.trg)) return false;
-    const src = primary(this.src);
-    return saysOtherLanguage(el, r.oldValue, src) !== saysOtherLanguage(el, now, src);
   }
 
   /**

@@ -4,15 +4,34 @@
  * is paused, so it never reports them (pause first hands over what the page did before).
  */
 import { ATTRIBUTE_NAMES } from './attributes';
+import { classSaysNo, primary, saysOtherLanguage } from './tags';
 
 /**
  * Attributes that say whether an element's content is translated (tags.ts `inspect`), watched
  * too, with their old values: of `class`, which pages change all the time (hover states,
- * animations), and of `lang`, only a change that says something new is handed over (follow.ts
- * `says`, the observer's `keeps`). The `lang` our writes set is never seen: we write with the
+ * animations), and of `lang`, only a change that says something new is handed over
+ * (`saysSomething`, the observer's `keeps`). The `lang` our writes set is never seen: we write with the
  * observer paused.
  */
 export const SAYS_ATTRIBUTES: ReadonlySet<string> = new Set(['contenteditable', 'translate', 'class', 'lang']);
+
+/**
+ * Whether a mutation record may change what is translated from `src` to `trg` (the observer's
+ * `keeps`: the others cost no frame). Not a class change that neither adds nor takes away
+ * `notranslate` (or an icon font's class): pages change classes all the time. Not a `lang` change
+ * that leaves the element the page's language (a region: `en-GB`) or another one still (tags.ts
+ * `saysOtherLanguage`), nor one to the target's: a script that labels text by what it reads (our
+ * translation) would otherwise get the original back, label it the page's language, and so on.
+ */
+export function saysSomething(r: MutationRecord, src: string, trg: string): boolean {
+  if (r.attributeName !== 'class' && r.attributeName !== 'lang') return true;
+  const el = r.target as Element;
+  const now = el.getAttribute(r.attributeName);
+  if (r.attributeName === 'class') return classSaysNo(r.oldValue) !== classSaysNo(now);
+  if (now !== null && primary(now) === primary(trg)) return false;
+  const lang = primary(src);
+  return saysOtherLanguage(el, r.oldValue, lang) !== saysOtherLanguage(el, now, lang);
+}
 
 const OPTIONS: MutationObserverInit = {
   childList: true,
