@@ -43,13 +43,13 @@ function textsIn(el: Element): Text[] {
   return out;
 }
 
-/** `BODY` translated: the card, the fake's calls, and what was sent after the first call (plain text). */
-async function translated() {
+/** `body` translated, its card reading `shown`: the card, the fake's calls, and what was sent after the first call (plain text). */
+async function translated(body = BODY, shown = TRANSLATED) {
   const fake = fakeTranslator();
-  const { page, frames } = startPage(BODY, fake.translate, pages);
+  const { page, frames } = startPage(body, fake.translate, pages);
   await frames.settle();
   const card = document.getElementById('card')!;
-  expect(card.innerHTML).toBe(TRANSLATED);
+  expect(card.innerHTML).toBe(shown);
   return { fake, page, frames, card, sent: () => fake.calls.slice(1).map((c) => c.markup.replace(/<[^>]*>/g, '')) };
 }
 
@@ -191,11 +191,7 @@ describe('our words Clamp.js cuts through', () => {
 describe('our words Clamp.js cuts through, a part that says no among them', () => {
   it('the card is one unit with its no: its last nodes taken out, the one left cut; nothing sent; restore puts the card back whole', async () => {
     const body = '<p id="card" style="line-height: 20px">Find the walk in the <b>big walk</b> hills, <span translate="no">Zermatt</span> of the north.</p><p>A still paragraph.</p>';
-    const fake = fakeTranslator();
-    const { page, frames } = startPage(body, fake.translate, pages);
-    await frames.settle();
-    const card = document.getElementById('card')!;
-    expect(card.innerHTML).toBe('FIND THE WALK IN THE <b>BIG WALK</b> HILLS, <span translate="no">Zermatt</span> OF THE NORTH.');
+    const { fake, page, frames, card } = await translated(body, 'FIND THE WALK IN THE <b>BIG WALK</b> HILLS, <span translate="no">Zermatt</span> OF THE NORTH.');
     layOut(card, 24);
     clamp(card, { clamp: 1, useNativeClamp: false });
     await frames.settle();

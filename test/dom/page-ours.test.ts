@@ -252,29 +252,29 @@ describe('our words the page splits and wraps (a highlighter)', () => {
   });
 });
 
+/** rangy's class applier, as an annotator uses it: each highlight a `<mark class="hl">` around a whole text (split first where the highlight starts or ends inside it). */
+function highlighter() {
+  rangy.init();
+  // Added to rangy by rangy-classapplier.js (its types do not resolve through the package's exports).
+  const { createClassApplier } = rangy as unknown as { createClassApplier(name: string, opts: { elementTagName: string }): { applyToRange(r: Range): void; undoToRange(r: Range): void } };
+  const applier = createClassApplier('hl', { elementTagName: 'mark' });
+  const range = (p: Element, from?: [Node, number], to?: [Node, number]) => {
+    const r = rangy.createRange();
+    r.selectNodeContents(p);
+    if (from) r.setStart(...from);
+    if (to) r.setEnd(...to);
+    return r;
+  };
+  return {
+    /** Highlights `p`'s content, from and to where given. */
+    on: (p: Element, from?: [Node, number], to?: [Node, number]) => applier.applyToRange(range(p, from, to)),
+    /** Takes every highlight in `p` away, its texts joined again. */
+    off: (p: Element) => applier.undoToRange(range(p)),
+  };
+}
+
 describe('our whole texts a highlighter puts marks around (the real rangy class applier)', () => {
   const BODY = '<p id="a">The walk in the <b>big</b> hills of the north.</p><p>Another one.</p>';
-
-  /** rangy's class applier, as an annotator uses it: each highlight a `<mark class="hl">` around a whole text (split first where the highlight starts or ends inside it). */
-  function highlighter() {
-    rangy.init();
-    // Added to rangy by rangy-classapplier.js (its types do not resolve through the package's exports).
-    const { createClassApplier } = rangy as unknown as { createClassApplier(name: string, opts: { elementTagName: string }): { applyToRange(r: Range): void; undoToRange(r: Range): void } };
-    const applier = createClassApplier('hl', { elementTagName: 'mark' });
-    const range = (p: Element, from?: [Node, number], to?: [Node, number]) => {
-      const r = rangy.createRange();
-      r.selectNodeContents(p);
-      if (from) r.setStart(...from);
-      if (to) r.setEnd(...to);
-      return r;
-    };
-    return {
-      /** Highlights `p`'s content, from and to where given. */
-      on: (p: Element, from?: [Node, number], to?: [Node, number]) => applier.applyToRange(range(p, from, to)),
-      /** Takes every highlight in `p` away, its texts joined again. */
-      off: (p: Element) => applier.undoToRange(range(p)),
-    };
-  }
 
   async function translated(body = BODY, fake = fakeTranslator()) {
     const { page, frames } = startPage(body, fake.translate, pages);
@@ -392,20 +392,13 @@ describe('bilingual: our copies the page marks', () => {
 
   it('the reader highlights the translation (rangy, whole) and marks a word in it (mark.js): the copy keeps the marks, nothing sent, no alternatives there; taken away, the copy as it was; restore takes the copy out, the page exact', async () => {
     const { fake, page, frames, copy } = await copied();
-    rangy.init();
-    const { createClassApplier } = rangy as unknown as { createClassApplier(name: string, opts: { elementTagName: string }): { applyToRange(r: Range): void; undoToRange(r: Range): void } };
-    const applier = createClassApplier('hl', { elementTagName: 'mark' });
-    const all = () => {
-      const r = rangy.createRange();
-      r.selectNodeContents(copy);
-      return r;
-    };
-    applier.applyToRange(all());
+    const hl = highlighter();
+    hl.on(copy);
     await frames.settle();
     // The previous build made the copy again from its original at once: the highlight gone, a call sent.
     expect(copy.innerHTML).toBe('<mark class="hl">THE WALK IN THE </mark><b><mark class="hl">BIG</mark></b><mark class="hl"> HILLS.</mark>');
     expect(fake.calls).toHaveLength(1);
-    applier.undoToRange(all());
+    hl.off(copy);
     new Mark(copy).mark('WALK', { separateWordSearch: false });
     await frames.settle();
     expect(copy.innerHTML).toBe('THE <mark data-markjs="true">WALK</mark> IN THE <b>BIG</b> HILLS.');

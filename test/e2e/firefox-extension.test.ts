@@ -8,7 +8,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLibre, type FakeLibre } from '../fakes/fake-libre';
-import { FIT_PAGE, HIGHLIGHT_SCRIPT, MARK_SCRIPT, serveLibraries } from '../fakes/page-libraries';
+import { FIT_PAGE, HIGHLIGHT_SCRIPT, highlight, MARK_SCRIPT, serveLibraries, unhighlight } from '../fakes/page-libraries';
 import { MARK_CLOSE, MARK_OPEN, startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
 import { startPageServer, type PageServer } from '../fakes/page-server';
 import { LONE_LETTER } from '../../src/core/html/text';
@@ -460,19 +460,27 @@ describe('Firefox: a place the page keeps changing', () => {
   });
 });
 
+/**
+ * The paragraph `#a` of `page` translated by the marker fake: the tab, the paragraph's markup, and
+ * the requests the fake had had once it read translated.
+ */
+async function translatedParagraph(page: Page) {
+  const tabId = await ff.tabId(page.url());
+  await ff.message({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+  await reaches(tabId, 'translated');
+  const para = () => page.evaluate(() => document.getElementById('a')!.innerHTML);
+  await expect.poll(para, { timeout: 10_000, interval: 50 }).toBe(`${MARK_OPEN}Find the walk in the${MARK_CLOSE} <b>${MARK_OPEN}big walk${MARK_CLOSE}</b> ${MARK_OPEN}hills.${MARK_CLOSE}`);
+  return { tabId, para, sent: marker.requests };
+}
+
 describe('Firefox: words mark.js marks in the translation', () => {
   it('stay marked and translated, nothing sent; restore gives the original words, and the marks taken out then leave the page exact', async () => {
     await useMarker();
     const page = await ff.openPage(`${server.origin}/marks`);
     try {
-      const tabId = await ff.tabId(page.url());
       const body = () => page.evaluate(() => document.body.innerHTML.split('<script>')[0]!.trim());
       const before = await body();
-      await ff.message({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
-      await reaches(tabId, 'translated');
-      const para = () => page.evaluate(() => document.getElementById('a')!.innerHTML);
-      await expect.poll(para, { timeout: 10_000, interval: 50 }).toBe(`${MARK_OPEN}Find the walk in the${MARK_CLOSE} <b>${MARK_OPEN}big walk${MARK_CLOSE}</b> ${MARK_OPEN}hills.${MARK_CLOSE}`);
-      const sent = marker.requests;
+      const { tabId, para, sent } = await translatedParagraph(page);
       await page.evaluate(() => (window as unknown as { __mark(w: string): void }).__mark('walk'));
       await new Promise((r) => setTimeout(r, 1000));
       expect(await para()).toBe(`${MARK_OPEN}Find the <mark data-markjs="true">walk</mark> in the${MARK_CLOSE} <b>${MARK_OPEN}big <mark data-markjs="true">walk</mark>${MARK_CLOSE}</b> ${MARK_OPEN}hills.${MARK_CLOSE}`);
@@ -491,28 +499,22 @@ describe('Firefox: texts rangy\'s class applier highlights in the translation', 
   it('stay highlighted and translated, whole and as a phrase, nothing sent; restore gives the original words in the marks, and the marks taken away leave the page exact', async () => {
     await useMarker();
     const page = await ff.openPage(`${server.origin}/highlights`);
-    type Highlighter = { __highlight(selector: string, from?: number, to?: number): void; __unhighlight(selector: string): void };
     try {
-      const tabId = await ff.tabId(page.url());
       const body = () => page.evaluate(() => document.body.innerHTML.split('<script')[0]!.trim());
       const before = await body();
-      await ff.message({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
-      await reaches(tabId, 'translated');
-      const para = () => page.evaluate(() => document.getElementById('a')!.innerHTML);
-      await expect.poll(para, { timeout: 10_000, interval: 50 }).toBe(`${MARK_OPEN}Find the walk in the${MARK_CLOSE} <b>${MARK_OPEN}big walk${MARK_CLOSE}</b> ${MARK_OPEN}hills.${MARK_CLOSE}`);
-      const sent = marker.requests;
-      await page.evaluate(() => (window as unknown as Highlighter).__highlight('#a'));
+      const { tabId, para, sent } = await translatedParagraph(page);
+      await highlight(page, '#a');
       await new Promise((r) => setTimeout(r, 1000));
       expect(await para()).toBe(`<mark class="hl">${MARK_OPEN}Find the walk in the${MARK_CLOSE} </mark><b><mark class="hl">${MARK_OPEN}big walk${MARK_CLOSE}</mark></b><mark class="hl"> ${MARK_OPEN}hills.${MARK_CLOSE}</mark>`);
       // The previous build sent the paragraph again, our words in it as the page's own.
       expect(marker.requests).toBe(sent);
-      await page.evaluate(() => (window as unknown as Highlighter).__unhighlight('#a'));
-      await page.evaluate(() => (window as unknown as Highlighter).__highlight('#a', 10, 7));
+      await unhighlight(page, '#a');
+      await highlight(page, '#a', 10, 7);
       await new Promise((r) => setTimeout(r, 1000));
       expect(marker.requests).toBe(sent);
       await ff.message({ type: 'page:restore', data: { tabId } });
       expect(await page.evaluate(() => document.getElementById('a')!.textContent)).toBe('Find the walk in the big walk hills.');
-      await page.evaluate(() => (window as unknown as Highlighter).__unhighlight('#a'));
+      await unhighlight(page, '#a');
       expect(await body()).toBe(before);
     } finally {
       await page.close();

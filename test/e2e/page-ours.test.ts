@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
-import { FIT_PAGE, HIGHLIGHT_SCRIPT, LINKIFY_PAGE, MARK_SCRIPT, serveLibraries } from '../fakes/page-libraries';
+import { FIT_PAGE, HIGHLIGHT_SCRIPT, highlight, LINKIFY_PAGE, MARK_SCRIPT, serveLibraries, unhighlight } from '../fakes/page-libraries';
 import { tabDriver, useApertiumAt } from '../fakes/page-e2e';
 import { startPageServer, type PageServer } from '../fakes/page-server';
 import type { Page } from 'playwright-core';
@@ -134,25 +134,24 @@ describe('our words the page reshapes', () => {
 
   it('a paragraph rangy\'s class applier highlights whole, then unhighlights, then highlights a phrase of: its marks around our texts, nothing sent, the page translated; restore keeps the marks around the original words, and taken away they leave the page exact', async () => {
     const { page, tabId, before, sentSince } = await translated('/highlights.html');
-    type Highlighter = { __highlight(selector: string, from?: number, to?: number): void; __unhighlight(selector: string): void };
     const a = () => page.evaluate(() => document.getElementById('a')!.innerHTML);
     try {
-      await page.evaluate(() => (window as unknown as Highlighter).__highlight('#a'));
+      await highlight(page, '#a');
       await new Promise((r) => setTimeout(r, 1000));
       expect(await a()).toBe('<mark class="hl">⟦Find the walk in the⟧ </mark><b><mark class="hl">⟦big walk⟧</mark></b><mark class="hl"> ⟦hills.⟧</mark>');
       // The previous build sent the paragraph again, our words in it as the page's own.
       expect(sentSince()).toBe(0);
       await stillTranslated(tabId);
-      await page.evaluate(() => (window as unknown as Highlighter).__unhighlight('#a'));
+      await unhighlight(page, '#a');
       // A phrase: from "walk" in the first text to the end of "hills" in the last (split there).
-      await page.evaluate(() => (window as unknown as Highlighter).__highlight('#a', 10, 7));
+      await highlight(page, '#a', 10, 7);
       await new Promise((r) => setTimeout(r, 1000));
       expect(await a()).toBe('⟦Find the <mark class="hl">walk in the⟧ </mark><b><mark class="hl">⟦big walk⟧</mark></b><mark class="hl"> ⟦hills</mark>.⟧');
       expect(sentSince()).toBe(0);
       await stillTranslated(tabId);
       await tabs.send({ type: 'page:restore', data: { tabId } });
       expect(await page.evaluate(() => document.getElementById('a')!.textContent)).toBe('Find the walk in the big walk hills.');
-      await page.evaluate(() => (window as unknown as Highlighter).__unhighlight('#a'));
+      await unhighlight(page, '#a');
       expect(await bodyHtml(page)).toBe(before);
     } finally {
       await page.close();
@@ -161,11 +160,10 @@ describe('our words the page reshapes', () => {
 
   it('bilingual: the reader highlights the translation under the paragraph (rangy): the copy keeps the highlight, nothing sent; restore takes the copy out, the page exact', async () => {
     const { page, tabId, before, sentSince } = await translated('/highlights.html', 'bilingual');
-    type Highlighter = { __highlight(selector: string, from?: number, to?: number): void };
     const copy = () => page.evaluate(() => document.querySelector('#a + [data-polyglot-bilingual]')?.innerHTML);
     try {
       expect(await copy()).toBe('⟦Find the walk in the⟧ <b>⟦big walk⟧</b> ⟦hills.⟧');
-      await page.evaluate(() => (window as unknown as Highlighter).__highlight('#a + [data-polyglot-bilingual]', 10, 7));
+      await highlight(page, '#a + [data-polyglot-bilingual]', 10, 7);
       await new Promise((r) => setTimeout(r, 1000));
       // The previous build made the copy again at once: the highlight gone, a request sent.
       expect(await copy()).toBe('⟦Find the <mark class="hl">walk in the⟧ </mark><b><mark class="hl">⟦big walk⟧</mark></b><mark class="hl"> ⟦hills</mark>.⟧');

@@ -87,3 +87,17 @@ const range = (selector, from, to) => {
 window.__highlight = (selector, from, to) => applier.applyToRange(range(selector, from, to));
 window.__unhighlight = (selector) => applier.undoToRange(range(selector));
 </script>`;
+
+/** A page of Playwright's (Chromium) or Puppeteer's (Firefox): both evaluate an expression in it. */
+interface InPage {
+  evaluate(expression: string): Promise<unknown>;
+}
+
+/** `window[fn](...args)` in `page`, the arguments written as JSON. */
+const callIn = (page: InPage, fn: string, ...args: unknown[]) => page.evaluate(`window.${fn}(${args.map((a) => JSON.stringify(a) ?? 'undefined').join(', ')})`);
+
+/** Highlights the words of the element at `selector` in `page` (`HIGHLIGHT_SCRIPT`), from and to where given. */
+export const highlight = (page: InPage, selector: string, from?: number, to?: number) => callIn(page, '__highlight', selector, from, to);
+
+/** Takes every highlight in the element at `selector` in `page` away. */
+export const unhighlight = (page: InPage, selector: string) => callIn(page, '__unhighlight', selector);
