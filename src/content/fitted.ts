@@ -6,6 +6,9 @@
  *   out (a text, a bold word) and cuts the one left last;
  * - a script writes the words again as they are (`el.textContent = el.textContent.trim()`, or
  *   shave's own undo: the whole text in one node);
+ * - the same over a card of several units (a line and a paragraph under it, two paragraphs: Clamp.js
+ *   takes the last paragraph out, shave writes all the words again as one text), or over an element
+ *   inside a unit (a span clamped in a paragraph);
  * - in a part of the place: linkify-element puts a text holding an address again as a text, a
  *   link and a text; a highlighter writes a text again as a span with its marks;
  * - around our nodes: a highlighter puts a mark around a whole text of ours (rangy's class
@@ -65,18 +68,25 @@ export class Fitted<J extends Written> {
     return batch.ours;
   }
 
-  /** Elements that were all one unit of ours, whose words the page laid out anew there. */
+  /**
+   * Elements that held only our words, whose words the page laid out anew there: all one unit of
+   * ours; a card of several (a unit's run beside blocks with units of their own, or only blocks:
+   * Clamp.js takes the last blocks out and cuts the run, shave writes the card's words again as
+   * one text); an element inside a unit (a span clamped in a paragraph).
+   */
   private wholes(batch: Batch, changed: Set<J>): void {
     let seen: Set<Node> | null = null;
     for (const r of batch.records) {
-      const [job, el] = this.place(r) ?? [];
-      if (!job || !el || seen?.has(el) || !fits(job, el)) continue;
+      const [job, el] = this.place(r, batch) ?? [];
+      if (!job || !el || seen?.has(el)) continue;
       (seen ??= new Set()).add(el);
       const rewind = batch.rewind;
       const before = rewind.kids(el);
-      if (before && this.laidOut(job, el, before) && fitOf(rewind.text(el, true), rewind.text(el, false), this.anew(job, el))) {
-        this.takeWhole(job, el, before, rewind);
-        batch.take((x) => el.contains(x.target) || this.jobOf(x.target) === job);
+      const back = before && this.laidOut(job, el, before, rewind);
+      const held = back && heldBy(back, rewind);
+      if (held && fitOf(rewind.text(el, true), rewind.text(el, false), anew(el, held))) {
+        this.takeWhole(job, el, back, batch);
+        batch.take((x) => el.contains(x.target) || held.has(x.target) || this.jobOf(x.target) === job);
       } else if (this.parents?.get(el) === job) {
         this.parents.delete(el);
         job.log!.unfit();
@@ -242,37 +252,112 @@ export class Fitted<J extends Written> {
   }
 
   /**
-   * Where `r` may lay our words out anew: inside what the page made of them before (the element
-   * it made them in), or in an element it takes nodes of ours out of.
+   * Where `r` may lay our words out anew, and the job whose log puts it back: inside what the page
+   * made of them before (the element it made them in), or in an element it takes nodes of ours
+   * out of: all one unit's, or, where the batch shows signs of a fit (`Batch.mayFit`: most
+   * removals are none), a card of several, or an element inside a unit.
    */
-  private place(r: MutationRecord): [J, Node] | null {
+  private place(r: MutationRecord, batch: Batch): [J, Node] | null {
     const t = r.target;
     const made = this.holder(t);
     if (made) {
-      const el = (made.unit as RangeUnit).parent;
-      return this.parents?.get(el) === made ? [made, el] : null;
+      if (!inPlace(made)) return null;
+      for (let el: Node | null = t; el; el = el.parentNode) if (this.parents?.get(el) === made) return [made, el];
+      return null;
     }
     if (r.type !== 'childList' || t.nodeType !== 1) return null;
-    const job = this.parents?.get(t) ?? (r.removedNodes.length ? this.jobOf(r.removedNodes[0]!) : undefined);
-    return job ? [job, t] : null;
+    const had = this.parents?.get(t);
+    if (had) return inPlace(had) ? [had, t] : null;
+    if (!r.removedNodes.length) return null;
+    const gone = r.removedNodes[0]!;
+    const job = this.jobOf(gone);
+    if (job && inPlace(job)) {
+      const unit = job.unit as RangeUnit;
+      if (unit.parent === t && unit.whole) return [job, t];
+    }
+    if (!batch.mayFit(t)) return null;
+    const lead = job ?? this.owner(t) ?? this.firstInside(gone, batch.rewind);
+    return lead && this.fits(lead, t) ? [lead, t] : null;
+  }
+
+  /** The job of the first text of ours under `n` before the batch (a block of a card the page took out). */
+  private firstInside(n: Node, rewind: Rewind): J | undefined {
+    if (n.nodeType === 3) return this.owner(n);
+    for (const c of rewind.kids(n) ?? []) {
+      const j = this.firstInside(c, rewind);
+      if (j) return j;
+    }
+    return undefined;
   }
 
   /**
-   * Whether `el` held only `job`'s words before the batch (its nodes, or what the page made of
-   * them before), and now holds none of its nodes inside one of the page's: a script that wraps
-   * our nodes (in a span it measures) keeps them, and its wrapper is its own, to keep at restore.
+   * Whether `job` may have laid out anew in `el`: a translated unit in place whose nodes are
+   * `el`'s, or one of whose elements `el` is (in none it keeps as it is: what the page does in a
+   * no is its own), or in a card `el` that is in no unit.
    */
-  private laidOut(job: J, el: Node, before: readonly Node[]): boolean {
-    for (const n of before) {
-      if (this.jobOf(n) !== job) return false;
-      if (n.parentNode !== el && el.contains(n)) return false;
-    }
+  private fits(job: J, el: Node): boolean {
+    if (!inPlace(job) || el.nodeType !== 1) return false;
+    const parent = (job.unit as RangeUnit).parent;
+    if (parent === el) return true;
+    const of = this.owner(el);
+    if (!of) return true;
+    if (of !== job || !parent.contains(el)) return false;
+    for (let e: Node | null = el; e && e !== parent; e = e.parentNode) if (e.nodeType === 1 && excluded(e as Element)) return false;
     return true;
   }
 
-  /** Whether every node in `el` is the page's (none of `job`'s own): its words written anew. */
-  private anew(job: J, el: Node): boolean {
-    for (let c = el.firstChild; c; c = c.nextSibling) if (this.owner(c) === job) return false;
+  /**
+   * Whether `el` held only our words before the batch: `job`'s nodes (or what the page made of
+   * them before), and nodes whose words are all those of translated units in place, wholly inside
+   * them (a card's blocks), none of them now inside an element of the page's there (a script that
+   * wraps our nodes, in a span it measures, keeps them, and its wrapper is its own, to keep at
+   * restore). The nodes that go back at restore (not what the page made before), or null.
+   */
+  private laidOut(job: J, el: Node, before: readonly Node[], rewind: Rewind): Node[] | null {
+    // An element of the unit's holds only its nodes.
+    const part = this.owner(el) === job;
+    const back: Node[] = [];
+    // A card is small: a list the page changes (a feed that drops an item and adds one with an
+    // ellipsis of its own) is not walked whole.
+    const budget = { left: CARD_NODES };
+    for (const n of before) {
+      if (n.parentNode !== el && el.contains(n)) return null;
+      if (part || this.owner(n) === job) back.push(n);
+      else if (this.jobOf(n) === job) continue;
+      else if (this.othersWithin(n, el, rewind, budget)) back.push(n);
+      else return null;
+    }
+    return back;
+  }
+
+  /**
+   * Whether the words `n` held before the batch are all those of translated units in place whose
+   * nodes it or `el` held (a block of a card, with its unit), or the page's in what we keep as it
+   * is (a block that says no, code), or it held none (the space between blocks); within the
+   * `budget` of nodes a card holds.
+   */
+  private othersWithin(n: Node, el: Node, rewind: Rewind, budget: { left: number }): boolean {
+    const held = new Set<Node>();
+    const jobs = new Set<J>();
+    const ours = (x: Node, kept: boolean): boolean => {
+      if (--budget.left < 0) return false;
+      held.add(x);
+      if (x.nodeType === 1) {
+        const no = kept || excluded(x as Element);
+        for (const c of rewind.kids(x) ?? [...x.childNodes]) if (!ours(c, no)) return false;
+        return true;
+      }
+      if (x.nodeType !== 3 || kept || !LETTER.test(rewind.text(x, true))) return true;
+      const j = this.owner(x);
+      if (!j || !inPlace(j)) return false;
+      jobs.add(j);
+      return true;
+    };
+    if (!ours(n, false)) return false;
+    for (const j of jobs) {
+      const parent = (j.unit as RangeUnit).parent;
+      if (parent !== el && !held.has(parent)) return false;
+    }
     return true;
   }
 
@@ -281,21 +366,62 @@ export class Fitted<J extends Written> {
     return this.holder(n) ?? this.owner(n);
   }
 
-  /** `el` shows `job`'s words laid out anew: what it held before (`before`) goes back there at restore. */
-  private takeWhole(job: J, el: Node, before: readonly Node[], rewind: Rewind): void {
+  /**
+   * `el` shows our words laid out anew: what it held before (`back`, in their order) goes back
+   * there at restore, by `job`'s log, and what the page changed in those nodes on the way
+   * (Clamp.js takes a block's last nodes out) is put back in them, by the log of the unit whose
+   * nodes they are.
+   */
+  private takeWhole(job: J, el: Node, back: readonly Node[], batch: Batch): void {
     const log = job.log!;
-    // Texts of ours the page changed on the way (the one Clamp.js cuts, a space it turned into
-    // the ellipsis) read at restore what they read before (ours, logged at the write, or the page's).
-    for (const n of before) if (this.owner(n) === job) rewind.eachText(n, (t, was) => log.text(t, was));
+    const rewind = batch.rewind;
+    const kept = new Set(back);
+    let changedKids: Set<Node> | null = null;
+    for (const r of batch.records) if (r.type === 'childList' && r.target !== el) (changedKids ??= new Set()).add(r.target);
+    for (const n of back) {
+      visit(n, rewind, (x) => {
+        // Texts of ours the page changed on the way (the one Clamp.js cuts, a space it turned into
+        // the ellipsis) read at restore what they read before (ours, logged at the write, or the page's).
+        if (x.nodeType === 3) (this.owner(x)?.log ?? log).text(x as Text, rewind.text(x, true));
+        else if (changedKids?.has(x)) {
+          const kids = rewind.kids(x) ?? [];
+          const now = [...x.childNodes].filter((c) => !kids.includes(c));
+          const owner = kids.map((k) => this.owner(k)).find((j) => j?.log) ?? job;
+          owner.log!.fitted(x, kids, now, true);
+        }
+      });
+    }
     const made: Node[] = [];
     for (let c = el.firstChild; c; c = c.nextSibling) {
-      if (this.owner(c) === job) continue;
+      if (kept.has(c)) continue;
       made.push(c);
       (this.made ??= new WeakMap()).set(c, job);
     }
     (this.parents ??= new WeakMap()).set(el, job);
-    log.fitted(el, before.filter((n) => this.owner(n) === job), made, true);
+    log.fitted(el, back, made, true);
   }
+}
+
+/** The nodes `back` held before the batch, and those under them. */
+function heldBy(back: readonly Node[], rewind: Rewind): Set<Node> {
+  const held = new Set<Node>();
+  for (const n of back) visit(n, rewind, (x) => held.add(x));
+  return held;
+}
+
+/** Whether none of the nodes `held` (those that go back at restore) is in `el` now: our words written anew, in nodes of the page's. */
+function anew(el: Node, held: ReadonlySet<Node>): boolean {
+  const walk = (n: Node): boolean => {
+    for (let c = n.firstChild; c; c = c.nextSibling) if (held.has(c) || !walk(c)) return false;
+    return true;
+  };
+  return walk(el);
+}
+
+/** `n` and every node under it before the batch, first to last. */
+function visit(n: Node, rewind: Rewind, fn: (x: Node) => void): void {
+  fn(n);
+  if (n.nodeType === 1) for (const c of rewind.kids(n) ?? [...n.childNodes]) visit(c, rewind, fn);
 }
 
 /** Whether `job` is a translated unit, written in place (not a bilingual copy), of nodes in a run. */
@@ -303,11 +429,8 @@ function inPlace(job: Written): boolean {
   return job.state === 'done' && !!job.log && !job.copy && job.unit.kind === 'range';
 }
 
-/** Whether `job` is a translated unit in place that is all of `el`'s content. */
-function fits(job: Written, el: Node): boolean {
-  return inPlace(job) && (job.unit as RangeUnit).whole && (job.unit as RangeUnit).parent === el;
-}
-
+/** The most nodes a card of several units may hold (`laidOut`): a clamped card holds tens. */
+const CARD_NODES = 400;
 const ELLIPSIS = /…|\.\.\./;
 const LETTER = /[\p{L}\p{N}]/u;
 

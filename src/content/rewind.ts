@@ -8,6 +8,7 @@
 export class Batch {
   private rewound: Rewind | null = null;
   private addedNodes: Set<Node> | null = null;
+  private ellipsis: boolean | null = null;
   /** The records that lay our words out anew: not the page's changes (none: most batches). */
   ours: Set<MutationRecord> | null = null;
 
@@ -26,11 +27,34 @@ export class Batch {
     return this.addedNodes;
   }
 
+  /**
+   * Whether the page may have fitted words in `el` in this batch (fitted.ts): it wrote an ellipsis
+   * (into a text, or in nodes it added), or all of `el`'s nodes are new. Most batches that take
+   * nodes out are none of these, and are not read further.
+   */
+  mayFit(el: Node): boolean {
+    if (this.ellipsis === null) {
+      this.ellipsis = false;
+      for (const r of this.records) {
+        if (r.type === 'characterData' ? ELLIPSIS.test((r.target as Text).data) : r.type === 'childList' && [...r.addedNodes].some((n) => ELLIPSIS.test(n.textContent ?? ''))) {
+          this.ellipsis = true;
+          break;
+        }
+      }
+    }
+    if (this.ellipsis) return true;
+    const added = this.added;
+    for (let c = el.firstChild; c; c = c.nextSibling) if (!added.has(c)) return false;
+    return el.firstChild !== null;
+  }
+
   /** The records `within` a place laid out anew are ours; not one of an attribute (shave's height), the page's as ever. */
   take(within: (r: MutationRecord) => boolean): void {
     for (const r of this.records) if (r.type !== 'attributes' && within(r)) (this.ours ??= new Set()).add(r);
   }
 }
+
+const ELLIPSIS = /…|\.\.\./;
 
 /**
  * The page before a batch, read back from the batch's records: an element's children before it

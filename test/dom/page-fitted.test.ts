@@ -202,6 +202,76 @@ describe('our words Clamp.js cuts through, a part that says no among them', () =
   });
 });
 
+describe('our words Clamp.js and shave fit in a card of several units, or in a part of one', () => {
+  /** `body` translated (its card reading `shown`), then the card fitted to one line (24 characters) by `fit`. */
+  async function fitted(body: string, shown: string, fit: (card: HTMLElement) => void) {
+    const t = await translated(body, shown);
+    layOut(t.card, 24);
+    fit(t.card);
+    await t.frames.settle();
+    return t;
+  }
+  const clampOne = (card: HTMLElement) => clamp(card, { clamp: 1, useNativeClamp: false });
+
+  it("a run and a paragraph of its own: Clamp.js takes the paragraph out and cuts the run; nothing sent, the page translated; restore puts the card back whole", async () => {
+    const body = '<div id="card" style="line-height: 20px">Find the walk in the <b>big walk</b> hills of the north.<p>Second <i>paragraph</i> of the card.</p></div><p>A still paragraph.</p>';
+    const { page, card, sent } = await fitted(body, 'FIND THE WALK IN THE <b>BIG WALK</b> HILLS OF THE NORTH.<p>SECOND <i>PARAGRAPH</i> OF THE CARD.</p>', clampOne);
+    expect(card.innerHTML).toBe('FIND THE WALK IN THE…');
+    // The previous build sent "FIND THE WALK IN THE…" as the page's words, and restore left them.
+    expect(sent()).toEqual([]);
+    expect(page.status()).toMatchObject({ state: 'translated', done: 3, total: 3, errors: 0 });
+    page.restore();
+    expect(document.body.innerHTML).toBe(body);
+  });
+
+  it('a run and a paragraph that says no (the page\'s words, kept as they are): Clamp.js takes it out; nothing sent; restore puts the card back whole', async () => {
+    const body = '<div id="card" style="line-height: 20px">Find the walk in the <b>big walk</b> hills of the north.<p translate="no">Zermatt and Saas-Fee.</p></div><p>A still paragraph.</p>';
+    const { page, card, sent } = await fitted(body, 'FIND THE WALK IN THE <b>BIG WALK</b> HILLS OF THE NORTH.<p translate="no">Zermatt and Saas-Fee.</p>', clampOne);
+    expect(card.innerHTML).toBe('FIND THE WALK IN THE…');
+    expect(sent()).toEqual([]);
+    page.restore();
+    expect(document.body.innerHTML).toBe(body);
+  });
+
+  it('a span of a paragraph: Clamp.js takes its last nodes out and cuts the one left; nothing sent; restore puts the span back whole', async () => {
+    const body = '<p>Before it: <span id="card" style="line-height: 20px">find the walk in the <b>big walk</b> hills of the north.</span> After it.</p><p>A still paragraph.</p>';
+    const { page, card, sent } = await fitted(body, 'FIND THE WALK IN THE <b>BIG WALK</b> HILLS OF THE NORTH.', clampOne);
+    expect(card.innerHTML).toBe('FIND THE WALK IN THE…');
+    // The previous build sent the paragraph again with the cut span as the page's words.
+    expect(sent()).toEqual([]);
+    expect(page.status()).toMatchObject({ state: 'translated', done: 2, total: 2, errors: 0 });
+    page.restore();
+    expect(document.body.innerHTML).toBe(body);
+  });
+
+  it('two paragraphs: shave writes the card\'s words again as one text, cut; nothing sent; restore gives both paragraphs back', async () => {
+    const body = '<div id="card" style="line-height: 20px"><p>Find the walk in the <b>big walk</b> hills of the north.</p><p>Second paragraph of the card.</p></div><p>A still paragraph.</p>';
+    const { page, card, sent } = await fitted(body, '<p>FIND THE WALK IN THE <b>BIG WALK</b> HILLS OF THE NORTH.</p><p>SECOND PARAGRAPH OF THE CARD.</p>', (c) => shave(c, 20));
+    expect(card.querySelector('p')).toBeNull();
+    expect(card.textContent).toMatch(/^FIND THE WALK IN THE…/);
+    // The previous build sent the card's words as the page's, and restore left them.
+    expect(sent()).toEqual([]);
+    expect(page.status()).toMatchObject({ state: 'translated', done: 3, total: 3, errors: 0 });
+    page.restore();
+    // shave writes the card's style (its height), which stays: the page's.
+    expect(card.innerHTML).toBe('<p>Find the walk in the <b>big walk</b> hills of the north.</p><p>Second paragraph of the card.</p>');
+  });
+
+  it("the page takes a card's last paragraph out and puts a link of its own with an ellipsis in its place: its change, translated; kept at restore", async () => {
+    const body = '<div id="card" style="line-height: 20px">Find the walk in the <b>big walk</b> hills of the north.<p>Second paragraph of the card.</p></div><p>A still paragraph.</p>';
+    const { page, frames, card, sent } = await translated(body, 'FIND THE WALK IN THE <b>BIG WALK</b> HILLS OF THE NORTH.<p>SECOND PARAGRAPH OF THE CARD.</p>');
+    const more = document.createElement('a');
+    more.textContent = 'More…';
+    card.querySelector('p')!.replaceWith(more);
+    await frames.settle();
+    // The run is sent again, as it was, with the page's link.
+    expect(sent()).toEqual(['Find the walk in the big walk hills of the north.More…']);
+    expect(card.innerHTML).toBe('FIND THE WALK IN THE <b>BIG WALK</b> HILLS OF THE NORTH.<a>MORE…</a>');
+    page.restore();
+    expect(card.innerHTML).toBe('Find the walk in the <b>big walk</b> hills of the north.<a>More…</a>');
+  });
+});
+
 describe('our words the page writes again in a part of their place', () => {
   const POST = '<p id="post">Visit example.com for <b>more news about example.org</b> today.</p><p>A still paragraph.</p>';
 

@@ -8,7 +8,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLibre, type FakeLibre } from '../fakes/fake-libre';
-import { FIT_PAGE, HIGHLIGHT_SCRIPT, highlight, MARK_SCRIPT, serveLibraries, unhighlight } from '../fakes/page-libraries';
+import { FIT_PAGE, HIGHLIGHT_SCRIPT, RUN_AND_BLOCK_CARD, highlight, MARK_SCRIPT, serveLibraries, unhighlight } from '../fakes/page-libraries';
 import { MARK_CLOSE, MARK_OPEN, startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
 import { startPageServer, type PageServer } from '../fakes/page-server';
 import { LONE_LETTER } from '../../src/core/html/text';
@@ -127,6 +127,7 @@ beforeAll(async () => {
   server.set('/marks', MARKS_PAGE);
   server.set('/highlights', HIGHLIGHTS_PAGE);
   server.set('/shave', FIT_PAGE('shave'));
+  server.set('/clamp-card', FIT_PAGE('clamp', RUN_AND_BLOCK_CARD));
   serveLibraries(server);
   for (const [name, w, h] of [['sun', 16, 16], ['smile', 18, 18], ['boat', 200, 150]] as const) server.set(`/img/${name}.svg`, SVG_IMAGE(w, h), { 'content-type': 'image/svg+xml' });
 });
@@ -522,27 +523,55 @@ describe('Firefox: texts rangy\'s class applier highlights in the translation', 
   });
 });
 
-describe('Firefox: a card the real shave fits to its box', () => {
-  it('shows our words in its nodes, nothing sent, and fitted again narrower; restore puts the original back whole', async () => {
+describe('Firefox: a card the page fits to its box', () => {
+  const LINE = `${MARK_OPEN}Find the walk in the${MARK_CLOSE} ${MARK_OPEN}big walk${MARK_CLOSE} ${MARK_OPEN}hills of the north.${MARK_CLOSE}`;
+
+  /** The card in `page` translated (it reads `shows`): its markup, before and now, the requests sent until then, and the page's fit to `px`. */
+  async function translatedCard(page: Page, shows: string) {
+    const tabId = await ff.tabId(page.url());
+    const card = () => page.evaluate(() => document.getElementById('card')!.innerHTML);
+    const before = await card();
+    await ff.message({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+    await reaches(tabId, 'translated');
+    await expect.poll(card, { timeout: 10_000, interval: 50 }).toBe(shows);
+    const fit = async (px: number) => {
+      await page.evaluate((w) => (window as unknown as { __fit(px: number): void }).__fit(w), px);
+      await new Promise((r) => setTimeout(r, 1000));
+    };
+    return { tabId, card, before, sent: marker.requests, fit };
+  }
+
+  it('the real shave: our words in its nodes, nothing sent, and fitted again narrower; restore puts the original back whole', async () => {
     await useMarker();
     const page = await ff.openPage(`${server.origin}/shave`);
     try {
-      const tabId = await ff.tabId(page.url());
-      const card = () => page.evaluate(() => document.getElementById('card')!.innerHTML);
-      const before = await card();
-      await ff.message({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
-      await reaches(tabId, 'translated');
-      await expect.poll(card, { timeout: 10_000, interval: 50 }).toBe(`${MARK_OPEN}Find the walk in the${MARK_CLOSE} <b>${MARK_OPEN}big walk${MARK_CLOSE}</b> ${MARK_OPEN}hills of the north.${MARK_CLOSE}`);
-      const sent = marker.requests;
-      const fit = (px: number) => page.evaluate((w) => (window as unknown as { __fit(px: number): void }).__fit(w), px);
+      const { tabId, card, before, sent, fit } = await translatedCard(page, `${MARK_OPEN}Find the walk in the${MARK_CLOSE} <b>${MARK_OPEN}big walk${MARK_CLOSE}</b> ${MARK_OPEN}hills of the north.${MARK_CLOSE}`);
       const words = () => page.evaluate(() => (document.getElementById('card')!.textContent ?? '').replace('…', ''));
       await fit(200);
-      await new Promise((r) => setTimeout(r, 1000));
       expect(await card()).toContain('<span class="js-shave-char">…</span>');
-      expect(await words()).toBe(`${MARK_OPEN}Find the walk in the${MARK_CLOSE} ${MARK_OPEN}big walk${MARK_CLOSE} ${MARK_OPEN}hills of the north.${MARK_CLOSE}`);
+      expect(await words()).toBe(LINE);
       await fit(120);
-      await new Promise((r) => setTimeout(r, 1000));
-      expect(await words()).toBe(`${MARK_OPEN}Find the walk in the${MARK_CLOSE} ${MARK_OPEN}big walk${MARK_CLOSE} ${MARK_OPEN}hills of the north.${MARK_CLOSE}`);
+      expect(await words()).toBe(LINE);
+      expect(marker.requests).toBe(sent);
+      await ff.message({ type: 'page:restore', data: { tabId } });
+      expect(await card()).toBe(before);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('the real Clamp.js over a card of two units takes the paragraph out and cuts the line: shown cut, nothing sent; restore puts the card back whole', async () => {
+    await useMarker();
+    const page = await ff.openPage(`${server.origin}/clamp-card`);
+    try {
+      const shows = `${MARK_OPEN}Find the walk in the${MARK_CLOSE} <b>${MARK_OPEN}big walk${MARK_CLOSE}</b> ${MARK_OPEN}hills of the north.${MARK_CLOSE}<p>${MARK_OPEN}Second paragraph of the card.${MARK_CLOSE}</p>`;
+      const { tabId, card, before, sent, fit } = await translatedCard(page, shows);
+      await fit(170);
+      const shown = await page.evaluate(() => document.getElementById('card')!.textContent!);
+      expect(await card()).not.toContain('<p>');
+      expect(shown.endsWith('…')).toBe(true);
+      expect(LINE.startsWith(shown.slice(0, -1).trimEnd())).toBe(true);
+      // The previous build sent what was left as the page's own words, and restore left it.
       expect(marker.requests).toBe(sent);
       await ff.message({ type: 'page:restore', data: { tabId } });
       expect(await card()).toBe(before);

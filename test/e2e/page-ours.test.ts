@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
-import { FIT_PAGE, HIGHLIGHT_SCRIPT, highlight, LINKIFY_PAGE, MARK_SCRIPT, serveLibraries, unhighlight } from '../fakes/page-libraries';
+import { FIT_PAGE, HIGHLIGHT_SCRIPT, RUN_AND_BLOCK_CARD, highlight, LINKIFY_PAGE, MARK_SCRIPT, serveLibraries, unhighlight } from '../fakes/page-libraries';
 import { tabDriver, useApertiumAt } from '../fakes/page-e2e';
 import { startPageServer, type PageServer } from '../fakes/page-server';
 import type { Page } from 'playwright-core';
@@ -79,6 +79,7 @@ describe('our words the page reshapes', () => {
     server.set('/marks.html', MARKS);
     server.set('/clamp-fit.html', FIT_PAGE('clamp'));
     server.set('/shave-fit.html', FIT_PAGE('shave'));
+    server.set('/clamp-card.html', FIT_PAGE('clamp', RUN_AND_BLOCK_CARD));
     server.set('/linkify.html', LINKIFY_PAGE);
     server.set('/highlights.html', HIGHLIGHTS);
     serveLibraries(server);
@@ -176,26 +177,50 @@ describe('our words the page reshapes', () => {
     }
   });
 
-  /** The card's words translated, then fitted to `px` by the page: its markup then, and the requests sent since the translation. */
-  async function fitted(lib: 'clamp' | 'shave', px: number) {
-    const tab = await translated(`/${lib}-fit.html`);
+  /**
+   * The card's words translated (reading `shows`), then fitted to `px` by the page: its markup
+   * then, and the requests sent since the translation.
+   */
+  async function fitted(lib: 'clamp' | 'shave', px: number, path = `/${lib}-fit.html`, shows = '⟦Find the walk in the⟧ <b>⟦big walk⟧</b> ⟦hills of the north.⟧') {
+    const tab = await translated(path);
     const card = () => tab.page.evaluate(() => document.getElementById('card')!.innerHTML);
-    expect(await card()).toBe('⟦Find the walk in the⟧ <b>⟦big walk⟧</b> ⟦hills of the north.⟧');
+    expect(await card()).toBe(shows);
     await tab.page.evaluate((w) => (window as unknown as { __fit(px: number): void }).__fit(w), px);
     await new Promise((r) => setTimeout(r, 1000));
     return { ...tab, card };
   }
 
+  /** Clamp.js cut the card's line: it shows a start of the line's translation, with its ellipsis. */
+  async function lineCut(page: Page) {
+    const shown = await page.evaluate(() => document.getElementById('card')!.textContent!);
+    expect(shown.endsWith('…')).toBe(true);
+    expect('⟦Find the walk in the⟧ ⟦big walk⟧ ⟦hills of the north.⟧'.startsWith(shown.slice(0, -1).trimEnd())).toBe(true);
+  }
+
   it('a card the real Clamp.js fits to one line takes out its last nodes of ours and cuts the one left: shown cut, nothing sent, the page translated; restore puts the original back whole', async () => {
     const { page, tabId, before, card, sentSince } = await fitted('clamp', 170);
     try {
-      const shown = await page.evaluate(() => document.getElementById('card')!.textContent!);
       // Clamp.js took the bold words and the last text out, and cut what was left.
       expect(await card()).not.toContain('<b>');
-      expect(shown.endsWith('…')).toBe(true);
-      expect('⟦Find the walk in the⟧ ⟦big walk⟧ ⟦hills of the north.⟧'.startsWith(shown.slice(0, -1).trimEnd())).toBe(true);
+      await lineCut(page);
       // The previous build sent what was left as the page's own words ("⟦⟦Find the walk in the⟧…⟧"),
       // and restore left it.
+      expect(sentSince()).toBe(0);
+      await stillTranslated(tabId);
+      await tabs.send({ type: 'page:restore', data: { tabId } });
+      expect(await bodyHtml(page)).toBe(before);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a card of a run and a paragraph of its own the real Clamp.js fits to one line takes the paragraph out and cuts the run: shown cut, nothing sent, the page translated; restore puts the card back whole', async () => {
+    const shows = '⟦Find the walk in the⟧ <b>⟦big walk⟧</b> ⟦hills of the north.⟧<p>⟦Second paragraph of the card.⟧</p>';
+    const { page, tabId, before, card, sentSince } = await fitted('clamp', 170, '/clamp-card.html', shows);
+    try {
+      expect(await card()).not.toContain('<p>');
+      await lineCut(page);
+      // The previous build sent what was left as the page's own words, and restore left it.
       expect(sentSince()).toBe(0);
       await stillTranslated(tabId);
       await tabs.send({ type: 'page:restore', data: { tabId } });

@@ -39,11 +39,11 @@ window.__unmark = () => new Mark(document.body).unmark();
  * A card whose text the page fits to its box when the window is resized (`__fit(px)`, the page narrowed to px), with the real
  * Clamp.js (to one line, `useNativeClamp: false` as pages that clamp where the CSS one does not
  * reach) or the real shave (to 20 pixels: one line). The original fits; the test narrows the page,
- * as a reader narrowing the window.
+ * as a reader narrowing the window. `card`: the card's markup (`id="card"`), one paragraph unless given.
  */
-export const FIT_PAGE = (lib: 'clamp' | 'shave') => `<!doctype html><html lang="en"><head><title>Fit</title>
-<style>body { font: 16px/20px sans-serif }</style></head><body>
-<p id="card">Find the walk in the <b>big walk</b> hills of the north.</p>
+export const FIT_PAGE = (lib: 'clamp' | 'shave', card = '<p id="card">Find the walk in the <b>big walk</b> hills of the north.</p>') => `<!doctype html><html lang="en"><head><title>Fit</title>
+<style>body { font: 16px/20px sans-serif } #card p { margin: 0 }</style></head><body>
+${card}
 <p id="still">A paragraph that stays as it is.</p>
 <script src="/lib/${lib}.js"></script><script>
 const card = document.getElementById('card');
@@ -52,6 +52,9 @@ window.__fit = (px) => {
   ${lib === 'clamp' ? "$clamp(card, { clamp: 1, useNativeClamp: false });" : "shave(card, 20);"}
 };
 </script></body></html>`;
+
+/** A card of a run and a paragraph of its own, two units: Clamp.js takes the paragraph out before it cuts the run. */
+export const RUN_AND_BLOCK_CARD = '<div id="card">Find the walk in the <b>big walk</b> hills of the north.<p>Second paragraph of the card.</p></div>';
 
 /** A post whose addresses the page makes links of (`__linkify()`, as a chat does once it has drawn a message), with the real linkify-element. */
 export const LINKIFY_PAGE = `<!doctype html><html lang="en"><head><title>Post</title></head><body>
