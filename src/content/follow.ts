@@ -196,7 +196,11 @@ export class PageFollow extends PageRemovals {
     for (const [t, [job, was]] of texts) {
       const log = job.log;
       const original = log?.original(t);
-      const root = job.unit.kind === 'range' ? job.unit.parent : null;
+      // Where the texts split off ours are looked for: after it in the unit's parent; for a long
+      // text sent in pieces, in its parent once every piece is written (each piece's write
+      // writes the whole text again).
+      const u = job.unit;
+      const root = u.kind === 'range' ? u.parent : u.kind === 'piece' && this.owners.siblings(job).every((j) => j.state === 'done') ? t.parentNode : null;
       const ours = log && original !== undefined && was !== null && was !== original ? this.ours.judge(t, was, root, isMade) : null;
       if (ours) {
         this.ours.ownPieces(job, ours);

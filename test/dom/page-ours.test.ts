@@ -273,6 +273,77 @@ function highlighter() {
   };
 }
 
+describe('a long text of ours, sent in pieces, the page splits and wraps (a highlighter)', () => {
+  const sentence = (i: number) => `Sentence ${i} tells of the walk in the hills of the north, where the path goes on. `;
+  /** One text of ~2 500 characters: sent in pieces at its sentences, each piece's answer written into it. */
+  const LONG = Array.from({ length: 30 }, (_, i) => sentence(i)).join('');
+  const BODY = `<p id="a">${LONG}</p><p>Another one.</p>`;
+
+  it('the real mark.js marks a word through it: shown, nothing sent, the page translated; restore puts the original words back (the marks left empty), and the marks taken out then leave the page exact', async () => {
+    const fake = fakeTranslator();
+    const { page, frames } = startPage(BODY, fake.translate, pages);
+    await frames.settle();
+    const calls = fake.calls.length;
+    expect(calls).toBeGreaterThan(1);
+    const p = document.getElementById('a')!;
+    new Mark(p).mark('WALK', { separateWordSearch: false });
+    await frames.settle();
+    expect(p.querySelectorAll('mark')).toHaveLength(30);
+    expect(p.textContent).toBe(LONG.toUpperCase());
+    // The previous build sent the paragraph again, our words in it as the page's, and restore left them.
+    expect(fake.calls).toHaveLength(calls);
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+    page.restore();
+    expect(p.textContent).toBe(LONG);
+    unmark(p);
+    expect(document.body.innerHTML).toBe(BODY);
+  });
+
+  it('rangy highlights a phrase across it, takes it away, and highlights another: nothing sent; restore gives the original words (the mark left empty)', async () => {
+    const fake = fakeTranslator();
+    const { page, frames } = startPage(BODY, fake.translate, pages);
+    await frames.settle();
+    const calls = fake.calls.length;
+    const p = document.getElementById('a')!;
+    const hl = highlighter();
+    hl.on(p, [p.firstChild!, 100], [p.firstChild!, 1800]);
+    await frames.settle();
+    expect(p.querySelector('mark')!.textContent).toBe(LONG.toUpperCase().slice(100, 1800));
+    expect(fake.calls).toHaveLength(calls);
+    hl.off(p);
+    await frames.settle();
+    expect(p.textContent).toBe(LONG.toUpperCase());
+    hl.on(p, [p.firstChild!, 10], [p.firstChild!, 20]);
+    await frames.settle();
+    expect(fake.calls).toHaveLength(calls);
+    page.restore();
+    // The original words whole in our text; the part split off emptied, its mark left, empty.
+    expect(p.innerHTML).toBe(`${LONG}<mark class="hl"></mark>`);
+    p.querySelector('mark')!.remove();
+    p.normalize();
+    expect(document.body.innerHTML).toBe(BODY);
+  });
+
+  it('marked while a piece is still on its way: the page\'s change, the text sent again as the page shows it, its words not doubled when the piece comes', async () => {
+    const fake = fakeTranslator({ hold: true });
+    const { page, frames } = startPage(BODY, fake.translate, pages);
+    await frames.settle();
+    const [first, ...rest] = fake.calls;
+    first!.release();
+    await frames.settle();
+    const p = document.getElementById('a')!;
+    mark(p, 'WALK');
+    for (const c of rest) c.release();
+    await frames.settle();
+    for (const c of fake.calls) c.release();
+    await frames.settle();
+    // Each sentence once, translated.
+    expect(p.textContent).toBe(LONG.toUpperCase());
+    page.restore();
+    expect(p.textContent!.toLowerCase()).toBe(LONG.toLowerCase());
+  });
+});
+
 describe('our whole texts a highlighter puts marks around (the real rangy class applier)', () => {
   const BODY = '<p id="a">The walk in the <b>big</b> hills of the north.</p><p>Another one.</p>';
 

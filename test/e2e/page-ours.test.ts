@@ -46,6 +46,13 @@ const MARKS = `<!doctype html><html lang="en"><head><title>Marks</title></head><
 <p id="still">A paragraph that stays as it is.</p>
 ${MARK_SCRIPT}</body></html>`;
 
+/** One text of ~2 600 characters, sent in pieces at its sentences: a long paragraph of an article. */
+const LONG = Array.from({ length: 30 }, (_, i) => `Sentence ${i} tells of the walk in the hills of the north, where the path goes on.`).join(' ');
+const LONG_MARKS = `<!doctype html><html lang="en"><head><title>Marks</title></head><body>
+<p id="a">${LONG}</p>
+<p id="still">A paragraph that stays as it is.</p>
+${MARK_SCRIPT}</body></html>`;
+
 /** A paragraph an annotator highlights with rangy's class applier (`HIGHLIGHT_SCRIPT`). */
 const HIGHLIGHTS = `<!doctype html><html lang="en"><head><title>Highlights</title></head><body>
 <p id="a">Find the walk in the <b>big walk</b> hills.</p>
@@ -77,6 +84,7 @@ describe('our words the page reshapes', () => {
     [browser, apy, server] = await Promise.all([launchExtension(), startMarkerApy(), startPageServer()]);
     server.set('/clamp.html', CLAMP);
     server.set('/marks.html', MARKS);
+    server.set('/long-marks.html', LONG_MARKS);
     server.set('/clamp-fit.html', FIT_PAGE('clamp'));
     server.set('/shave-fit.html', FIT_PAGE('shave'));
     server.set('/clamp-card.html', FIT_PAGE('clamp', RUN_AND_BLOCK_CARD));
@@ -126,6 +134,28 @@ describe('our words the page reshapes', () => {
       await tabs.send({ type: 'page:restore', data: { tabId } });
       // The previous build left "⟦hills.⟧" (and before it, marked words) among the original words.
       expect(await page.evaluate(() => document.getElementById('a')!.textContent)).toBe('Find the walk in the big walk hills.');
+      await page.evaluate(() => (window as unknown as { __unmark(): void }).__unmark());
+      expect(await bodyHtml(page)).toBe(before);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a word mark.js marks through a long paragraph sent in pieces: marked, nothing sent, the page translated; restore puts the original words back, and the marks taken out then leave the page exact', async () => {
+    const { page, tabId, before, sentSince } = await translated('/long-marks.html');
+    try {
+      const text = () => page.evaluate(() => document.getElementById('a')!.textContent!);
+      const translatedText = await text();
+      expect(translatedText).toContain('⟦');
+      await page.evaluate(() => (window as unknown as { __mark(w: string): void }).__mark('walk'));
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(await page.evaluate(() => document.querySelectorAll('#a mark').length)).toBe(30);
+      expect(await text()).toBe(translatedText);
+      // The previous build sent the paragraph again, our words in it as the page's, and restore left them.
+      expect(sentSince()).toBe(0);
+      await stillTranslated(tabId);
+      await tabs.send({ type: 'page:restore', data: { tabId } });
+      expect(await text()).toBe(LONG);
       await page.evaluate(() => (window as unknown as { __unmark(): void }).__unmark());
       expect(await bodyHtml(page)).toBe(before);
     } finally {
