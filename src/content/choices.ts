@@ -7,7 +7,8 @@
  * stays exact); "use this route for the page" puts its rid first in every later call. "Show the
  * original" puts the unit's original back (its undo log undone, an empty one in its place), until
  * a route is picked again or the page is restored; in bilingual mode, "Hide this translation" takes
- * the unit's copy off the page, until a route is picked again.
+ * the unit's copy off the page, until a route is picked again. A long text translated in pieces is
+ * switched as one paragraph (`longTextChoice`).
  */
 import type { TrdObj } from '../core/types';
 import { showCopy } from './bilingual';
@@ -15,10 +16,16 @@ import { PageWrites } from './writes';
 import { Call } from './chunk';
 import type { Job } from './jobs';
 import { relabelAbove, writeAnswer } from './answers';
-import { readAnswer, textOf } from './answer';
-import { unitElement, type RangeUnit } from './units';
+import { readAnswer, textOf, type AnswerEl } from './answer';
+import { unitElement, type PieceGroup, type PieceUnit, type RangeUnit } from './units';
+import { pieceText, piecesShown } from './merge';
 import { inPlace } from './tags';
 import { UndoLog } from './undo';
+
+/** Whether every piece of the long text `g` is written (`jobs`) and the page shows what they wrote there. */
+function written(jobs: readonly Job[], g: PieceGroup): boolean {
+  return jobs.every((j) => j.state === 'done' && j.log) && g.text.isConnected && g.text.data === piecesShown(g);
+}
 
 /** Alternatives shown: the current route's and at most this many in all. */
 export const MAX_ALTERNATIVES = 3;
@@ -68,10 +75,15 @@ export abstract class PageChoices extends PageWrites {
    * settles (the current one first, from the page). Null: no translated unit there.
    */
   choiceAt(node: Node, onAlternative: (a: Alternative) => void): Choice | null {
+    if (!this.deps.routes || !this.observer) return null;
     const at = this.unitAt(node);
-    const observer = this.observer;
-    if (!at || !this.deps.routes || !observer) return null;
-    const { job, unit, el, log } = at;
+    if (at) return this.unitChoice(at, onAlternative);
+    const long = this.longTextAt(node);
+    return long ? this.longTextChoice(long, onAlternative) : null;
+  }
+
+  private unitChoice({ job, unit, el, log }: { job: Job; unit: RangeUnit; el: Element; log: UndoLog }, onAlternative: (a: Alternative) => void): Choice {
+    const observer = this.observer!;
     const call = new Call<Job>(Infinity);
     const textNow = () => (unit.whole ? (unit.parent.textContent ?? '') : unit.nodes.map((n) => n.textContent ?? '').join('')).trim();
     const shown = textNow();
@@ -86,50 +98,15 @@ export abstract class PageChoices extends PageWrites {
         if (!job.copy) original = { text: textNow(), lang: this.src, shown: plain };
       }),
     );
-    const markup = call.markup;
     const { src, trg, epoch } = this;
     const current = job.rid ?? '';
-    const answers = new Map<string, string>();
     const ac = new AbortController();
     if (!plain) onAlternative({ rid: current, text: shown, current: true });
-    const ask = async (rid: string): Promise<Alternative> => {
-      const items: TrdObj[] = [];
-      this.altCalls++;
-      const params = { src, trg, frm: 'html', dat: [markup], rid: [rid] };
-      const reply = await (this.deps.ask ?? this.deps.translate)(params, (item) => void ('cnt' in item && items.push(item)), { signal: ac.signal });
-      items.sort((a, b) => a.cnt - b.cnt);
-      const bad = items.find((i) => i.err || i.rid !== rid);
-      if (reply.status !== 200 || items.length === 0 || bad) {
-        // The engine fails over to the next route: an answer from another rid is not this route's.
-        const err = bad?.err ?? (bad ? `${rid} did not translate it` : `${reply.status} no translation`);
-        return { rid, err, current: false };
-      }
-      const dat = items.map((i) => i.dat).join('');
-      const wrapper = readAnswer(dat, this.doc).get(1);
-      if (!wrapper) return { rid, err: 'the answer lost the paragraph', current: false };
-      answers.set(rid, dat);
-      return { rid, text: textOf(wrapper).trim(), current: false };
+    const read = ([dat]: string[]) => {
+      const wrapper = readAnswer(dat!, this.doc).get(1);
+      return wrapper ? textOf(wrapper).trim() : null;
     };
-    // The routes to ask: those not shown; with the original shown, every route, the one that
-    // translated the unit first (the translation memory has its answer).
-    const toAsk = (list: string[]) => {
-      const others = list.filter((r) => r !== current);
-      if (!plain) return others.slice(0, MAX_ALTERNATIVES - 1);
-      return (list.includes(current) ? [current, ...others] : others).slice(0, MAX_ALTERNATIVES);
-    };
-    const done = this.pageRoutes()
-      .then(toAsk)
-      .then((others) =>
-        Promise.all(
-          others.map((rid) =>
-            ask(rid).then(
-              (alt) => !ac.signal.aborted && onAlternative(alt),
-              (e: unknown) => !ac.signal.aborted && onAlternative({ rid, err: e instanceof Error ? e.message : String(e), current: false }),
-            ),
-          ),
-        ),
-      )
-      .then(() => undefined, () => undefined);
+    const { done, answers } = this.askRoutes([call.markup], current, plain, read, onAlternative, ac.signal);
     return {
       el,
       original,
@@ -165,7 +142,7 @@ export abstract class PageChoices extends PageWrites {
         return true;
       },
       pick: (rid) => {
-        const dat = answers.get(rid);
+        const dat = answers.get(rid)?.[0];
         const obs = this.observer;
         if (dat === undefined || epoch !== this.epoch || job.state !== 'done' || !job.log || !obs) return false;
         const wrapper = readAnswer(dat, this.doc).get(1)!;
@@ -184,9 +161,141 @@ export abstract class PageChoices extends PageWrites {
     };
   }
 
+  /**
+   * A long text sent in pieces (fit.ts `pieces`), switched as one paragraph: its pieces are sent
+   * to each route in calls within the text limit, as the page's were (the engine refuses a longer
+   * document), and a pick writes every piece. The pieces' writes are undone newest first (the text
+   * back to its original), then made again in the order they were first made, so each log keeps
+   * the text as the writes before it left it, as restore and the page's changes read them
+   * (removals.ts `retire`).
+   */
+  private longTextChoice(jobs: readonly Job[], onAlternative: (a: Alternative) => void): Choice {
+    const units = jobs.map((j) => j.unit as PieceUnit);
+    const g = units[0]!.group;
+    // Each piece's call and its id there.
+    const calls: Call<Job>[] = [];
+    const at: [number, number][] = [];
+    for (const j of jobs) {
+      let call = calls.at(-1);
+      if (!call?.add(j)) {
+        call = new Call<Job>();
+        call.add(j);
+        calls.push(call);
+      }
+      at.push([calls.length - 1, [...call.jobs.keys()].at(-1)!]);
+    }
+    /** Each piece's answer in the answers to `calls`, or null where one is missing. */
+    const answerOf = (dats: string[]) => {
+      const read = dats.map((d) => readAnswer(d, this.doc));
+      const out = at.map(([c, id]) => read[c]!.get(id));
+      return out.every((a) => a !== undefined) ? (out as AnswerEl[]) : null;
+    };
+    const first = jobs[0]!;
+    const plain = this.originals.has(first.log!);
+    const { src, trg, epoch } = this;
+    const current = first.rid ?? '';
+    const ac = new AbortController();
+    if (!plain) onAlternative({ rid: current, text: g.text.data.trim(), current: true });
+    const read = (dats: string[]) => answerOf(dats)?.map((a, k) => pieceText(units[k]!, a)).join('').trim() ?? null;
+    const { done, answers } = this.askRoutes(calls.map((c) => c.markup), current, plain, read, onAlternative, ac.signal);
+    const still = () => epoch === this.epoch && this.observer !== null && written(jobs, g);
+    const rewrite = (write: (j: Job, k: number) => UndoLog) => {
+      const order = [...jobs].sort((a, b) => this.merged.indexOf(a) - this.merged.indexOf(b));
+      for (let k = order.length - 1; k >= 0; k--) order[k]!.log!.undo();
+      g.outs.fill(undefined);
+      for (const j of order) j.log = write(j, jobs.indexOf(j));
+    };
+    const el = g.text.parentElement!;
+    return {
+      el,
+      original: { text: g.sources.join('').trim(), lang: src, shown: plain },
+      copy: null,
+      done,
+      close: () => ac.abort(new DOMException('alternatives closed', 'AbortError')),
+      pickOriginal: () => {
+        if (!still()) return false;
+        this.observer!.whilePaused(() => {
+          rewrite(() => new UndoLog().seal());
+          // The paragraph says its own language where it is all this text, as a unit's does.
+          const plainLog = new UndoLog();
+          if (this.relabelledYet() && el.childNodes.length === 1 && !inPlace(el)) plainLog.attr(el, 'lang', src);
+          first.log = plainLog.seal();
+          this.originals.add(first.log);
+        });
+        return true;
+      },
+      hide: () => false,
+      pick: (rid) => {
+        const dats = answers.get(rid);
+        const answer = dats && answerOf(dats);
+        if (!answer || !still()) return false;
+        this.observer!.whilePaused(() => rewrite((j, k) => writeAnswer(j.unit, answer[k]!, at[k]![1], calls[at[k]![0]]!.entries.get(at[k]![1])!, trg, src)));
+        for (const j of jobs) j.rid = rid;
+        return true;
+      },
+    };
+  }
+
+  /**
+   * Asks the pair's routes for the calls `markups` (one, or a long text's pieces in several),
+   * streamed (frm=html answers with one route only: interface.md 4.1), passing each route to
+   * `onAlternative` once all its calls settle: the routes not shown, or, with the original shown
+   * (`plain`), every route, the one that translated it first (the translation memory has its
+   * answer). `read`: what a route's answers read, or null where they lost a unit. The answers
+   * read, by route.
+   */
+  private askRoutes(markups: string[], current: string, plain: boolean, read: (dats: string[]) => string | null, onAlternative: (a: Alternative) => void, signal: AbortSignal) {
+    const { src, trg } = this;
+    const answers = new Map<string, string[]>();
+    /** One call's answer from `rid`, or what went wrong. */
+    const call = async (rid: string, markup: string): Promise<{ dat: string } | { err: string }> => {
+      const items: TrdObj[] = [];
+      this.altCalls++;
+      const params = { src, trg, frm: 'html', dat: [markup], rid: [rid] };
+      const reply = await (this.deps.ask ?? this.deps.translate)(params, (item) => void ('cnt' in item && items.push(item)), { signal });
+      items.sort((a, b) => a.cnt - b.cnt);
+      const bad = items.find((i) => i.err || i.rid !== rid);
+      // The engine fails over to the next route: an answer from another rid is not this route's.
+      if (reply.status !== 200 || items.length === 0 || bad) return { err: bad?.err ?? (bad ? `${rid} did not translate it` : `${reply.status} no translation`) };
+      return { dat: items.map((i) => i.dat).join('') };
+    };
+    const ask = async (rid: string): Promise<Alternative> => {
+      const got = await Promise.all(markups.map((m) => call(rid, m)));
+      const dats: string[] = [];
+      for (const g of got) {
+        if ('err' in g) return { rid, err: g.err, current: false };
+        dats.push(g.dat);
+      }
+      const text = read(dats);
+      if (text === null) return { rid, err: 'the answer lost the paragraph', current: false };
+      answers.set(rid, dats);
+      return { rid, text, current: false };
+    };
+    const toAsk = (list: string[]) => {
+      const others = list.filter((r) => r !== current);
+      if (!plain) return others.slice(0, MAX_ALTERNATIVES - 1);
+      return (list.includes(current) ? [current, ...others] : others).slice(0, MAX_ALTERNATIVES);
+    };
+    const done = this.pageRoutes()
+      .then(toAsk)
+      .then((others) =>
+        Promise.all(
+          others.map((rid) =>
+            ask(rid).then(
+              (alt) => !signal.aborted && onAlternative(alt),
+              (e: unknown) => !signal.aborted && onAlternative({ rid, err: e instanceof Error ? e.message : String(e), current: false }),
+            ),
+          ),
+        ),
+      )
+      .then(() => undefined, () => undefined);
+    return { done, answers };
+  }
+
   /** The element showing the translated unit at `node` that may have alternatives; null elsewhere. */
   translatedAt(node: Node): Element | null {
-    return this.state === 'original' ? null : (this.unitAt(node)?.el ?? null);
+    if (this.state === 'original') return null;
+    return this.unitAt(node)?.el ?? (this.longTextAt(node)?.[0]!.unit as PieceUnit | undefined)?.group.text.parentElement ?? null;
   }
 
   /**
@@ -227,6 +336,22 @@ export abstract class PageChoices extends PageWrites {
     // A copy not shown (it read as its original) is not where the unit is.
     const el = job.copy?.el.isConnected ? job.copy.el : unitElement(job.origin ?? job.unit);
     return { job, unit: job.unit, el: el!, log: job.log };
+  }
+
+  /**
+   * The translated long text at `node`, sent in pieces, in replace mode: its jobs in the text's
+   * order, every piece written and the text reading what they wrote (not what the page cut,
+   * split or wrote there); null elsewhere.
+   */
+  private longTextAt(node: Node): Job[] | null {
+    if (this.mode === 'bilingual') return null;
+    let job = this.owners.of(node);
+    for (let c = node.firstChild; !job && c; c = c.nextSibling) job = this.owners.of(c);
+    if (!job || job.unit.kind !== 'piece' || job.copy) return null;
+    const g = job.unit.group;
+    const jobs = this.owners.siblings(job);
+    if (jobs.length !== g.sources.length || !written(jobs, g)) return null;
+    return [...jobs].sort((a, b) => (a.unit as PieceUnit).index - (b.unit as PieceUnit).index);
   }
 
   /** The route put first in every later call of this page (until restore). */

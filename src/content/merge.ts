@@ -9,7 +9,7 @@
 import { isBlank, leadingSpace, trailingSpace } from '../core/html/text';
 import { textOf, type AnswerEl, type AnswerNode } from './answer';
 import type { Entry } from './chunk';
-import type { AttrUnit, PieceUnit, RangeUnit } from './segment';
+import type { AttrUnit, PieceGroup, PieceUnit, RangeUnit } from './segment';
 import { core, labelOf, listLabel } from './edges';
 import { acrossAnchors, anchorsOf, isEmptyText, segmentAfter, segmentBefore, withAnchors, type Anchors } from './anchors';
 import { isMark, markAfter, markBefore, partsOf, intact, placeParts } from './parts';
@@ -351,10 +351,18 @@ export function mergeAttr(unit: AttrUnit, answer: AnswerEl, log: UndoLog): void 
 /** One piece of a long text: the text node holds the translated pieces and the untranslated rest. */
 export function mergePiece(unit: PieceUnit, answer: AnswerEl, log: UndoLog): void {
   const g = unit.group;
-  let v = textOf(answer);
-  const src = g.sources[unit.index]!;
-  if (endsInSpace(src) && !endsInSpace(v)) v += ' ';
-  g.outs[unit.index] = v;
+  g.outs[unit.index] = pieceText(unit, answer);
   log.text(g.text);
-  g.text.data = g.sources.map((s, i) => g.outs[i] ?? s).join('');
+  g.text.data = piecesShown(g);
+}
+
+/** What piece `unit` of a long text reads translated by `answer` (a space after it where its source had one). */
+export function pieceText(unit: PieceUnit, answer: AnswerEl): string {
+  const v = textOf(answer);
+  return endsInSpace(unit.group.sources[unit.index]!) && !endsInSpace(v) ? v + ' ' : v;
+}
+
+/** What a long text reads with the pieces written so far: each translated, or its source. */
+export function piecesShown(g: PieceGroup): string {
+  return g.sources.map((s, i) => g.outs[i] ?? s).join('');
 }

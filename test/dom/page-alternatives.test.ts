@@ -276,6 +276,97 @@ describe('alternatives in place', () => {
   });
 });
 
+describe('alternatives of a long paragraph, sent in pieces', () => {
+  /** One text of ~2 500 characters: sent in pieces at its sentences, each piece's answer written into it. */
+  const LONG = Array.from({ length: 30 }, (_, i) => `Sentence ${i} tells of the walk in the hills of the north.`).join(' ');
+
+  it('the chooser offers the whole paragraph: its original, and each route\'s translation of every piece, asked in calls within the limit; a pick writes them all, the original too; restore is exact', async () => {
+    const { page, fake, frames, original } = await setup(`<p id="p">${LONG}</p><p>Other</p>`);
+    const p = document.getElementById('p')!;
+    const translated = fake.calls.length;
+    expect(p.textContent).toBe(LONG.toUpperCase());
+    // The hover button's paragraph, as for any other.
+    expect(page.translatedAt(p.firstChild!)).toBe(p);
+    const alts: Alternative[] = [];
+    const choice = page.choiceAt(p, (a) => alts.push(a))!;
+    expect(choice.el).toBe(p);
+    expect(choice.original).toEqual({ text: LONG, lang: 'en', shown: false });
+    await choice.done;
+    // Every piece, to each route, in calls within the text limit (the engine refuses a longer one).
+    const asked = (rid: string, from = translated) => fake.calls.slice(from).filter((c) => c.rid?.[0] === rid);
+    expect(fake.calls.slice(translated).every((c) => c.rid?.[0] === 'b.ts' || c.rid?.[0] === 'en,c.ts,es')).toBe(true);
+    expect(asked('b.ts').map((c) => c.markup.replace(/<[^>]*>/g, '')).join('')).toBe(LONG);
+    expect(asked('b.ts').every((c) => c.markup.length <= 1000)).toBe(true);
+    const pieces = asked('b.ts').map((c) => c.markup.match(/<p i=\d+>/g)!.length).reduce((a, b) => a + b);
+    expect(pieces).toBeGreaterThan(1);
+    const perRoute = asked('b.ts').length;
+    expect(asked('en,c.ts,es')).toHaveLength(perRoute);
+    expect(alts[0]).toEqual({ rid: 'a.ts', text: LONG.toUpperCase(), current: true });
+    const b = alts.find((a): a is Extract<Alternative, { text: string }> => a.rid === 'b.ts' && a.err === undefined)!;
+    // b.ts marks the start of each text it is sent: each piece.
+    expect(b.text.split('B:')).toHaveLength(pieces + 1);
+    expect(b.text.replace(/B:/g, '')).toBe(LONG);
+    expect(choice.pick('b.ts')).toBe(true);
+    expect(p.textContent).toBe(b.text);
+    await frames.settle();
+    // Our writes are not the page's changes: nothing sent again.
+    expect(fake.calls).toHaveLength(translated + 2 * perRoute);
+    // Opened again: the route shown is b.ts; the original picked back, then restore: exact.
+    const again = page.choiceAt(p, () => undefined)!;
+    await again.done;
+    const from = translated + 2 * perRoute;
+    expect([asked('a.ts', from).length, asked('b.ts', from).length, asked('en,c.ts,es', from).length]).toEqual([perRoute, 0, perRoute]);
+    expect(again.pickOriginal()).toBe(true);
+    expect(p.outerHTML).toBe(`<p id="p" lang="en">${LONG}</p>`);
+    expect(page.choiceAt(p, () => undefined)!.original).toEqual({ text: LONG, lang: 'en', shown: true });
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
+  it('a route picked, then the page writes its own words into the text: they are translated, and restore keeps them', async () => {
+    const { page, fake, frames } = await setup(`<p id="p">${LONG}</p><p>Other</p>`);
+    const p = document.getElementById('p')!;
+    const choice = page.choiceAt(p, () => undefined)!;
+    await choice.done;
+    expect(choice.pick('en,c.ts,es')).toBe(true);
+    expect(p.textContent!.startsWith('[Sentence 0')).toBe(true);
+    (p.firstChild as Text).data = 'The page says this now.';
+    await frames.settle();
+    expect(fake.calls.at(-1)!.markup).toBe('<p i=1>The page says this now.</p>');
+    expect(p.textContent).toBe('THE PAGE SAYS THIS NOW.');
+    page.restore();
+    expect(p.outerHTML).toBe('<p id="p">The page says this now.</p>');
+  });
+
+  it('a route picked, then restore: exact', async () => {
+    const { page, original } = await setup(`<p id="p">${LONG}</p><p>Other</p>`);
+    const p = document.getElementById('p')!;
+    const choice = page.choiceAt(p, () => undefined)!;
+    await choice.done;
+    expect(choice.pick('b.ts')).toBe(true);
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
+  it('no chooser on a long text the page has split (a highlighter\'s mark), nor in bilingual mode', async () => {
+    const { page, frames } = await setup(`<p id="p">${LONG}</p><p>Other</p>`);
+    const p = document.getElementById('p')!;
+    const t = p.firstChild as Text;
+    const hit = t.splitText(20);
+    hit.splitText(4);
+    const mark = document.createElement('mark');
+    hit.replaceWith(mark);
+    mark.append(hit);
+    await frames.settle();
+    expect(page.choiceAt(p, () => undefined)).toBeNull();
+    expect(page.translatedAt(p.firstChild!)).toBeNull();
+    page.restore();
+    const bilingual = await setup(`<p id="q">${LONG}</p>`, { mode: 'bilingual' });
+    expect(bilingual.page.choiceAt(document.getElementById('q')!.nextElementSibling!, () => undefined)).toBeNull();
+  });
+});
+
 describe('the original of one paragraph', () => {
   it('"show the original" puts that paragraph back as it was, the others translated; its routes can take it back, and restore is exact', async () => {
     const { page, fake, frames, original } = await setup('<p id="p">Hello <b id="b">bold</b> world</p><p id="q">Other</p>');
@@ -621,6 +712,36 @@ describe('alternatives on generated pages', () => {
         }),
       ),
       { numRuns: 200, seed: 41 },
+    );
+  }, 120_000);
+
+  // Pages with long texts among their leaves: each sent in pieces, switched as one paragraph.
+  const longBody = pageBody({
+    leaf: fc.oneof(
+      { weight: 3, arbitrary: LEAF },
+      { weight: 1, arbitrary: fc.integer({ min: 40, max: 90 }).map((n) => Array.from({ length: n }, (_, i) => `Line ${i} of the long text.`).join(' ')) },
+    ),
+    inline: fc.constantFrom('a href="#x"', 'b', 'em'),
+    block: fc.constantFrom('div', 'p', 'li'),
+    depth: 2,
+    maxLength: 3,
+  });
+
+  it('long texts sent in pieces among them, switched to other routes or their original, then the page changed: each shows its choice; restore equals the same changes untranslated', async () => {
+    await fc.assert(
+      fc.asyncProperty(longBody, picks, changes, (...run) =>
+        pickThenChange('replace', run, (choice, rid, label) => {
+          if (!(rid === 'original' ? choice.pickOriginal() : choice.pick(rid))) return;
+          // A long text's words are among its element's (which may hold other units); the other
+          // units' are checked by the test above.
+          if (choice.original!.text.length < 1000) return;
+          const text = choice.el.textContent!;
+          if (rid === 'original') expect(text, label()).toContain(choice.original!.text);
+          else if (rid === 'b.ts') expect(text, label()).toContain('B:');
+          else if (rid === 'en,c.ts,es') expect(text, label()).toContain('[');
+        }),
+      ),
+      { numRuns: 150, seed: 44 },
     );
   }, 120_000);
 

@@ -18,6 +18,12 @@ const ARTICLE = `<!doctype html><html lang="en"><head><title>Two routes</title><
 <script>window.__links = 0; document.getElementById('lnk').addEventListener('click', (e) => { e.preventDefault(); window.__links++; });</script>
 </body></html>`;
 
+/** A paragraph of one text of ~2 600 characters: sent in pieces at its sentences. */
+const LONG = Array.from({ length: 30 }, (_, i) => `Sentence ${i} tells of the walk in the hills of the north, where the path goes on.`).join(' ');
+const LONG_PAGE = `<!doctype html><html lang="en"><head><title>A long paragraph</title></head><body>
+<p id="long">${LONG}</p>
+</body></html>`;
+
 /**
  * A headline with its thumbnail in the same link (laid out inline, as news sites do), an icon
  * sized by a rule that names the paragraph's id (which its bilingual copy does not carry), and an
@@ -70,6 +76,7 @@ describe('bilingual mode and alternatives in place', () => {
   beforeAll(async () => {
     [browser, apy, server] = await Promise.all([launchExtension(), startMarkerApy(0, ['cat-spa', 'ara-eng']), startPageServer()]);
     server.set('/article.html', ARTICLE);
+    server.set('/long.html', LONG_PAGE);
     server.set('/component.html', COMPONENT);
     server.set('/pictures.html', PICTURES);
     server.set('/smile.svg', SVG(18, 18), { 'content-type': 'image/svg+xml' });
@@ -242,6 +249,32 @@ describe('bilingual mode and alternatives in place', () => {
     expect(await chooserText()).toMatch(/^Original \(English\) \(shown\)\|Read the whole story today\.\|apertium/);
     expect(await both()).toBe(true);
     await page.keyboard.press('Escape');
+    expect(await send({ type: 'page:restore', data: { tabId } })).toMatchObject({ data: { state: 'original' } });
+    expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
+    await page.close();
+  });
+
+  it('Alt+click on a long paragraph sent in pieces lists the other route\'s translation of all of it, Enter writes it; restore exact', async () => {
+    const { page, tabId } = await open(`${server.origin}/long.html`);
+    const before = await page.evaluate(() => document.body.innerHTML);
+    await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+    await settle(tabId);
+    const text = () => page.evaluate(() => document.getElementById('long')!.textContent!);
+    // Each piece marked once by the fake.
+    const pieces = (await text()).split('⟦').length - 1;
+    expect(pieces).toBeGreaterThan(1);
+    expect((await text()).replace(/[⟦⟧]/g, '')).toBe(LONG);
+    await page.click('#long', { position: { x: 2, y: 2 }, modifiers: ['Alt'] });
+    const chooserText = () => piercedText(page, 'polyglot-alternatives');
+    for (let i = 0; i < 100 && !(await chooserText()).includes('apertium → ca → apertium'); i++) await new Promise((r) => setTimeout(r, 50));
+    const listed = await chooserText();
+    expect(listed).toContain(`Original (English)|${LONG}|Show the original|apertium (shown)|`);
+    // The chain's answer for every piece, each marked twice.
+    const chain = listed.split('apertium → ca → apertium|')[1]!.split('|')[0]!;
+    expect(chain.split('⟦⟦').length - 1).toBe(pieces);
+    expect(chain.replace(/[⟦⟧]/g, '')).toBe(LONG);
+    await page.keyboard.press('Enter');
+    expect(await text()).toBe(chain);
     expect(await send({ type: 'page:restore', data: { tabId } })).toMatchObject({ data: { state: 'original' } });
     expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
     await page.close();
