@@ -8,7 +8,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLibre, type FakeLibre } from '../fakes/fake-libre';
-import { FIT_PAGE, HIGHLIGHT_SCRIPT, RUN_AND_BLOCK_CARD, highlight, MARK_SCRIPT, serveLibraries, unhighlight } from '../fakes/page-libraries';
+import { FIT_PAGE, HIGHLIGHT_SCRIPT, LONG_TEXT, RUN_AND_BLOCK_CARD, highlight, MARK_SCRIPT, serveLibraries, unhighlight } from '../fakes/page-libraries';
 import { MARK_CLOSE, MARK_OPEN, startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
 import { startPageServer, type PageServer } from '../fakes/page-server';
 import { LONE_LETTER } from '../../src/core/html/text';
@@ -81,6 +81,9 @@ window.__stop = () => { clearInterval(window.__timer); return n; };
 /** A paragraph the real mark.js marks words in (`MARK_SCRIPT`). */
 const MARKS_PAGE = `<!doctype html><html lang="en"><title>Marks</title><body><p id="a">Find the walk in the <b>big walk</b> hills.</p>
 ${MARK_SCRIPT}</body></html>`;
+/** A long paragraph, translated in pieces, that a search page marks with mark.js. */
+const LONG_MARKS_PAGE = `<!doctype html><html lang="en"><title>Marks</title><body><p id="a">${LONG_TEXT}</p>
+${MARK_SCRIPT}</body></html>`;
 /** A paragraph an annotator highlights with rangy's class applier (`HIGHLIGHT_SCRIPT`). */
 const HIGHLIGHTS_PAGE = `<!doctype html><html lang="en"><title>Highlights</title><body><p id="a">Find the walk in the <b>big walk</b> hills.</p>
 ${HIGHLIGHT_SCRIPT}</body></html>`;
@@ -125,6 +128,7 @@ beforeAll(async () => {
   server.set('/app', APP_PAGE);
   server.set('/ticker', TICKER_PAGE);
   server.set('/marks', MARKS_PAGE);
+  server.set('/long-marks', LONG_MARKS_PAGE);
   server.set('/highlights', HIGHLIGHTS_PAGE);
   server.set('/shave', FIT_PAGE('shave'));
   server.set('/clamp-card', FIT_PAGE('clamp', RUN_AND_BLOCK_CARD));
@@ -475,6 +479,34 @@ async function translatedParagraph(page: Page) {
 }
 
 describe('Firefox: words mark.js marks in the translation', () => {
+  it('in a long paragraph translated in pieces: marked, nothing sent; restore gives the original words, and the marks taken out leave the page exact', async () => {
+    await useMarker();
+    const page = await ff.openPage(`${server.origin}/long-marks`);
+    try {
+      const body = () => page.evaluate(() => document.body.innerHTML.split('<script>')[0]!.trim());
+      const before = await body();
+      const tabId = await ff.tabId(page.url());
+      await ff.message({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+      await reaches(tabId, 'translated');
+      const text = () => page.evaluate(() => document.getElementById('a')!.textContent!);
+      await expect.poll(text, { timeout: 10_000, interval: 50 }).toContain(MARK_OPEN);
+      const translated = await text();
+      const sent = marker.requests;
+      await page.evaluate(() => (window as unknown as { __mark(w: string): void }).__mark('walk'));
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(await page.evaluate(() => document.querySelectorAll('#a mark').length)).toBe(30);
+      expect(await text()).toBe(translated);
+      // The previous build sent the paragraph again, our words as the page's, and restore left them.
+      expect(marker.requests).toBe(sent);
+      await ff.message({ type: 'page:restore', data: { tabId } });
+      expect(await text()).toBe(LONG_TEXT);
+      await page.evaluate(() => (window as unknown as { __unmark(): void }).__unmark());
+      expect(await body()).toBe(before);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('stay marked and translated, nothing sent; restore gives the original words, and the marks taken out then leave the page exact', async () => {
     await useMarker();
     const page = await ff.openPage(`${server.origin}/marks`);

@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
 import { tabDriver, useApertiumAt } from '../fakes/page-e2e';
+import { LONG_TEXT } from '../fakes/page-libraries';
 import { startPageServer, type PageServer } from '../fakes/page-server';
 import { launchExtension, OPTIONS_PATH, stopServiceWorkers, type ExtensionBrowser } from './browser';
 import { POPUP_PATH, storageGet, storageSet } from './ui-helpers';
@@ -18,10 +19,9 @@ const ARTICLE = `<!doctype html><html lang="en"><head><title>Two routes</title><
 <script>window.__links = 0; document.getElementById('lnk').addEventListener('click', (e) => { e.preventDefault(); window.__links++; });</script>
 </body></html>`;
 
-/** A paragraph of one text of ~2 600 characters: sent in pieces at its sentences. */
-const LONG = Array.from({ length: 30 }, (_, i) => `Sentence ${i} tells of the walk in the hills of the north, where the path goes on.`).join(' ');
+/** A long paragraph, translated in pieces. */
 const LONG_PAGE = `<!doctype html><html lang="en"><head><title>A long paragraph</title></head><body>
-<p id="long">${LONG}</p>
+<p id="long">${LONG_TEXT}</p>
 </body></html>`;
 
 /**
@@ -263,16 +263,16 @@ describe('bilingual mode and alternatives in place', () => {
     // Each piece marked once by the fake.
     const pieces = (await text()).split('⟦').length - 1;
     expect(pieces).toBeGreaterThan(1);
-    expect((await text()).replace(/[⟦⟧]/g, '')).toBe(LONG);
+    expect((await text()).replace(/[⟦⟧]/g, '')).toBe(LONG_TEXT);
     await page.click('#long', { position: { x: 2, y: 2 }, modifiers: ['Alt'] });
     const chooserText = () => piercedText(page, 'polyglot-alternatives');
     for (let i = 0; i < 100 && !(await chooserText()).includes('apertium → ca → apertium'); i++) await new Promise((r) => setTimeout(r, 50));
     const listed = await chooserText();
-    expect(listed).toContain(`Original (English)|${LONG}|Show the original|apertium (shown)|`);
+    expect(listed).toContain(`Original (English)|${LONG_TEXT}|Show the original|apertium (shown)|`);
     // The chain's answer for every piece, each marked twice.
     const chain = listed.split('apertium → ca → apertium|')[1]!.split('|')[0]!;
     expect(chain.split('⟦⟦').length - 1).toBe(pieces);
-    expect(chain.replace(/[⟦⟧]/g, '')).toBe(LONG);
+    expect(chain.replace(/[⟦⟧]/g, '')).toBe(LONG_TEXT);
     await page.keyboard.press('Enter');
     expect(await text()).toBe(chain);
     expect(await send({ type: 'page:restore', data: { tabId } })).toMatchObject({ data: { state: 'original' } });

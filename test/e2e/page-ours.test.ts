@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
-import { FIT_PAGE, HIGHLIGHT_SCRIPT, RUN_AND_BLOCK_CARD, highlight, LINKIFY_PAGE, MARK_SCRIPT, serveLibraries, unhighlight } from '../fakes/page-libraries';
+import { FIT_PAGE, HIGHLIGHT_SCRIPT, LONG_TEXT, RUN_AND_BLOCK_CARD, highlight, LINKIFY_PAGE, MARK_SCRIPT, serveLibraries, unhighlight } from '../fakes/page-libraries';
 import { tabDriver, useApertiumAt } from '../fakes/page-e2e';
 import { startPageServer, type PageServer } from '../fakes/page-server';
 import type { Page } from 'playwright-core';
@@ -46,10 +46,8 @@ const MARKS = `<!doctype html><html lang="en"><head><title>Marks</title></head><
 <p id="still">A paragraph that stays as it is.</p>
 ${MARK_SCRIPT}</body></html>`;
 
-/** One text of ~2 600 characters, sent in pieces at its sentences: a long paragraph of an article. */
-const LONG = Array.from({ length: 30 }, (_, i) => `Sentence ${i} tells of the walk in the hills of the north, where the path goes on.`).join(' ');
 const LONG_MARKS = `<!doctype html><html lang="en"><head><title>Marks</title></head><body>
-<p id="a">${LONG}</p>
+<p id="a">${LONG_TEXT}</p>
 <p id="still">A paragraph that stays as it is.</p>
 ${MARK_SCRIPT}</body></html>`;
 
@@ -155,7 +153,7 @@ describe('our words the page reshapes', () => {
       expect(sentSince()).toBe(0);
       await stillTranslated(tabId);
       await tabs.send({ type: 'page:restore', data: { tabId } });
-      expect(await text()).toBe(LONG);
+      expect(await text()).toBe(LONG_TEXT);
       await page.evaluate(() => (window as unknown as { __unmark(): void }).__unmark());
       expect(await bodyHtml(page)).toBe(before);
     } finally {

@@ -53,6 +53,9 @@ window.__fit = (px) => {
 };
 </script></body></html>`;
 
+/** One text of ~2 600 characters, a long paragraph of an article: translated in pieces at its sentences. */
+export const LONG_TEXT = Array.from({ length: 30 }, (_, i) => `Sentence ${i} tells of the walk in the hills of the north, where the path goes on.`).join(' ');
+
 /** A card of a run and a paragraph of its own, two units: Clamp.js takes the paragraph out before it cuts the run. */
 export const RUN_AND_BLOCK_CARD = '<div id="card">Find the walk in the <b>big walk</b> hills of the north.<p>Second paragraph of the card.</p></div>';
 
