@@ -257,6 +257,20 @@ describe('our words Clamp.js and shave fit in a card of several units, or in a p
     expect(card.innerHTML).toBe('<p>Find the walk in the <b>big walk</b> hills of the north.</p><p>Second paragraph of the card.</p>');
   });
 
+  it('a list of more than 400 nodes (a feed) is not read as a card: the item the page takes out is its change, out at restore; the one it cuts with an ellipsis shows our words, and its original at restore', async () => {
+    const items = Array.from({ length: 250 }, (_, i) => `<p>Item ${i} of the list.</p>`).join('');
+    const { fake, page, frames, card } = await translated(`<div id="card">${items}</div>`, items.toUpperCase().replace(/<(\/?)P>/g, '<$1p>'));
+    const calls = fake.calls.length;
+    card.lastElementChild!.remove();
+    (card.lastElementChild!.firstChild as Text).data = 'ITEM 248 OF…';
+    await frames.settle();
+    // The cut is ours (ours.ts): nothing sent.
+    expect(fake.calls).toHaveLength(calls);
+    page.restore();
+    expect(card.children).toHaveLength(249);
+    expect(card.lastElementChild!.textContent).toBe('Item 248 of the list.');
+  });
+
   it("the page takes a card's last paragraph out and puts a link of its own with an ellipsis in its place: its change, translated; kept at restore", async () => {
     const body = '<div id="card" style="line-height: 20px">Find the walk in the <b>big walk</b> hills of the north.<p>Second paragraph of the card.</p></div><p>A still paragraph.</p>';
     const { page, frames, card, sent } = await translated(body, 'FIND THE WALK IN THE <b>BIG WALK</b> HILLS OF THE NORTH.<p>SECOND PARAGRAPH OF THE CARD.</p>');
