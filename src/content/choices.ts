@@ -295,7 +295,10 @@ export abstract class PageChoices extends PageWrites {
   /** The element showing the translated unit at `node` that may have alternatives; null elsewhere. */
   translatedAt(node: Node): Element | null {
     if (this.state === 'original') return null;
-    return this.unitAt(node)?.el ?? (this.longTextAt(node)?.[0]!.unit as PieceUnit | undefined)?.group.text.parentElement ?? null;
+    const at = this.unitAt(node);
+    if (at) return at.el;
+    const long = this.longTextAt(node);
+    return long ? unitElement(long[0]!.unit) : null;
   }
 
   /**
@@ -350,7 +353,7 @@ export abstract class PageChoices extends PageWrites {
     if (!job || job.unit.kind !== 'piece' || job.copy) return null;
     const g = job.unit.group;
     const jobs = this.owners.siblings(job);
-    if (jobs.length !== g.sources.length || !written(jobs, g)) return null;
+    if (jobs.length !== g.sources.length || !written(jobs, g) || !g.text.parentElement) return null;
     return [...jobs].sort((a, b) => (a.unit as PieceUnit).index - (b.unit as PieceUnit).index);
   }
 

@@ -22,7 +22,7 @@
  */
 
 import { spaced } from './ours';
-import { Batch, type Rewind } from './rewind';
+import { Batch, ELLIPSIS, type Rewind } from './rewind';
 import { excluded } from './tags';
 import type { RangeUnit, Unit } from './units';
 import type { UndoLog } from './undo';
@@ -431,7 +431,6 @@ function inPlace(job: Written): boolean {
 
 /** The most nodes a card of several units may hold (`laidOut`): a clamped card holds tens. */
 const CARD_NODES = 400;
-const ELLIPSIS = /…|\.\.\./;
 const LETTER = /[\p{L}\p{N}]/u;
 
 /**

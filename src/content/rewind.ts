@@ -54,7 +54,8 @@ export class Batch {
   }
 }
 
-const ELLIPSIS = /…|\.\.\./;
+/** An ellipsis a page puts where it cut words (`…`, or three dots). */
+export const ELLIPSIS = /…|\.\.\./;
 
 /**
  * The page before a batch, read back from the batch's records: an element's children before it
