@@ -22,11 +22,6 @@ import { pieceText, piecesShown } from './merge';
 import { inPlace } from './tags';
 import { UndoLog } from './undo';
 
-/** Whether every piece of the long text `g` is written (`jobs`) and the page shows what they wrote there. */
-function written(jobs: readonly Job[], g: PieceGroup): boolean {
-  return jobs.every((j) => j.state === 'done' && j.log) && g.text.isConnected && g.text.data === piecesShown(g);
-}
-
 /** Alternatives shown: the current route's and at most this many in all. */
 export const MAX_ALTERNATIVES = 3;
 
@@ -191,29 +186,33 @@ export abstract class PageChoices extends PageWrites {
       return out.every((a) => a !== undefined) ? (out as AnswerEl[]) : null;
     };
     const first = jobs[0]!;
-    const plain = this.originals.has(first.log!);
+    // Bilingual: the copy the text is in; hidden by the reader, every route is an alternative.
+    const copy = first.copy;
+    const hidden = copy !== undefined && this.hiddenCopies.has(copy.el);
+    const plain = this.originals.has(first.log!) || hidden;
     const { src, trg, epoch } = this;
     const current = first.rid ?? '';
     const ac = new AbortController();
     if (!plain) onAlternative({ rid: current, text: g.text.data.trim(), current: true });
     const read = (dats: string[]) => answerOf(dats)?.map((a, k) => pieceText(units[k]!, a)).join('').trim() ?? null;
     const { done, answers } = this.askRoutes(calls.map((c) => c.markup), current, plain, read, onAlternative, ac.signal);
-    const still = () => epoch === this.epoch && this.observer !== null && written(jobs, g);
+    const still = () => epoch === this.epoch && this.observer !== null && this.longTextShown(jobs, g);
     const rewrite = (write: (j: Job, k: number) => UndoLog) => {
       const order = [...jobs].sort((a, b) => this.merged.indexOf(a) - this.merged.indexOf(b));
       for (let k = order.length - 1; k >= 0; k--) order[k]!.log!.undo();
       g.outs.fill(undefined);
       for (const j of order) j.log = write(j, jobs.indexOf(j));
     };
-    const el = g.text.parentElement!;
+    // A copy not shown (hidden, or read as its original) is not where the text is.
+    const el = (copy && !copy.el.isConnected ? unitElement(first.origin!) : g.text.parentElement)!;
     return {
       el,
-      original: { text: g.sources.join('').trim(), lang: src, shown: plain },
-      copy: null,
+      original: copy ? null : { text: g.sources.join('').trim(), lang: src, shown: plain },
+      copy: hidden ? 'hidden' : copy?.el.isConnected ? 'shown' : null,
       done,
       close: () => ac.abort(new DOMException('alternatives closed', 'AbortError')),
       pickOriginal: () => {
-        if (!still()) return false;
+        if (copy || !still()) return false;
         this.observer!.whilePaused(() => {
           rewrite(() => new UndoLog().seal());
           // The paragraph says its own language where it is all this text, as a unit's does.
@@ -224,12 +223,23 @@ export abstract class PageChoices extends PageWrites {
         });
         return true;
       },
-      hide: () => false,
+      hide: () => {
+        if (!copy?.el.isConnected || !still()) return false;
+        // Its jobs stay done and written: a route picked puts the same copy back.
+        this.observer!.whilePaused(() => copy.el.remove());
+        this.hiddenCopies.add(copy.el);
+        return true;
+      },
       pick: (rid) => {
         const dats = answers.get(rid);
         const answer = dats && answerOf(dats);
         if (!answer || !still()) return false;
-        this.observer!.whilePaused(() => rewrite((j, k) => writeAnswer(j.unit, answer[k]!, at[k]![1], calls[at[k]![0]]!.entries.get(at[k]![1])!, trg, src)));
+        this.observer!.whilePaused(() => {
+          rewrite((j, k) => writeAnswer(j.unit, answer[k]!, at[k]![1], calls[at[k]![0]]!.entries.get(at[k]![1])!, trg, src));
+          if (!copy) return;
+          this.hiddenCopies.delete(copy.el);
+          showCopy(copy, first.origin, this.copies);
+        });
         for (const j of jobs) j.rid = rid;
         return true;
       },
@@ -342,19 +352,28 @@ export abstract class PageChoices extends PageWrites {
   }
 
   /**
-   * The translated long text at `node`, sent in pieces, in replace mode: its jobs in the text's
-   * order, every piece written and the text reading what they wrote (not what the page cut,
-   * split or wrote there); null elsewhere.
+   * The translated long text at `node`, sent in pieces (in place, or in its bilingual copy): its
+   * jobs in the text's order, every piece written and the text reading what they wrote (not what
+   * the page cut, split or wrote there); null elsewhere.
    */
   private longTextAt(node: Node): Job[] | null {
-    if (this.mode === 'bilingual') return null;
     let job = this.owners.of(node);
     for (let c = node.firstChild; !job && c; c = c.nextSibling) job = this.owners.of(c);
-    if (!job || job.unit.kind !== 'piece' || job.copy) return null;
+    if (!job || job.unit.kind !== 'piece') return null;
     const g = job.unit.group;
     const jobs = this.owners.siblings(job);
-    if (jobs.length !== g.sources.length || !written(jobs, g) || !g.text.parentElement) return null;
+    if (jobs.length !== g.sources.length || !this.longTextShown(jobs, g) || !g.text.parentElement) return null;
     return [...jobs].sort((a, b) => (a.unit as PieceUnit).index - (b.unit as PieceUnit).index);
+  }
+
+  /**
+   * Whether every piece of the long text `g` is written (`jobs`) and the text shows what they
+   * wrote: in the page, or in its bilingual copy (on the page, or hidden by the reader).
+   */
+  private longTextShown(jobs: readonly Job[], g: PieceGroup): boolean {
+    const copy = jobs[0]!.copy;
+    const placed = copy ? copy.el.isConnected || this.hiddenCopies.has(copy.el) : g.text.isConnected;
+    return placed && jobs.every((j) => j.state === 'done' && j.log) && g.text.data === piecesShown(g);
   }
 
   /** The route put first in every later call of this page (until restore). */

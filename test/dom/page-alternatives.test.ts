@@ -349,7 +349,7 @@ describe('alternatives of a long paragraph, sent in pieces', () => {
     expect(document.body.innerHTML).toBe(original);
   });
 
-  it('no chooser on a long text the page has split (a highlighter\'s mark), nor in bilingual mode', async () => {
+  it('no chooser on a long text the page has split (a highlighter\'s mark)', async () => {
     const { page, frames } = await setup(`<p id="p">${LONG}</p><p>Other</p>`);
     const p = document.getElementById('p')!;
     const t = p.firstChild as Text;
@@ -361,9 +361,44 @@ describe('alternatives of a long paragraph, sent in pieces', () => {
     await frames.settle();
     expect(page.choiceAt(p, () => undefined)).toBeNull();
     expect(page.translatedAt(p.firstChild!)).toBeNull();
+  });
+
+  it('bilingual: its copy switched to another route as a whole, hidden, and put back by a route picked at the original; restore exact', async () => {
+    const { page, fake, frames, original } = await setup(`<p id="p">${LONG}</p><p id="q">Other</p>`, { mode: 'bilingual' });
+    const copy = document.getElementById('p')!.nextElementSibling!;
+    expect(copy.hasAttribute('data-polyglot-bilingual')).toBe(true);
+    expect(copy.textContent).toBe(LONG.toUpperCase());
+    expect(page.translatedAt(copy.firstChild!)).toBe(copy);
+    const alts: Alternative[] = [];
+    const choice = page.choiceAt(copy.firstChild!, (a) => alts.push(a))!;
+    expect(choice.el).toBe(copy);
+    expect(choice.original).toBeNull();
+    expect(choice.copy).toBe('shown');
+    await choice.done;
+    const b = alts.find((a): a is Extract<Alternative, { text: string }> => a.rid === 'b.ts' && a.err === undefined)!;
+    expect(b.text.replace(/B:/g, '')).toBe(LONG);
+    expect(choice.pick('b.ts')).toBe(true);
+    expect(copy.textContent).toBe(b.text);
+    // The original is never written.
+    expect(document.getElementById('p')!.textContent).toBe(LONG);
+    // Hidden, then a route picked at the original puts the same copy back.
+    expect(page.choiceAt(copy.firstChild!, () => undefined)!.hide()).toBe(true);
+    expect(copy.isConnected).toBe(false);
+    expect(document.getElementById('q')!.nextElementSibling!.textContent).toBe('OTHER');
+    await frames.settle();
+    const sent = fake.calls.length;
+    const again = page.choiceAt(document.getElementById('p')!, () => undefined)!;
+    expect(again.el).toBe(document.getElementById('p'));
+    expect(again.copy).toBe('hidden');
+    await again.done;
+    // Every route is an alternative now, the one that translated it first.
+    expect(new Set(fake.calls.slice(sent).map((c) => c.rid?.[0]))).toEqual(new Set(['a.ts', 'b.ts', 'en,c.ts,es']));
+    expect(again.pick('en,c.ts,es')).toBe(true);
+    expect(document.getElementById('p')!.nextElementSibling).toBe(copy);
+    expect(copy.textContent!.startsWith('[Sentence 0')).toBe(true);
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
     page.restore();
-    const bilingual = await setup(`<p id="q">${LONG}</p>`, { mode: 'bilingual' });
-    expect(bilingual.page.choiceAt(document.getElementById('q')!.nextElementSibling!, () => undefined)).toBeNull();
+    expect(document.body.innerHTML).toBe(original);
   });
 });
 
@@ -748,10 +783,15 @@ describe('alternatives on generated pages', () => {
   // Bilingual: a unit's copy switched to another route or hidden ("Hide this translation").
   const bilingualPicks = fc.array(fc.tuple(fc.nat(), fc.constantFrom(...ROUTES, 'hide')), { minLength: 1, maxLength: 3 });
 
-  it('bilingual: copies switched to other routes or hidden, then the page changed: a hidden copy is off the page, the originals untouched; restore equals the same changes untranslated', async () => {
+  /**
+   * Pages of `pagesOf` translated in bilingual mode, their copies switched to other routes or
+   * hidden, then the page changed: a hidden copy is off the page, the originals are never written,
+   * and restore equals the same changes untranslated.
+   */
+  const bilingualRuns = (pagesOf: fc.Arbitrary<string>, params: { numRuns: number; seed: number }) => {
     const originalText = () => nodesOf(document.body).texts.filter((t) => !t.parentElement!.closest('[data-polyglot-bilingual]')).map((t) => t.data).join('|');
-    await fc.assert(
-      fc.asyncProperty(body, bilingualPicks, changes, (...run) => {
+    return fc.assert(
+      fc.asyncProperty(pagesOf, bilingualPicks, changes, (...run) => {
         let before = '';
         return pickThenChange(
           'bilingual',
@@ -768,7 +808,11 @@ describe('alternatives on generated pages', () => {
           (label) => before && expect(originalText(), label()).toBe(before),
         );
       }),
-      { numRuns: 200, seed: 43 },
+      params,
     );
-  }, 120_000);
+  };
+
+  it('bilingual: copies switched to other routes or hidden, then the page changed: a hidden copy is off the page, the originals untouched; restore equals the same changes untranslated', () => bilingualRuns(body, { numRuns: 200, seed: 43 }), 120_000);
+
+  it('bilingual, long texts sent in pieces among them: the same', () => bilingualRuns(longBody, { numRuns: 150, seed: 45 }), 120_000);
 });
