@@ -11,13 +11,13 @@
  * switched as one paragraph (`longTextChoice`).
  */
 import type { TrdObj } from '../core/types';
-import { showCopy } from './bilingual';
+import { showCopy, type Copy } from './bilingual';
 import { PageWrites } from './writes';
 import { Call } from './chunk';
 import type { Job } from './jobs';
 import { relabelAbove, writeAnswer } from './answers';
 import { readAnswer, textOf, type AnswerEl } from './answer';
-import { unitElement, type PieceGroup, type PieceUnit, type RangeUnit } from './units';
+import { unitElement, type PieceGroup, type PieceUnit, type RangeUnit, type Unit } from './units';
 import { pieceText, piecesShown } from './merge';
 import { inPlace } from './tags';
 import { UndoLog } from './undo';
@@ -131,9 +131,7 @@ export abstract class PageChoices extends PageWrites {
         const obs = this.observer;
         const c = job.copy;
         if (!c?.el.isConnected || epoch !== this.epoch || job.state !== 'done' || !obs) return false;
-        // Its jobs stay done and written: a route picked puts the same copy back.
-        obs.whilePaused(() => c.el.remove());
-        this.hiddenCopies.add(c.el);
+        this.hideCopy(c);
         return true;
       },
       pick: (rid) => {
@@ -145,10 +143,7 @@ export abstract class PageChoices extends PageWrites {
           job.log?.undo();
           job.log = writeAnswer(unit, wrapper, 1, call.entries.get(1)!, trg, src, call.into.get(1), this.relabelledYet());
           this.owners.ownMade(job, job.log.created());
-          // Bilingual: a copy not shown (it read as its original, or the reader hid it) is shown if
-          // this one does not read as the original.
-          if (job.copy) this.hiddenCopies.delete(job.copy.el);
-          showCopy(job.copy, job.origin, this.copies);
+          this.copyPicked(job.copy, job.origin);
         });
         job.rid = rid;
         return true;
@@ -225,9 +220,7 @@ export abstract class PageChoices extends PageWrites {
       },
       hide: () => {
         if (!copy?.el.isConnected || !still()) return false;
-        // Its jobs stay done and written: a route picked puts the same copy back.
-        this.observer!.whilePaused(() => copy.el.remove());
-        this.hiddenCopies.add(copy.el);
+        this.hideCopy(copy);
         return true;
       },
       pick: (rid) => {
@@ -236,14 +229,28 @@ export abstract class PageChoices extends PageWrites {
         if (!answer || !still()) return false;
         this.observer!.whilePaused(() => {
           rewrite((j, k) => writeAnswer(j.unit, answer[k]!, at[k]![1], calls[at[k]![0]]!.entries.get(at[k]![1])!, trg, src));
-          if (!copy) return;
-          this.hiddenCopies.delete(copy.el);
-          showCopy(copy, first.origin, this.copies);
+          this.copyPicked(copy, first.origin);
         });
         for (const j of jobs) j.rid = rid;
         return true;
       },
     };
+  }
+
+  /** Takes a unit's bilingual copy off the page ("Hide this translation"): its jobs stay done and written, and a route picked puts the same copy back. */
+  private hideCopy(copy: Copy): void {
+    this.observer!.whilePaused(() => copy.el.remove());
+    this.hiddenCopies.add(copy.el);
+  }
+
+  /**
+   * A route picked for a unit in bilingual mode (the observer paused): its copy, not shown (it
+   * read as its original, or the reader hid it), is shown if it does not read as `origin` now.
+   */
+  private copyPicked(copy: Copy | undefined, origin: Unit | undefined): void {
+    if (!copy) return;
+    this.hiddenCopies.delete(copy.el);
+    showCopy(copy, origin, this.copies);
   }
 
   /**

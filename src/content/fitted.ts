@@ -22,18 +22,10 @@
  */
 
 import { spaced } from './ours';
+import { CARD_NODES, inPlace, LETTER, othersWithin, type Written } from './card';
 import { Batch, ELLIPSIS, type Rewind } from './rewind';
 import { excluded } from './tags';
-import type { RangeUnit, Unit } from './units';
-import type { UndoLog } from './undo';
-
-/** A job, as far as its write goes. */
-interface Written {
-  unit: Unit;
-  state: string;
-  log: UndoLog | null;
-  copy?: unknown;
-}
+import type { RangeUnit } from './units';
 
 export class Fitted<J extends Written> {
   /** The elements the page laid out anew, with the job whose words they show (made at the first: most pages make none). */
@@ -83,7 +75,7 @@ export class Fitted<J extends Written> {
       const rewind = batch.rewind;
       const before = rewind.kids(el);
       const back = before && this.laidOut(job, el, before, rewind);
-      const held = back && heldBy(back, rewind);
+      const held = back && rewind.held(back);
       if (held && fitOf(rewind.text(el, true), rewind.text(el, false), anew(el, held))) {
         this.takeWhole(job, el, back, batch);
         batch.take((x) => el.contains(x.target) || held.has(x.target) || this.jobOf(x.target) === job);
@@ -109,7 +101,7 @@ export class Fitted<J extends Written> {
       const p = r.target;
       (looked ??= new Set()).add(p);
       const gone = r.removedNodes[0]!;
-      const job = this.jobOf(gone) ?? this.owner(p) ?? this.jobInside(gone, batch.rewind);
+      const job = this.removedFrom(p, gone, batch.rewind);
       if (!job || !inPlace(job) || !p.isConnected) continue;
       const run = this.changedRun(job, p, batch.rewind);
       if (!run) continue;
@@ -239,13 +231,6 @@ export class Fitted<J extends Written> {
     return { stands, wrappers };
   }
 
-  /** The job whose words `n` held before the batch (an element of the page's it took away from around them). */
-  private jobInside(n: Node, rewind: Rewind): J | undefined {
-    let job: J | undefined;
-    rewind.eachText(n, (t) => (job ??= this.owner(t)));
-    return job;
-  }
-
   clear(): void {
     this.parents = null;
     this.made = null;
@@ -276,18 +261,17 @@ export class Fitted<J extends Written> {
       if (unit.parent === t && unit.whole) return [job, t];
     }
     if (!batch.mayFit(t)) return null;
-    const lead = job ?? this.owner(t) ?? this.firstInside(gone, batch.rewind);
+    const lead = this.removedFrom(t, gone, batch.rewind, job);
     return lead && this.fits(lead, t) ? [lead, t] : null;
   }
 
-  /** The job of the first text of ours under `n` before the batch (a block of a card the page took out). */
-  private firstInside(n: Node, rewind: Rewind): J | undefined {
-    if (n.nodeType === 3) return this.owner(n);
-    for (const c of rewind.kids(n) ?? []) {
-      const j = this.firstInside(c, rewind);
-      if (j) return j;
-    }
-    return undefined;
+  /**
+   * The job of the words the page took out of `p` with `gone`: `gone`'s (`job`), `p`'s own, or that
+   * of the first text of ours `gone` held (an element of the page's it took away from around them,
+   * a block of a card).
+   */
+  private removedFrom(p: Node, gone: Node, rewind: Rewind, job = this.jobOf(gone)): J | undefined {
+    return job ?? this.owner(p) ?? rewind.firstOf(gone, this.owner);
   }
 
   /**
@@ -324,41 +308,10 @@ export class Fitted<J extends Written> {
       if (n.parentNode !== el && el.contains(n)) return null;
       if (part || this.owner(n) === job) back.push(n);
       else if (this.jobOf(n) === job) continue;
-      else if (this.othersWithin(n, el, rewind, budget)) back.push(n);
+      else if (othersWithin(n, el, rewind, budget, this.owner)) back.push(n);
       else return null;
     }
     return back;
-  }
-
-  /**
-   * Whether the words `n` held before the batch are all those of translated units in place whose
-   * nodes it or `el` held (a block of a card, with its unit), or the page's in what we keep as it
-   * is (a block that says no, code), or it held none (the space between blocks); within the
-   * `budget` of nodes a card holds.
-   */
-  private othersWithin(n: Node, el: Node, rewind: Rewind, budget: { left: number }): boolean {
-    const held = new Set<Node>();
-    const jobs = new Set<J>();
-    const ours = (x: Node, kept: boolean): boolean => {
-      if (--budget.left < 0) return false;
-      held.add(x);
-      if (x.nodeType === 1) {
-        const no = kept || excluded(x as Element);
-        for (const c of rewind.kids(x) ?? [...x.childNodes]) if (!ours(c, no)) return false;
-        return true;
-      }
-      if (x.nodeType !== 3 || kept || !LETTER.test(rewind.text(x, true))) return true;
-      const j = this.owner(x);
-      if (!j || !inPlace(j)) return false;
-      jobs.add(j);
-      return true;
-    };
-    if (!ours(n, false)) return false;
-    for (const j of jobs) {
-      const parent = (j.unit as RangeUnit).parent;
-      if (parent !== el && !held.has(parent)) return false;
-    }
-    return true;
   }
 
   /** The job whose words `n` shows: in what the page made of them (first: that is inside some other unit's element), or its own. */
@@ -379,7 +332,7 @@ export class Fitted<J extends Written> {
     let changedKids: Set<Node> | null = null;
     for (const r of batch.records) if (r.type === 'childList' && r.target !== el) (changedKids ??= new Set()).add(r.target);
     for (const n of back) {
-      visit(n, rewind, (x) => {
+      rewind.each(n, (x) => {
         // Texts of ours the page changed on the way (the one Clamp.js cuts, a space it turned into
         // the ellipsis) read at restore what they read before (ours, logged at the write, or the page's).
         if (x.nodeType === 3) (this.owner(x)?.log ?? log).text(x as Text, rewind.text(x, true));
@@ -402,13 +355,6 @@ export class Fitted<J extends Written> {
   }
 }
 
-/** The nodes `back` held before the batch, and those under them. */
-function heldBy(back: readonly Node[], rewind: Rewind): Set<Node> {
-  const held = new Set<Node>();
-  for (const n of back) visit(n, rewind, (x) => held.add(x));
-  return held;
-}
-
 /** Whether none of the nodes `held` (those that go back at restore) is in `el` now: our words written anew, in nodes of the page's. */
 function anew(el: Node, held: ReadonlySet<Node>): boolean {
   const walk = (n: Node): boolean => {
@@ -417,21 +363,6 @@ function anew(el: Node, held: ReadonlySet<Node>): boolean {
   };
   return walk(el);
 }
-
-/** `n` and every node under it before the batch, first to last. */
-function visit(n: Node, rewind: Rewind, fn: (x: Node) => void): void {
-  fn(n);
-  if (n.nodeType === 1) for (const c of rewind.kids(n) ?? [...n.childNodes]) visit(c, rewind, fn);
-}
-
-/** Whether `job` is a translated unit, written in place (not a bilingual copy), of nodes in a run. */
-function inPlace(job: Written): boolean {
-  return job.state === 'done' && !!job.log && !job.copy && job.unit.kind === 'range';
-}
-
-/** The most nodes a card of several units may hold (`laidOut`): a clamped card holds tens. */
-const CARD_NODES = 400;
-const LETTER = /[\p{L}\p{N}]/u;
 
 /**
  * Whether `now` shows `was`'s words: the same, in nodes written anew (`anew`: shave's undo, text

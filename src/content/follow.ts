@@ -6,7 +6,7 @@
  */
 import { keptInCopies, pastCopies } from './bilingual';
 import { Fitted } from './fitted';
-import { madeTexts, OurWords } from './ours';
+import { madeTexts, OurWords, splitRoot } from './ours';
 import type { Job } from './jobs';
 import { Lively, newNodes, realClock } from './lively';
 import type { LateRoots } from './late-roots';
@@ -196,11 +196,7 @@ export class PageFollow extends PageRemovals {
     for (const [t, [job, was]] of texts) {
       const log = job.log;
       const original = log?.original(t);
-      // Where the texts split off ours are looked for: after it in the unit's parent; for a long
-      // text sent in pieces, in its parent once every piece is written (each piece's write
-      // writes the whole text again).
-      const u = job.unit;
-      const root = u.kind === 'range' ? u.parent : u.kind === 'piece' && this.owners.siblings(job).every((j) => j.state === 'done') ? t.parentNode : null;
+      const root = splitRoot(t, job.unit, this.owners.siblings(job).every((j) => j.state === 'done'));
       const ours = log && original !== undefined && was !== null && was !== original ? this.ours.judge(t, was, root, isMade) : null;
       if (ours) {
         this.ours.ownPieces(job, ours);

@@ -14,6 +14,7 @@
  */
 
 import type { UndoLog } from './undo';
+import type { Unit } from './units';
 
 const NONE: readonly Text[] = [];
 
@@ -117,6 +118,15 @@ export class OurWords<J extends Written> {
     this.wholes = null;
     this.pieces = null;
   }
+}
+
+/**
+ * Where the texts the page split off our text `t` are looked for (`OurWords.judge`): after it in
+ * its unit's parent; for a long text sent in pieces, in its parent once every piece is `written`
+ * (each piece's write writes the whole text again); null: not looked for.
+ */
+export function splitRoot(t: Text, unit: Unit, written: boolean): Node | null {
+  return unit.kind === 'range' ? unit.parent : unit.kind === 'piece' && written ? t.parentNode : null;
 }
 
 /** The texts in what the page added in `records` (still there or not): what a split makes. */

@@ -99,9 +99,32 @@ export class Rewind {
     return s;
   }
 
+  /** `n` and every node under it before the batch, first to last. */
+  each(n: Node, fn: (x: Node) => void): void {
+    fn(n);
+    if (n.nodeType === 1) for (const c of this.kids(n) ?? [...n.childNodes]) this.each(c, fn);
+  }
+
   /** Each text under `n` before the batch, with what it read then. */
   eachText(n: Node, fn: (t: Text, was: string) => void): void {
-    if (n.nodeType === 3) fn(n as Text, this.data.get(n) ?? (n as Text).data);
-    else if (n.nodeType === 1) for (const c of this.kids(n) ?? [...n.childNodes]) this.eachText(c, fn);
+    this.each(n, (x) => x.nodeType === 3 && fn(x as Text, this.text(x, true)));
+  }
+
+  /** `nodes` and every node under them before the batch. */
+  held(nodes: readonly Node[]): Set<Node> {
+    const out = new Set<Node>();
+    for (const n of nodes) this.each(n, (x) => out.add(x));
+    return out;
+  }
+
+  /** What `pick` gives for the first text under `n` before the batch that it gives something for. */
+  firstOf<T>(n: Node, pick: (t: Text) => T | undefined): T | undefined {
+    if (n.nodeType === 3) return pick(n as Text);
+    if (n.nodeType !== 1) return undefined;
+    for (const c of this.kids(n) ?? [...n.childNodes]) {
+      const v = this.firstOf(c, pick);
+      if (v !== undefined) return v;
+    }
+    return undefined;
   }
 }

@@ -8,7 +8,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLibre, type FakeLibre } from '../fakes/fake-libre';
-import { FIT_PAGE, HIGHLIGHT_SCRIPT, LONG_TEXT, RUN_AND_BLOCK_CARD, highlight, MARK_SCRIPT, serveLibraries, unhighlight } from '../fakes/page-libraries';
+import { FIT_PAGE, HIGHLIGHT_SCRIPT, LONG_TEXT, RUN_AND_BLOCK_CARD, highlight, markWord, unmarkAll, MARK_SCRIPT, serveLibraries, unhighlight } from '../fakes/page-libraries';
 import { MARK_CLOSE, MARK_OPEN, startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
 import { startPageServer, type PageServer } from '../fakes/page-server';
 import { LONE_LETTER } from '../../src/core/html/text';
@@ -492,7 +492,7 @@ describe('Firefox: words mark.js marks in the translation', () => {
       await expect.poll(text, { timeout: 10_000, interval: 50 }).toContain(MARK_OPEN);
       const translated = await text();
       const sent = marker.requests;
-      await page.evaluate(() => (window as unknown as { __mark(w: string): void }).__mark('walk'));
+      await markWord(page, 'walk');
       await new Promise((r) => setTimeout(r, 1000));
       expect(await page.evaluate(() => document.querySelectorAll('#a mark').length)).toBe(30);
       expect(await text()).toBe(translated);
@@ -500,7 +500,7 @@ describe('Firefox: words mark.js marks in the translation', () => {
       expect(marker.requests).toBe(sent);
       await ff.message({ type: 'page:restore', data: { tabId } });
       expect(await text()).toBe(LONG_TEXT);
-      await page.evaluate(() => (window as unknown as { __unmark(): void }).__unmark());
+      await unmarkAll(page);
       expect(await body()).toBe(before);
     } finally {
       await page.close();
@@ -514,13 +514,13 @@ describe('Firefox: words mark.js marks in the translation', () => {
       const body = () => page.evaluate(() => document.body.innerHTML.split('<script>')[0]!.trim());
       const before = await body();
       const { tabId, para, sent } = await translatedParagraph(page);
-      await page.evaluate(() => (window as unknown as { __mark(w: string): void }).__mark('walk'));
+      await markWord(page, 'walk');
       await new Promise((r) => setTimeout(r, 1000));
       expect(await para()).toBe(`${MARK_OPEN}Find the <mark data-markjs="true">walk</mark> in the${MARK_CLOSE} <b>${MARK_OPEN}big <mark data-markjs="true">walk</mark>${MARK_CLOSE}</b> ${MARK_OPEN}hills.${MARK_CLOSE}`);
       expect(marker.requests).toBe(sent);
       await ff.message({ type: 'page:restore', data: { tabId } });
       expect(await page.evaluate(() => document.getElementById('a')!.textContent)).toBe('Find the walk in the big walk hills.');
-      await page.evaluate(() => (window as unknown as { __unmark(): void }).__unmark());
+      await unmarkAll(page);
       expect(await body()).toBe(before);
     } finally {
       await page.close();

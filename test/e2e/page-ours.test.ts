@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
-import { FIT_PAGE, HIGHLIGHT_SCRIPT, LONG_TEXT, RUN_AND_BLOCK_CARD, highlight, LINKIFY_PAGE, MARK_SCRIPT, serveLibraries, unhighlight } from '../fakes/page-libraries';
+import { FIT_PAGE, HIGHLIGHT_SCRIPT, LONG_TEXT, RUN_AND_BLOCK_CARD, highlight, markWord, unmarkAll, LINKIFY_PAGE, MARK_SCRIPT, serveLibraries, unhighlight } from '../fakes/page-libraries';
 import { tabDriver, useApertiumAt } from '../fakes/page-e2e';
 import { startPageServer, type PageServer } from '../fakes/page-server';
 import type { Page } from 'playwright-core';
@@ -78,6 +78,13 @@ describe('our words the page reshapes', () => {
   /** The tab reads translated, with no error. */
   const stillTranslated = async (tabId: number) => expect((await tabs.send({ type: 'page:status', data: { tabId } })).data).toMatchObject({ state: 'translated', errors: 0 });
 
+  /** Nothing sent since the translation, the tab still translated; then the tab restored. */
+  async function keptThenRestored(tabId: number, sentSince: () => number) {
+    expect(sentSince()).toBe(0);
+    await stillTranslated(tabId);
+    await tabs.send({ type: 'page:restore', data: { tabId } });
+  }
+
   beforeAll(async () => {
     [browser, apy, server] = await Promise.all([launchExtension(), startMarkerApy(), startPageServer()]);
     server.set('/clamp.html', CLAMP);
@@ -104,9 +111,7 @@ describe('our words the page reshapes', () => {
       // Cut once, and not sent again as the page's own words (the previous build sent the cut
       // and wrote its "translation" over it: "⟦⟦A walk in the…⟧").
       expect(await page.evaluate(() => (window as unknown as { __cuts: number }).__cuts)).toBe(1);
-      expect(sentSince()).toBe(0);
-      await stillTranslated(tabId);
-      await tabs.send({ type: 'page:restore', data: { tabId } });
+      await keptThenRestored(tabId, sentSince);
       // The previous build left the cut translation in the page.
       expect(await page.evaluate(() => document.body.innerHTML.split('<script>')[0]!.trim())).toBe('<h2 id="line">A walk in the mountains</h2>\n<p id="still">A paragraph that stays as it is.</p>');
     } finally {
@@ -117,7 +122,7 @@ describe('our words the page reshapes', () => {
   it('words mark.js marks in the translation: marked, nothing sent, the page translated; restore puts the original words back, and the marks taken out then leave the page exact', async () => {
     const { page, tabId, before, sentSince } = await translated('/marks.html');
     try {
-      await page.evaluate(() => (window as unknown as { __mark(w: string): void }).__mark('walk'));
+      await markWord(page, 'walk');
       await new Promise((r) => setTimeout(r, 1000));
       expect(await page.evaluate(() => document.getElementById('a')!.innerHTML)).toBe('⟦Find the <mark data-markjs="true">walk</mark> in the⟧ <b>⟦big <mark data-markjs="true">walk</mark>⟧</b> ⟦hills.⟧');
       // The previous build sent the paragraph again, its marks emptied: mark.js writes the word
@@ -125,14 +130,14 @@ describe('our words the page reshapes', () => {
       expect(sentSince()).toBe(0);
       await stillTranslated(tabId);
       // Taken out and put on another word while translated: still nothing sent.
-      await page.evaluate(() => (window as unknown as { __unmark(): void }).__unmark());
-      await page.evaluate(() => (window as unknown as { __mark(w: string): void }).__mark('hills'));
+      await unmarkAll(page);
+      await markWord(page, 'hills');
       await new Promise((r) => setTimeout(r, 1000));
       expect(sentSince()).toBe(0);
       await tabs.send({ type: 'page:restore', data: { tabId } });
       // The previous build left "⟦hills.⟧" (and before it, marked words) among the original words.
       expect(await page.evaluate(() => document.getElementById('a')!.textContent)).toBe('Find the walk in the big walk hills.');
-      await page.evaluate(() => (window as unknown as { __unmark(): void }).__unmark());
+      await unmarkAll(page);
       expect(await bodyHtml(page)).toBe(before);
     } finally {
       await page.close();
@@ -145,16 +150,14 @@ describe('our words the page reshapes', () => {
       const text = () => page.evaluate(() => document.getElementById('a')!.textContent!);
       const translatedText = await text();
       expect(translatedText).toContain('⟦');
-      await page.evaluate(() => (window as unknown as { __mark(w: string): void }).__mark('walk'));
+      await markWord(page, 'walk');
       await new Promise((r) => setTimeout(r, 1000));
       expect(await page.evaluate(() => document.querySelectorAll('#a mark').length)).toBe(30);
       expect(await text()).toBe(translatedText);
       // The previous build sent the paragraph again, our words in it as the page's, and restore left them.
-      expect(sentSince()).toBe(0);
-      await stillTranslated(tabId);
-      await tabs.send({ type: 'page:restore', data: { tabId } });
+      await keptThenRestored(tabId, sentSince);
       expect(await text()).toBe(LONG_TEXT);
-      await page.evaluate(() => (window as unknown as { __unmark(): void }).__unmark());
+      await unmarkAll(page);
       expect(await bodyHtml(page)).toBe(before);
     } finally {
       await page.close();
@@ -176,9 +179,7 @@ describe('our words the page reshapes', () => {
       await highlight(page, '#a', 10, 7);
       await new Promise((r) => setTimeout(r, 1000));
       expect(await a()).toBe('⟦Find the <mark class="hl">walk in the⟧ </mark><b><mark class="hl">⟦big walk⟧</mark></b><mark class="hl"> ⟦hills</mark>.⟧');
-      expect(sentSince()).toBe(0);
-      await stillTranslated(tabId);
-      await tabs.send({ type: 'page:restore', data: { tabId } });
+      await keptThenRestored(tabId, sentSince);
       expect(await page.evaluate(() => document.getElementById('a')!.textContent)).toBe('Find the walk in the big walk hills.');
       await unhighlight(page, '#a');
       expect(await bodyHtml(page)).toBe(before);
@@ -196,9 +197,7 @@ describe('our words the page reshapes', () => {
       await new Promise((r) => setTimeout(r, 1000));
       // The previous build made the copy again at once: the highlight gone, a request sent.
       expect(await copy()).toBe('⟦Find the <mark class="hl">walk in the⟧ </mark><b><mark class="hl">⟦big walk⟧</mark></b><mark class="hl"> ⟦hills</mark>.⟧');
-      expect(sentSince()).toBe(0);
-      await stillTranslated(tabId);
-      await tabs.send({ type: 'page:restore', data: { tabId } });
+      await keptThenRestored(tabId, sentSince);
       expect(await bodyHtml(page)).toBe(before);
     } finally {
       await page.close();
@@ -233,9 +232,7 @@ describe('our words the page reshapes', () => {
       await lineCut(page);
       // The previous build sent what was left as the page's own words ("⟦⟦Find the walk in the⟧…⟧"),
       // and restore left it.
-      expect(sentSince()).toBe(0);
-      await stillTranslated(tabId);
-      await tabs.send({ type: 'page:restore', data: { tabId } });
+      await keptThenRestored(tabId, sentSince);
       expect(await bodyHtml(page)).toBe(before);
     } finally {
       await page.close();
@@ -249,9 +246,7 @@ describe('our words the page reshapes', () => {
       expect(await card()).not.toContain('<p>');
       await lineCut(page);
       // The previous build sent what was left as the page's own words, and restore left it.
-      expect(sentSince()).toBe(0);
-      await stillTranslated(tabId);
-      await tabs.send({ type: 'page:restore', data: { tabId } });
+      await keptThenRestored(tabId, sentSince);
       expect(await bodyHtml(page)).toBe(before);
     } finally {
       await page.close();
@@ -278,9 +273,7 @@ describe('our words the page reshapes', () => {
       const narrower = await parts();
       expect(narrower.shown.length).toBeLessThan(now.shown.length);
       expect(narrower.shown + narrower.rest).toBe('⟦Find the walk in the⟧ ⟦big walk⟧ ⟦hills of the north.⟧');
-      expect(sentSince()).toBe(0);
-      await stillTranslated(tabId);
-      await tabs.send({ type: 'page:restore', data: { tabId } });
+      await keptThenRestored(tabId, sentSince);
       // The card's own style attribute is shave's (it sets its height and takes it off again).
       expect(await bodyHtml(page)).toBe(before.replace('<p id="card">', '<p id="card" style="">'));
       now = await parts();
@@ -298,9 +291,7 @@ describe('our words the page reshapes', () => {
       await new Promise((r) => setTimeout(r, 1000));
       expect(await page.evaluate(() => document.getElementById('post')!.innerHTML)).toBe('⟦Visit <a href="http://example.com">example.com</a> for⟧ <b>⟦more news about <a href="http://example.org">example.org</a>⟧</b> ⟦today.⟧');
       // The previous build sent the linked paragraph as the page's own words, and restore left them.
-      expect(sentSince()).toBe(0);
-      await stillTranslated(tabId);
-      await tabs.send({ type: 'page:restore', data: { tabId } });
+      await keptThenRestored(tabId, sentSince);
       expect(await bodyHtml(page)).toBe(before);
     } finally {
       await page.close();

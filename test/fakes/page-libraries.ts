@@ -107,3 +107,9 @@ export const highlight = (page: InPage, selector: string, from?: number, to?: nu
 
 /** Takes every highlight in the element at `selector` in `page` away. */
 export const unhighlight = (page: InPage, selector: string) => callIn(page, '__unhighlight', selector);
+
+/** Marks `word` in `page`'s body with mark.js (`MARK_SCRIPT`). */
+export const markWord = (page: InPage, word: string) => callIn(page, '__mark', word);
+
+/** Takes mark.js's marks out of `page`'s body. */
+export const unmarkAll = (page: InPage) => callIn(page, '__unmark');
