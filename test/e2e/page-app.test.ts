@@ -116,6 +116,9 @@ describe('page translation keeps a live page working', () => {
     await page.goto(`${server.origin}/app.html`);
     await evaluateInContentScript(page, browser.id, '1');
     control = await browser.openExtensionPage(OPTIONS_PATH);
+    // The page in front, as a reader has the tab they click: behind the options tab, Chromium runs
+    // no animation frame there, and each click waited 1-2 s for its button to stand still.
+    await page.bringToFront();
     tabId = await control.evaluate(async (url) => {
       const tabs = await (globalThis as unknown as { chrome: { tabs: { query(q: unknown): Promise<{ id: number; url: string }[]> } } }).chrome.tabs.query({});
       return tabs.find((t) => t.url === url)!.id;

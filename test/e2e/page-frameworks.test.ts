@@ -374,10 +374,16 @@ describe('apps of real frameworks in a translated page', () => {
     const tabId = (await tabs()).find((id) => !had.includes(id))!;
     const twin = await open(app);
     const status = async () => ((await send({ type: 'page:status', data: { tabId } })) as { data: { state: string; errors: number } }).data;
+    // Each tab is brought to the front to be clicked, as a reader clicks the tab they see: in a
+    // tab behind another, Chromium runs no animation frame, and Playwright's wait for a button to
+    // stand still took 1-2 s a click. The other tab follows its app's change from behind (our
+    // content script's frame falls back to a timer there).
     const click = async (ids: string[], check?: () => Promise<void>) => {
       for (const id of ids) {
-        await page.click(`#${id}`);
-        await twin.click(`#${id}`);
+        for (const tab of [page, twin]) {
+          await tab.bringToFront();
+          await tab.click(`#${id}`);
+        }
         await check?.();
       }
     };
