@@ -29,15 +29,17 @@ export interface MarkerApy {
 
 const PAIRS = ['eng-spa', 'spa-eng', 'eng-cat', 'cat-eng', 'eng-fra', 'fra-eng', 'eng-por', 'por-eng', 'eng-ara'];
 
+/** Every text of the markup `q` with a letter, marked (its white space at the edges left outside the marks). */
 export function markText(q: string): string {
-  return q.replace(/(<[^>]*>)|([^<]+)/g, (_m, tag: string | undefined, text: string | undefined) => {
-    if (tag !== undefined) return tag;
-    const t = text ?? '';
-    if (!/\p{L}/u.test(t)) return t;
-    const lead = /^\s*/.exec(t)![0];
-    const trail = /\s*$/.exec(t)![0];
-    return `${lead}${MARK_OPEN}${t.trim()}${MARK_CLOSE}${trail}`;
-  });
+  return q.replace(/(<[^>]*>)|([^<]+)/g, (_m, tag: string | undefined, text: string | undefined) => (tag !== undefined ? tag : markWords(text ?? '')));
+}
+
+/** One text (not markup: a `<` in it is a character) marked if it has a letter. */
+function markWords(t: string): string {
+  if (!/\p{L}/u.test(t)) return t;
+  const lead = /^\s*/.exec(t)![0];
+  const trail = /\s*$/.exec(t)![0];
+  return `${lead}${MARK_OPEN}${t.trim()}${MARK_CLOSE}${trail}`;
 }
 
 /**
@@ -51,7 +53,7 @@ export function reverseAndMark(q: string): string {
   const reverse = (node: DefaultTreeAdapterTypes.ParentNode, top: boolean): void => {
     for (const c of node.childNodes) {
       if ('childNodes' in c) reverse(c, false);
-      else if (c.nodeName === '#text') (c as DefaultTreeAdapterTypes.TextNode).value = markText((c as DefaultTreeAdapterTypes.TextNode).value);
+      else if (c.nodeName === '#text') (c as DefaultTreeAdapterTypes.TextNode).value = markWords((c as DefaultTreeAdapterTypes.TextNode).value);
     }
     if (!top) node.childNodes.reverse();
   };
