@@ -1,7 +1,9 @@
 /**
  * Serves files of a folder (the real-world pages of ../shared/pages) and inline test pages on
  * 127.0.0.1. Real pages go out with `script-src 'none'`: their scripts never run, so the page is
- * static and body.innerHTML before and after restore can be compared.
+ * static and body.innerHTML before and after restore can be compared. Under `/scripts-on/` the same
+ * pages run their own scripts, as in a reader's browser (those from other hosts cannot load here:
+ * the browsers' resolver rule), with nothing else loaded (images, fonts, fetches, frames).
  */
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -15,6 +17,9 @@ export interface PageServer {
   close(): Promise<void>;
 }
 
+/** Where the folder's pages are served with their own scripts running. */
+export const SCRIPTS_ON = '/scripts-on/';
+
 export async function startPageServer(folder?: string): Promise<PageServer> {
   const inline = new Map<string, string>();
   const inlineHeaders = new Map<string, Record<string, string>>();
@@ -26,7 +31,8 @@ export async function startPageServer(folder?: string): Promise<PageServer> {
       res.end(own);
       return;
     }
-    const file = folder ? normalize(join(folder, decodeURIComponent(path))) : '';
+    const scripts = path.startsWith(SCRIPTS_ON);
+    const file = folder ? normalize(join(folder, decodeURIComponent(scripts ? path.slice(SCRIPTS_ON.length - 1) : path))) : '';
     if (!folder || !file.startsWith(folder) || !file.endsWith('.html')) {
       res.writeHead(404, { 'content-type': 'text/plain' });
       res.end('not found');
@@ -37,7 +43,7 @@ export async function startPageServer(folder?: string): Promise<PageServer> {
         // No charset: the page's own <meta charset> decides, as it did where it was saved.
         res.writeHead(200, {
           'content-type': 'text/html',
-          'content-security-policy': "script-src 'none'; img-src 'none'; media-src 'none'; font-src 'none'; connect-src 'none'; frame-src 'none'",
+          'content-security-policy': `script-src ${scripts ? "'self' 'unsafe-inline'" : "'none'"}; img-src 'none'; media-src 'none'; font-src 'none'; connect-src 'none'; frame-src 'none'`,
         });
         res.end(data);
       },
