@@ -2,7 +2,7 @@
  * The Firefox build in Firefox ESR (firefox-browser.ts): the background event page runs the engine
  * and answers over messaging (no /api fetch route, no Chrome Translator there), the selection
  * bubble, whole-page translation and exact restore on four real pages (../shared/pages, scripts
- * off; the largest of them too), a page that keeps changing a place, and the popup's compare view. Providers: the real Apertium APy (the tier's globalSetup),
+ * off; the largest of them too) and on three in bilingual mode, a page that keeps changing a place, and the popup's compare view. Providers: the real Apertium APy (the tier's globalSetup),
  * a LibreTranslate fake that upper-cases, and an APy-compatible fake that marks text.
  */
 import type { Page } from 'puppeteer-core';
@@ -33,6 +33,12 @@ interface PageStatus {
 
 /** Two articles, the Wikipedia article with its links to other languages, and the largest saved page (11 360 units). */
 const REAL_PAGES = ['readability-001.html', 'readability-ars-1.html', 'readability-wikipedia.html', 'aows-nba.html'];
+/** In bilingual mode, from their languages: menus and rows of links, a long article, a German page of 1 184 units. */
+const BILINGUAL_PAGES = [
+  ['postlight-github.com.html', 'en', 'es'],
+  ['readability-wikipedia.html', 'en', 'es'],
+  ['trafilatura-proplanta.de.erloesobergrenze.html', 'de', 'en'],
+] as const;
 /**
  * A web component whose shadow root is closed: Firefox lets content scripts read it
  * (Element.openOrClosedShadowRoot); one defined only when the test says (`__defineLate`); a
@@ -194,7 +200,7 @@ describe('Firefox: page translation on real pages', () => {
   // A translator that reorders every sentence (marker-apy.ts reverseAndMark): the merge in Firefox's DOM.
   let reorder: MarkerApy | undefined;
   beforeAll(async () => {
-    reorder = await startMarkerApy(0, [], { reorder: true });
+    reorder = await startMarkerApy(0, ['deu-eng'], { reorder: true });
     // The fake answers at once: no need for the budget that protects a real APy (aows-nba's 367 calls at 20 a second).
     await setSettings({ providers: { 'apertium.ts': { enabled: true, url: reorder.url, rate: { rps: 500, concurrency: 8 } } }, ranking: ['apertium.ts'], interlinguas: [], limits: { textSize: 1000 } });
   });
@@ -265,6 +271,35 @@ describe('Firefox: page translation on real pages', () => {
         expect(restored.data?.state).toBe('original');
         expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
         expect(errors).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    });
+  }
+
+  for (const [name, src, trg] of BILINGUAL_PAGES) {
+    it(`${name} in bilingual mode: every copy translated, the originals untouched, restore exact`, async () => {
+      const page = await ff.openPage(`${server.origin}/${name}`);
+      try {
+        const tabId = await ff.tabId(page.url());
+        const before = await page.evaluate(() => document.body.innerHTML);
+        await ff.message<Wire<PageStatus>>({ type: 'page:translate', data: { tabId, src, trg, mode: 'bilingual' } });
+        await reaches(tabId, 'translated');
+        expect((await ff.message<Wire<PageStatus>>({ type: 'page:status', data: { tabId } })).data).toMatchObject({ state: 'translated', errors: 0, mode: 'bilingual' });
+        const run = await page.evaluate((mark) => {
+          const copies = [...document.querySelectorAll('[data-polyglot-bilingual]')];
+          // Copies with a letter and no translated text, and translated texts outside the copies (options and SVG titles are translated in place).
+          const unmarked = copies.filter((c) => /\p{L}/u.test(c.textContent ?? '') && !(c.textContent ?? '').includes(mark)).map((c) => (c.textContent ?? '').trim().slice(0, 60));
+          let leaked = 0;
+          const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+          for (let n = w.nextNode(); n; n = w.nextNode()) if ((n as Text).data.includes(mark) && !n.parentElement!.closest('[data-polyglot-bilingual], option, svg title')) leaked++;
+          return { copies: copies.length, unmarked, leaked };
+        }, MARK_OPEN);
+        console.log(`firefox ${name} bilingual: ${run.copies} copies`);
+        expect(run.copies).toBeGreaterThan(100);
+        expect({ unmarked: run.unmarked, leaked: run.leaked }).toEqual({ unmarked: [], leaked: 0 });
+        await ff.message<Wire<PageStatus>>({ type: 'page:restore', data: { tabId } });
+        expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
       } finally {
         await page.close();
       }
