@@ -2,7 +2,8 @@
  * The Firefox build in Firefox ESR (firefox-browser.ts): the background event page runs the engine
  * and answers over messaging (no /api fetch route, no Chrome Translator there), the selection
  * bubble, whole-page translation and exact restore on four real pages (../shared/pages, scripts
- * off; the largest of them too) and on three in bilingual mode, a page that keeps changing a place, and the popup's compare view. Providers: the real Apertium APy (the tier's globalSetup),
+ * off; the largest of them too) and on three in bilingual mode, a page that keeps changing a
+ * place, and the popup's compare view. Providers: the real Apertium APy (the tier's globalSetup),
  * a LibreTranslate fake that upper-cases, and an APy-compatible fake that marks text.
  */
 import type { Page } from 'puppeteer-core';
