@@ -12,6 +12,9 @@ import { unitElement, type Unit } from './units';
 
 export type Bucket = 0 | 1 | 2;
 
+/** Jobs of a bucket tried past the first that does not fit in a call (`take`). */
+const LOOKAHEAD = 16;
+
 export interface Ranked {
   unit: Unit;
   /** Discovery order, roughly document order. */
@@ -126,8 +129,11 @@ export class Prioritizer<J extends Ranked> {
   }
 
   /**
-   * Jobs for one call, best first, as long as `accept` takes them (it returns false when the call is
-   * full; it is told each job's bucket). The first job is always taken.
+   * Jobs for one call, best first, as long as `accept` takes them (it returns false when a job does
+   * not fit in the call; it is told each job's bucket). The first job is always taken. Past the
+   * first that does not fit, the next few of the same bucket are tried (`LOOKAHEAD`): a short unit
+   * fills the room a long one left, so calls go out fuller and fewer; the one that did not fit is
+   * first in the next call.
    */
   take(accept: (job: J, bucket: Bucket) => boolean): J[] {
     this.settle();
@@ -139,16 +145,22 @@ export class Prioritizer<J extends Ranked> {
       if (this.unsorted[b]) this.sort(b);
       const list = this.buckets[b]!;
       let i = this.head[b]!;
+      // The first job left in the bucket (one that did not fit), and the jobs tried past it.
+      let left = -1;
+      let tried = 0;
       for (; i < list.length; i++) {
         const job = list[i]!;
         if (this.where.get(job) !== b) continue;
-        if (!accept(job, b)) break;
+        if (left >= 0 && ++tried > LOOKAHEAD) break;
+        if (!accept(job, b)) {
+          if (left < 0) left = i;
+          continue;
+        }
         taken.push(job);
         this.delete(job);
       }
-      const full = i < list.length;
-      this.passed(b, i);
-      if (full) return taken;
+      this.passed(b, left >= 0 ? left : i);
+      if (left >= 0) return taken;
     }
     return taken;
   }

@@ -98,6 +98,27 @@ describe('first screen first', () => {
     expect(document.body.innerHTML).toBe(body);
   });
 
+  it('a short unit further on fills the room a long one left: fewer calls, each within the limit, the long one first in the next', async () => {
+    const long = (i: number) => `Long paragraph ${i} ${'with many words '.repeat(42).trim()}.`;
+    const short = (i: number) => `Short note ${i} with a few words.`;
+    const NOTES = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+    const body = `<main>${[0, 1, 2].map((i) => `<p>${long(i)}</p>`).join('')}${NOTES.map((i) => `<p>${short(i)}</p>`).join('')}</main>`;
+    const { page, fake, frames } = start(body);
+    // In order, the three long ones and then the notes would take four calls: [0], [1], [2 and seven notes], [the last two notes].
+    expect(fake.calls.map((c) => sentTexts(c.markup))).toEqual([
+      [long(0), ...NOTES.slice(0, 7).map(short)],
+      [long(1), short(7), short(8)],
+      [long(2)],
+    ]);
+    for (const c of fake.calls) expect(c.markup.length).toBeLessThanOrEqual(1000);
+    for (const c of fake.calls) c.release();
+    await frames.settle();
+    expect(page.status()).toMatchObject({ state: 'translated', done: 12, total: 12, errors: 0 });
+    expect([...document.querySelectorAll('p')].map((p) => p.textContent)).toEqual([...[0, 1, 2].map(long), ...NOTES.map(short)].map((t) => t.toUpperCase()));
+    page.restore();
+    expect(document.body.innerHTML).toBe(body);
+  });
+
   it('restore during segmentation stops it: no more calls, the page as it was', async () => {
     const body = `<p>Top</p><section id="far">${far(40)}</section>`;
     const { page, fake, idles } = start(body);

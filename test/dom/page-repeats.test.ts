@@ -49,24 +49,32 @@ describe('texts a page repeats', () => {
 
   it('a repeat packed after its first answer was written, while the page is being translated, is written from that answer and not sent; restore exact', async () => {
     const fake = fakeTranslator({ hold: true });
-    const [first, second, third] = ['first', 'second', 'third'].map((w) => `The ${w} long paragraph ${'says a word '.repeat(50).trim()}.`);
-    const body = `<p>Brooklyn Nets</p><p>${first}</p><p>${second}</p><p>${third}</p><p>Brooklyn <b>Nets</b></p><p title="Brooklyn Nets"><a href="/n">Brooklyn Nets</a></p>`;
+    // A name too long for the room the calls before leave (calls take a short unit from further on
+    // into the room a long one left): its repeats are packed only once its answer is written.
+    const tail = 'play in the city '.repeat(24).trim();
+    const name = `Brooklyn Nets ${tail}`;
+    const [first, second, third] = [40, 70, 70].map((n, i) => `The ${['first', 'second', 'third'][i]} long paragraph ${'says a word '.repeat(n).trim()}.`);
+    const body = `<p>${name}</p><p>${first}</p><p>${second}</p><p>${third}</p><p>Brooklyn <b>Nets ${tail}</b></p><p title="${name}"><a href="/n">${name}</a></p>`;
     const { page, frames } = startPage(body, fake.translate, pages, { maxInFlight: 1 });
     const link = document.querySelector('a')!;
     await frames.settle();
     fake.calls[0]!.release();
     await frames.settle();
     // Packed as the first call ended, before its answer was written.
-    expect(fake.calls.map((c) => c.markup)).toEqual([`<p i=1>Brooklyn Nets</p><p i=2>${first}</p>`, `<p i=1>${second}</p>`]);
+    expect(fake.calls.map((c) => c.markup)).toEqual([`<p i=1>${name}</p><p i=2>${first}</p>`, `<p i=1>${second}</p>`]);
     fake.calls[1]!.release();
     await frames.settle();
-    // The third paragraph, and the one whose words markup splits; the link and the title are written from the first answer.
-    expect(fake.calls.map((c) => c.markup).slice(2)).toEqual([`<p i=1>${third}</p><p i=2>Brooklyn <b i=3>Nets</b></p>`]);
-    expect(document.body.lastElementChild!.outerHTML).toBe('<p title="BROOKLYN NETS"><a href="/n">BROOKLYN NETS</a></p>');
+    // The third paragraph; the link and the title are written from the first answer.
+    expect(fake.calls.map((c) => c.markup).slice(2)).toEqual([`<p i=1>${third}</p>`]);
+    expect(document.body.lastElementChild!.outerHTML).toBe(`<p title="${name.toUpperCase()}"><a href="/n">${name.toUpperCase()}</a></p>`);
     expect(document.querySelector('a')).toBe(link);
     fake.calls[2]!.release();
     await frames.settle();
-    expect(fake.calls).toHaveLength(3);
+    // The one whose words markup splits.
+    expect(fake.calls.map((c) => c.markup).slice(3)).toEqual([`<p i=1>Brooklyn <b i=2>Nets ${tail}</b></p>`]);
+    fake.calls[3]!.release();
+    await frames.settle();
+    expect(fake.calls).toHaveLength(4);
     expect(page.status()).toMatchObject({ state: 'translated', done: 7, total: 7, errors: 0 });
     page.restore();
     expect(document.body.innerHTML).toBe(body);
