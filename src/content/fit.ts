@@ -3,7 +3,7 @@
  * element too large made a run of its own content, a text too large cut at sentence boundaries
  * (`Intl.Segmenter`), then at spaces.
  */
-import { codePoints, escapeText, serializeRangeNodes, unitSize } from './chunk';
+import { escapeText, sentSize, serializeRangeNodes, unitSize } from './chunk';
 import type { PieceGroup, RangeUnit, Unit } from './segment';
 import { excluded, kids } from './tags';
 import { segmenter } from '../core/intl';
@@ -26,7 +26,7 @@ export function fit(unit: Unit, max: number, whole: number = unitSize(unit)): Un
     size = 0;
   };
   for (const n of unit.nodes) {
-    const s = codePoints(serializeRangeNodes([n]));
+    const s = sentSize(serializeRangeNodes([n]));
     if (s + wrapper > max) {
       close(n);
       if (n.nodeType === 3) out.push(...pieces(n as Text, max - wrapper, unit.hidden));
@@ -52,7 +52,7 @@ export function pieces(text: Text, max: number, hidden: boolean): Unit[] {
   const parts: string[] = [];
   let cur = '';
   for (const sentence of sentences(text.data, max)) {
-    if (cur && codePoints(escapeText(cur + sentence)) > max) {
+    if (cur && sentSize(escapeText(cur + sentence)) > max) {
       parts.push(cur);
       cur = '';
     }
@@ -69,17 +69,17 @@ function sentences(s: string, max: number): string[] {
   const raw = seg ? [...seg.segment(s)].map((x) => x.segment) : s.split(/(?<=[.!?。！？]\s+)/);
   const out: string[] = [];
   for (const r of raw) {
-    if (codePoints(escapeText(r)) <= max) {
+    if (sentSize(escapeText(r)) <= max) {
       out.push(r);
       continue;
     }
     let cur = '';
     for (const word of r.split(/(?<=\s)/)) {
-      if (cur && codePoints(escapeText(cur + word)) > max) {
+      if (cur && sentSize(escapeText(cur + word)) > max) {
         out.push(cur);
         cur = '';
       }
-      if (codePoints(escapeText(word)) > max) {
+      if (sentSize(escapeText(word)) > max) {
         // Escaping at most quintuples a character's length.
         const chars = Array.from(word);
         const step = Math.max(1, Math.floor(max / 5));

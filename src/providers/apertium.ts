@@ -85,7 +85,8 @@ export function createApertium(settings: ProviderSettings, env: ProviderEnv, opt
   async function translateOne(text: string, langpair: string, format: BatchOptions['format'], signal: AbortSignal): Promise<string> {
     if (format !== 'html') return request(text, langpair, 'txt', signal);
     const short = shortIds(text);
-    const parts = short.length > HTML_PART ? cutHtml(short) : [short];
+    // APy counts characters as code points: a text of 1 000 with letters beyond the BMP (𝐁𝐀𝐂𝐊) is whole.
+    const parts = codePoints(short) > HTML_PART ? cutHtml(short) : [short];
     // All at once, as APy queues the parts of a text it cuts itself: its pipeline takes them in turn.
     const out = (await Promise.all(parts.map((part) => request(part, langpair, 'html', signal)))).join('');
     return short === text ? out : longIds(out);

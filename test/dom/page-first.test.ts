@@ -119,6 +119,23 @@ describe('first screen first', () => {
     expect(document.body.innerHTML).toBe(body);
   });
 
+  it("a call is within the limit as the provider gets it: each no-break space counts as the engine's `&#160;`", async () => {
+    // French puts one before each colon, guillemet and question mark.
+    const para = (i: number) => `«\u00a0Paragraphe ${i}\u00a0» dit-il\u00a0: ${'une phrase\u00a0? oui\u00a0! '.repeat(6).trim()}`;
+    const body = `<main>${Array.from({ length: 12 }, (_, i) => `<p>${para(i)}</p>`).join('')}</main>`;
+    const { page, fake, frames } = start(body);
+    const original = document.body.innerHTML;
+    const sent = fake.calls.map((c) => c.markup.replaceAll('\u00a0', '&#160;').length);
+    // Counted as one code point each (the previous build), a call reached the provider with 1 350.
+    for (const n of sent) expect(n).toBeLessThanOrEqual(1000);
+    expect(fake.calls.flatMap((c) => sentTexts(c.markup))).toEqual(Array.from({ length: 12 }, (_, i) => para(i)));
+    for (const c of fake.calls) c.release();
+    await frames.settle();
+    expect(page.status()).toMatchObject({ state: 'translated', done: 12, total: 12, errors: 0 });
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
   it('restore during segmentation stops it: no more calls, the page as it was', async () => {
     const body = `<p>Top</p><section id="far">${far(40)}</section>`;
     const { page, fake, idles } = start(body);

@@ -135,6 +135,16 @@ describe('translateBatch', () => {
     expect(translates().map((r) => r.args.q![0])).toEqual([call]);
   });
 
+  it('counts characters as APy does, in code points: 1000 of them with letters beyond the BMP (𝐁𝐀𝐂𝐊) go in one request', async () => {
+    const sentence = 'The <a i=2>𝐁𝐀𝐂𝐊</a> is <b i=3>small</b>. ';
+    const call = `<p i=1>${sentence.repeat(Math.floor((1000 - 11) / [...sentence].length))}</p>`;
+    expect([...call].length).toBeLessThanOrEqual(HTML_PART);
+    expect(call.length).toBeGreaterThan(HTML_PART);
+    const html = call.replace(/ i=(\d+)/g, ' id="$1"');
+    expect(await make().translateBatch([html], EN_ES, HTML, never())).toEqual([html.replace(/>([^<]*)</g, (_, t: string) => `>${t.toUpperCase()}<`)]);
+    expect(translates().map((r) => r.args.q![0])).toEqual([call]);
+  });
+
   it('sends an HTML text still over 1000 characters in parts, at once, each cut outside the tags', async () => {
     const sentence = (i: number) => `The <a id="${i}">house</a> number ${i} is <span id="${i + 100}">small</span>. `;
     const html = `<p id="0">${Array.from({ length: 50 }, (_, i) => sentence(i + 1)).join('')}</p>`;
