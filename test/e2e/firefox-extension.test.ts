@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLibre, type FakeLibre } from '../fakes/fake-libre';
 import { FIT_PAGE, HIGHLIGHT_SCRIPT, LONG_TEXT, RUN_AND_BLOCK_CARD, highlight, markWord, unmarkAll, MARK_SCRIPT, serveLibraries, unhighlight } from '../fakes/page-libraries';
 import { MARK_CLOSE, MARK_OPEN, startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
+import { bilingualCounts } from '../fakes/page-e2e';
 import { startPageServer, type PageServer } from '../fakes/page-server';
 import { LONE_LETTER } from '../../src/core/html/text';
 import { APY_URL } from '../support/apy-setup';
@@ -287,15 +288,7 @@ describe('Firefox: page translation on real pages', () => {
         await ff.message<Wire<PageStatus>>({ type: 'page:translate', data: { tabId, src, trg, mode: 'bilingual' } });
         await reaches(tabId, 'translated');
         expect((await ff.message<Wire<PageStatus>>({ type: 'page:status', data: { tabId } })).data).toMatchObject({ state: 'translated', errors: 0, mode: 'bilingual' });
-        const run = await page.evaluate((mark) => {
-          const copies = [...document.querySelectorAll('[data-polyglot-bilingual]')];
-          // Copies with a letter and no translated text, and translated texts outside the copies (options and SVG titles are translated in place).
-          const unmarked = copies.filter((c) => /\p{L}/u.test(c.textContent ?? '') && !(c.textContent ?? '').includes(mark)).map((c) => (c.textContent ?? '').trim().slice(0, 60));
-          let leaked = 0;
-          const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-          for (let n = w.nextNode(); n; n = w.nextNode()) if ((n as Text).data.includes(mark) && !n.parentElement!.closest('[data-polyglot-bilingual], option, svg title')) leaked++;
-          return { copies: copies.length, unmarked, leaked };
-        }, MARK_OPEN);
+        const run = await page.evaluate(bilingualCounts, MARK_OPEN);
         console.log(`firefox ${name} bilingual: ${run.copies} copies`);
         expect(run.copies).toBeGreaterThan(100);
         expect({ unmarked: run.unmarked, leaked: run.leaked }).toEqual({ unmarked: [], leaked: 0 });

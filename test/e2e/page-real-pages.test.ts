@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireShared } from '../support/shared';
 import { MARK_CLOSE, MARK_OPEN, startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
-import { translateAndRestore, useApertiumAt } from '../fakes/page-e2e';
+import { bilingualCounts, translateAndRestore, useApertiumAt } from '../fakes/page-e2e';
 import { SCRIPTS_ON, startPageServer, type PageServer } from '../fakes/page-server';
 import { evaluateInContentScript, launchExtension, type ExtensionBrowser } from './browser';
 
@@ -118,14 +118,10 @@ describe('page translation on real pages', () => {
             const { lang } = await globalThis.polyglot.handle({ type: 'page:status', data: {} });
             await globalThis.polyglot.handle({ type: 'page:translate', data: { src: lang, trg: lang === 'en' ? 'es' : 'en', mode: 'bilingual' } });
             while (P.status().state === 'translating') await new Promise((r) => setTimeout(r, 20));
-            const copies = [...document.querySelectorAll('[data-polyglot-bilingual]')];
-            const unmarked = copies.filter((c) => /\\p{L}/u.test(c.textContent) && !c.textContent.includes(mark)).map((c) => c.textContent.trim().slice(0, 60));
-            let leaked = 0;
-            const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-            for (let n; (n = w.nextNode()); ) if (n.data.includes(mark) && !n.parentElement.closest('[data-polyglot-bilingual], option, svg title')) leaked++;
+            const counts = (${bilingualCounts.toString()})(mark);
             const status = P.status();
             P.restore();
-            return { status, copies: copies.length, unmarked, leaked, same: document.body.innerHTML === before };
+            return { status, ...counts, same: document.body.innerHTML === before };
           })(${JSON.stringify(MARK_OPEN)})`,
         );
         console.log(`${name} bilingual: ${run.copies} copies, ${run.status.done}/${run.status.total} units, restored ${run.same}`);

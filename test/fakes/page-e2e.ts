@@ -59,6 +59,20 @@ export function translatePage(page: Page, extensionId: string, src: string, trg:
  * Translates the tab's page (content script world), waits until done, counts visible text nodes
  * with letters that carry `marker`, restores, and compares body.innerHTML with the original.
  */
+/**
+ * Run in the page (a function given to `evaluate`, or its source in a content script's): the
+ * bilingual copies, those with a letter and no `mark` (not translated), and the marked texts
+ * outside copies, options and SVG titles (which are translated in place).
+ */
+export function bilingualCounts(mark: string): { copies: number; unmarked: string[]; leaked: number } {
+  const copies = [...document.querySelectorAll('[data-polyglot-bilingual]')];
+  const unmarked = copies.filter((c) => /\p{L}/u.test(c.textContent ?? '') && !(c.textContent ?? '').includes(mark)).map((c) => (c.textContent ?? '').trim().slice(0, 60));
+  let leaked = 0;
+  const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = w.nextNode(); n; n = w.nextNode()) if ((n as Text).data.includes(mark) && !n.parentElement!.closest('[data-polyglot-bilingual], option, svg title')) leaked++;
+  return { copies: copies.length, unmarked, leaked };
+}
+
 export function translateAndRestore(page: Page, extensionId: string, opts: { src: string; trg: string; marker: string; restore?: boolean }): Promise<PageRun> {
   return evaluateInContentScript<PageRun>(
     page,
