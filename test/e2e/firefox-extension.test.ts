@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLibre, type FakeLibre } from '../fakes/fake-libre';
 import { FIT_PAGE, HIGHLIGHT_SCRIPT, LONG_TEXT, RUN_AND_BLOCK_CARD, highlight, markWord, unmarkAll, MARK_SCRIPT, serveLibraries, unhighlight } from '../fakes/page-libraries';
 import { MARK_CLOSE, MARK_OPEN, startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
-import { bilingualCounts } from '../fakes/page-e2e';
+import { bilingualCounts, keptPlaces, notePage, visibleTexts } from '../fakes/page-e2e';
 import { startPageServer, type PageServer } from '../fakes/page-server';
 import { LONE_LETTER } from '../../src/core/html/text';
 import { APY_URL } from '../support/apy-setup';
@@ -223,49 +223,18 @@ describe('Firefox: page translation on real pages', () => {
         const url = page.url();
         const tabId = await ff.tabId(url);
         const before = await page.evaluate(() => document.body.innerHTML);
-        // Every element and its parent, to check once translated, and the languages the page's elements say (the translation relabels those that said the page's).
-        await page.evaluate(() => {
-          const w = window as unknown as { __parents: Map<Element, Node | null>; __langs: Map<Element, string> };
-          w.__parents = new Map([...document.body.getElementsByTagName('*')].map((e) => [e, e.parentNode]));
-          w.__langs = new Map([...document.body.querySelectorAll('[lang]')].map((e) => [e, e.getAttribute('lang')!]));
-        });
+        await page.evaluate(notePage);
         const started = await ff.message<Wire<PageStatus>>({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
         expect(started.error).toBeUndefined();
         await reaches(tabId, 'translated');
         const status = (await ff.message<Wire<PageStatus>>({ type: 'page:status', data: { tabId } })).data;
         expect(status).toMatchObject({ state: 'translated', errors: 0 });
-        const { total, marked } = await page.evaluate((mark, loneLetter) => {
-          const SKIP = 'script,style,noscript,template,textarea,code,kbd,samp,var,pre,svg,math,select,[translate="no" i],.notranslate';
-          let all = 0;
-          let hits = 0;
-          const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-          for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-            const el = n.parentElement;
-            if (!/\p{L}/u.test(n.nodeValue ?? '') || !el || el.closest(SKIP) || !el.checkVisibility()) continue;
-            // Words the page labelled with another language (Wikipedia's links to its other editions) are left as they are.
-            let said: string | undefined;
-            for (let e: Element | null = el; e && e !== document.body && said === undefined; e = e.parentElement) said = (window as unknown as { __langs: Map<Element, string> }).__langs.get(e);
-            if (said !== undefined && said.split('-')[0]!.toLowerCase() !== 'en') continue;
-            // A letter alone: a label, left as it is (chunk.ts isLoneLetter).
-            if (new RegExp(loneLetter, 'u').test(n.nodeValue ?? '')) continue;
-            all++;
-            if ((n.nodeValue ?? '').includes(mark)) hits++;
-          }
-          return { total: all, marked: hits };
-        }, MARK_OPEN, LONE_LETTER.source);
+        const { total, marked } = await page.evaluate(visibleTexts, [MARK_OPEN, LONE_LETTER.source, 'en'] as [string, string, string]);
         console.log(`firefox ${name}: ${marked}/${total} visible texts marked, ${status?.done}/${status?.total} units`);
         expect(total).toBeGreaterThan(10);
         expect(marked / total).toBeGreaterThanOrEqual(0.99);
         // The answers reordered every element's content: the page's own elements, each in its parent.
-        const kept = await page.evaluate(() => {
-          let lost = 0;
-          let moved = 0;
-          for (const [e, parent] of (window as unknown as { __parents: Map<Element, Node | null> }).__parents) {
-            if (!e.isConnected) lost++;
-            else if (e.parentNode !== parent) moved++;
-          }
-          return { lost, moved };
-        });
+        const kept = await page.evaluate(keptPlaces);
         expect(kept).toEqual({ lost: 0, moved: 0 });
         expect(reorder!.requests).toBeGreaterThan(0);
 

@@ -73,6 +73,63 @@ export function bilingualCounts(mark: string): { copies: number; unmarked: strin
   return { copies: copies.length, unmarked, leaked };
 }
 
+/** What `notePage` keeps on the page's global (its world's: the content script's in Chromium). */
+interface PageNotes {
+  __parents: Map<Element, Node | null>;
+  __langs: Map<Element, string | null>;
+}
+
+/**
+ * Run in the page before it is translated: every element's parent, for `keptPlaces`, and the
+ * page's own lang attributes as they were (the translation relabels those that said the page's
+ * language), for `visibleTexts`.
+ */
+export function notePage(): void {
+  const g = globalThis as unknown as PageNotes;
+  g.__parents = new Map([...document.body.getElementsByTagName('*')].map((e) => [e, e.parentNode]));
+  g.__langs = new Map([...document.body.querySelectorAll('[lang]')].map((e) => [e, e.getAttribute('lang')]));
+}
+
+/**
+ * Run in the page once translated: the visible texts with a letter that are the page's to
+ * translate (not in code, forms' lists, SVG, what the page says not to translate, an editor, nor
+ * words the page labelled with another language than `src`, nor a letter alone: chunk.ts
+ * `isLoneLetter`), how many carry `mark`, and the first of those that do not.
+ * `loneLetter`: LONE_LETTER's source.
+ */
+export function visibleTexts([mark, loneLetter, src]: [string, string, string]): { total: number; marked: number; misses: string[] } {
+  const SKIP = 'script,style,noscript,template,textarea,code,kbd,samp,var,pre,listing,svg,math,select,[translate="no" i],.notranslate,[contenteditable]:not([contenteditable="false" i])';
+  const lone = new RegExp(loneLetter, 'u');
+  const langs = (globalThis as unknown as PageNotes).__langs;
+  let total = 0;
+  let marked = 0;
+  const misses: string[] = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode() as Text | null; n; n = walker.nextNode() as Text | null) {
+    if (!/\p{L}/u.test(n.data) || lone.test(n.data)) continue;
+    const el = n.parentElement;
+    if (!el || el.closest(SKIP) || !el.checkVisibility()) continue;
+    let said: string | null | undefined;
+    for (let e: Element | null = el; e && e !== document.body && said === undefined; e = e.parentElement) said = langs.get(e);
+    if (typeof said === 'string' && said.split('-')[0]!.toLowerCase() !== src) continue;
+    total++;
+    if (n.data.includes(mark)) marked++;
+    else if (misses.length < 12) misses.push(n.data.trim().slice(0, 80));
+  }
+  return { total, marked, misses };
+}
+
+/** Run in the page once translated: the elements `notePage` saw that are out of the page, or in another parent. */
+export function keptPlaces(): { lost: number; moved: number } {
+  let lost = 0;
+  let moved = 0;
+  for (const [e, parent] of (globalThis as unknown as PageNotes).__parents) {
+    if (!e.isConnected) lost++;
+    else if (e.parentNode !== parent) moved++;
+  }
+  return { lost, moved };
+}
+
 export function translateAndRestore(page: Page, extensionId: string, opts: { src: string; trg: string; marker: string; restore?: boolean }): Promise<PageRun> {
   return evaluateInContentScript<PageRun>(
     page,
@@ -80,44 +137,22 @@ export function translateAndRestore(page: Page, extensionId: string, opts: { src
     `(async (o) => {
       const P = globalThis.polyglot.page;
       const before = document.body.innerHTML;
-      // The page's own lang attributes, as they were: the translation relabels those that said the page's language.
-      const langs = new Map([...document.body.querySelectorAll('[lang]')].map((e) => [e, e.getAttribute('lang')]));
-      const parents = new Map([...document.body.getElementsByTagName('*')].map((e) => [e, e.parentNode]));
+      (${notePage.toString()})();
       const calls0 = P.calls;
       const t0 = performance.now();
       await globalThis.polyglot.handle({ type: 'page:translate', data: { src: o.src, trg: o.trg } });
       while (P.status().state === 'translating') await new Promise((r) => setTimeout(r, 20));
       const wallMs = performance.now() - t0;
-      const SKIP = 'script,style,noscript,template,textarea,code,kbd,samp,var,pre,listing,svg,math,select,[translate="no" i],.notranslate,[contenteditable]:not([contenteditable="false" i])';
-      let total = 0, marked = 0;
-      const misses = [];
-      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-      for (let n; (n = walker.nextNode()); ) {
-        if (!/\\p{L}/u.test(n.data)) continue;
-        // A letter alone ("A" of an index, a backlink's "b", the "h" of "16 h 37"): a label, left as it is (chunk.ts isLoneLetter).
-        if (${LONE_LETTER}.test(n.data)) continue;
-        const el = n.parentElement;
-        if (!el || el.closest(SKIP) || !el.checkVisibility()) continue;
-        let said = null;
-        for (let e = el; e && e !== document.body && said === null; e = e.parentElement) said = langs.get(e) ?? null;
-        if (said !== null && said.split('-')[0].toLowerCase() !== o.src) continue;
-        total++;
-        if (n.data.includes(o.marker)) marked++;
-        else misses.push(n.data.trim().slice(0, 80));
-      }
+      const { total, marked, misses } = (${visibleTexts.toString()})([o.marker, ${JSON.stringify(LONE_LETTER.source)}, o.src]);
       const status = P.status();
       const calls = P.calls - calls0;
-      let lost = 0, moved = 0;
-      for (const [e, parent] of parents) {
-        if (!e.isConnected) lost++;
-        else if (e.parentNode !== parent) moved++;
-      }
+      const { lost, moved } = (${keptPlaces.toString()})();
       let restoredIdentical = false;
       if (o.restore !== false) {
         P.restore();
         restoredIdentical = document.body.innerHTML === before;
       }
-      return { total, marked, misses: misses.slice(0, 12), status, calls, wallMs, restoredIdentical, bodyChars: before.length, lost, moved };
+      return { total, marked, misses, status, calls, wallMs, restoredIdentical, bodyChars: before.length, lost, moved };
     })(${JSON.stringify(opts)})`,
   );
 }
