@@ -61,7 +61,7 @@
  *
  * `--profile`: a CPU profile of the page's renderer (both worlds) over the first translation,
  * bench/profiles/<page>.cpuprofile (opens in DevTools' Performance panel), and its functions with
- * the most self time printed. `--heap`: heap snapshots of the page before, translated and restored
+ * the most self time printed; and one over the second (<page>.2.cpuprofile: the same work, our code warm). `--heap`: heap snapshots of the page before, translated and restored
  * (bench/profiles/<page>.before.heapsnapshot, <page>.heapsnapshot, <page>.restored.heapsnapshot).
  * `--alloc`: a sampling allocation profile over the first translation (bench/profiles/
  * <page>.heapprofile), with the functions that allocated the most bytes printed: what the garbage
@@ -310,7 +310,17 @@ async function measure(
   const restoreMs = await evaluateInContentScript<number>(page, id, RESTORE_MS);
   const h2 = await heap(session);
   if (snapshots) await snapshot(session, new URL(`${name}.restored.heapsnapshot`, profiles));
+  if (profile) {
+    await session.send('Profiler.enable');
+    await session.send('Profiler.setSamplingInterval', { interval: 250 });
+    await session.send('Profiler.start');
+  }
   const run2 = await evaluateInContentScript<Run>(page, id, TRANSLATE('fr'));
+  if (profile) {
+    const { profile: prof } = await session.send('Profiler.stop');
+    await session.send('Profiler.disable');
+    writeFileSync(new URL(`${name}.2.cpuprofile`, profiles), JSON.stringify(prof));
+  }
   const h2t = await heap(session);
   const again = (await evaluateInContentScript<string>(page, id, RESTORE)) === before;
   const h3 = await heap(session);
