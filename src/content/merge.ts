@@ -28,7 +28,8 @@ export function mergeRange(unit: RangeUnit, answer: AnswerEl, wrapperId: number,
   const parent = into ?? unit.parent;
   // Without the silent elements at its edges, as chunk.ts sent it (edges.ts): they stay where they are.
   const { nodes, after } = core(into ? kids(into) : unit.nodes);
-  build({ wrapperId, entries, used: null, log }, answer.kids, wrapperId, parent, seq);
+  const m: Merge = { wrapperId, entries, used: null, log };
+  build(m, answer.kids, wrapperId, parent, seq);
   // A list item's label was not sent: it goes back before the translation, as it was.
   const label = listLabel(nodes[0]);
   if (label) {
@@ -37,6 +38,23 @@ export function mergeRange(unit: RangeUnit, answer: AnswerEl, wrapperId: number,
   }
   keepEdgeSpace(nodes, seq);
   apply(parent, nodes, after ?? (into ? null : unit.anchor), seq, log);
+  emptyLeftOut(m);
+}
+
+/**
+ * The unit's elements the answer left out (a provider that dropped their tags, or every tag) stay
+ * where they are, as the page's nodes must; their words are in the translation's text now, so
+ * their own texts are emptied: no word shows twice, translated in the sentence and as it was in
+ * the element. What was not sent stays (an opaque element: code, an image, what the page says
+ * not to translate). Until stop 53 they kept their words: a provider that strips markup left each
+ * paragraph's links and bold words in English after its translation.
+ */
+function emptyLeftOut(m: Merge): void {
+  for (let i = 0; i < m.entries.length; i++) {
+    const e = m.entries[i]!;
+    if (m.used?.[i] || e.opaque) continue;
+    for (let c = (e.into ?? e.node).firstChild; c; c = c.nextSibling) if (c.nodeType === 3 && !isBlank((c as Text).data)) writeText(c as Text, '', m.log);
+  }
 }
 
 interface Merge {

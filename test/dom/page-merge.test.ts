@@ -606,6 +606,27 @@ describe('merge and restore', () => {
     expect(p.innerHTML).toBe('<a href="#c">one</a>two');
   });
 
+  it("elements a provider left out (it dropped their tags) stay, the same nodes, without their words: each word shows once, translated; what was not sent stays; restore exact", async () => {
+    // Every tag but the units' own wrappers dropped, the words kept.
+    const { translate, calls } = fakeTranslator({ reply: (markup) => markup.replace(/<(?!\/?p[ >])[^>]*>/g, '').toUpperCase().replace(/<P I=/g, '<p i=').replace(/<\/P>/g, '</p>') });
+    const { page, frames, original } = setup('<p id="p">Read <a href="/x">the <b>big</b> book</a> and <span translate="no">Polyglot</span> <em>today</em>.</p>', translate);
+    pages.push(page);
+    const a = document.querySelector('a')!;
+    let clicks = 0;
+    a.addEventListener('click', () => clicks++);
+    await frames.settle();
+    expect(calls.map((c) => c.markup)).toEqual(['<p i=1>The title</p><p i=2>Read <a i=3>the <b i=4>big</b> book</a> and <code i=5></code> <em i=6>today</em>.</p>']);
+    const p = document.getElementById('p')!;
+    // Before, the link and the emphasis kept their words after the translation: "READ THE BIG BOOK AND  TODAY.the big book today".
+    expect(p.textContent).toBe('READ THE BIG BOOK AND  TODAY.Polyglot');
+    expect(p.innerHTML).toBe('READ THE BIG BOOK AND  TODAY.<a href="/x"><b></b></a><span translate="no">Polyglot</span><em></em>');
+    expect(document.querySelector('a')).toBe(a);
+    a.click();
+    expect(clicks).toBe(1);
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
   it('provider markup is never trusted: invented elements and attributes become text or vanish', async () => {
     const evil = (markup: string) =>
       markup

@@ -232,6 +232,33 @@ describe('hostile provider output in Chromium', () => {
     expect(apy.canaryHits).toEqual([]);
     await page.close();
   });
+  // A provider that strips the markup it is sent (an HTML mode that forgets tags). Before, each
+  // call's words came back beside its units and the units as they were: the page kept its original
+  // words and said it was translated (rebuild.ts `LostMarkupError`).
+  it('a provider that strips every tag: each unit shows its own words translated, once; restore exact', async () => {
+    const units = Array.from({ length: 8 }, (_, i) => `<p id="s${i}">Paragraph ${i} has <a href="/l${i}">a link</a> and <b>bold ${i}</b> words.</p>`);
+    server.set('/stripped.html', `<!doctype html><html lang="en"><head><title>Stripped</title></head><body>\n${units.join('\n')}\n</body></html>`);
+    apy.reply = ({ q }) => markText(q.replace(/<[^>]*>/g, ''));
+    const page = await browser.context.newPage();
+    try {
+      await page.goto(`${server.origin}/stripped.html`);
+      const html = await page.evaluate(() => document.body.innerHTML);
+      const sent0 = apy.translates.length;
+      const run = await translatePage(page, browser.id, 'en', 'es');
+      // The eight paragraphs and the title.
+      expect(run).toMatchObject({ state: 'translated', errors: 0, done: 9, total: 9 });
+      const texts = await page.evaluate(() => [...document.querySelectorAll('p[id^=s]')].map((p) => p.textContent!));
+      expect(texts).toEqual(units.map((_, i) => `⟦Paragraph ${i} has a link and bold ${i} words.⟧`));
+      // The page's one call (the title and the eight paragraphs), then its units again one by one.
+      expect(apy.translates.length - sent0).toBe(10);
+      await evaluateInContentScript(page, browser.id, 'globalThis.polyglot.page.restore().state');
+      expect(await page.evaluate(() => document.body.innerHTML)).toBe(html);
+    } finally {
+      apy.reply = ({ q }) => markText(q);
+      await page.close();
+    }
+  });
+
   it('positive control: the same payload written by the page itself trips every canary', async () => {
     const page = await browser.context.newPage();
     await page.goto(`${server.origin}/select.html`);

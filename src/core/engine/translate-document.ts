@@ -7,6 +7,7 @@
 import { ProviderError, routeErr, toProviderError } from '../errors';
 import { splitDocument } from '../html/chunks';
 import { protect, type Protected } from '../html/protect';
+import { LostMarkupError } from '../html/rebuild';
 import type { ApiReply, TranslateRequest, TrdObj } from '../types';
 import type { RunContext } from './context';
 import type { Outcome } from './leg';
@@ -31,8 +32,18 @@ interface Chunk {
 
 const translatable = (c: Chunk) => c.prot.segments.length > 0;
 
-/** One route over several chunks: markup segments in HTML mode, attribute values as text. */
-async function tryRoute(rid: string, chunks: Chunk[], req: TranslateRequest, ctx: RunContext, signal: AbortSignal) {
+/** A chunk of `source`, its markup marked for the glossary if there is one. */
+function chunkOf(source: string, ctx: RunContext): Chunk {
+  return { source, prot: protect(ctx.glossary ? ctx.glossary.markHtml(source) : source) };
+}
+
+/**
+ * One route over several chunks: markup segments in HTML mode, attribute values as text. A chunk
+ * of several blocks whose answer lost their tags (rebuild.ts `LostMarkupError`: a provider that
+ * strips markup) is sent again block by block on the same route (`whole`: not again for those),
+ * where an answer without its one block's tags is that block's content.
+ */
+async function tryRoute(rid: string, chunks: Chunk[], req: TranslateRequest, ctx: RunContext, signal: AbortSignal, whole = true): Promise<Chunk[]> {
   const markup = chunks.map((c) => c.prot.segments[0]!);
   const attrs = chunks.flatMap((c, ci) => c.prot.segments.slice(1).map((value) => ({ ci, value })));
   const run = (texts: string[], format: 'text' | 'html'): Promise<Outcome[]> =>
@@ -43,31 +54,53 @@ async function tryRoute(rid: string, chunks: Chunk[], req: TranslateRequest, ctx
         );
   const [mk, at] = await Promise.all([run(markup, 'html'), run(attrs.map((a) => a.value), 'text')]);
   const done: Chunk[] = [];
+  const lost: Chunk[] = [];
   chunks.forEach((chunk, ci) => {
     const outcomes = [mk[ci]!, ...attrs.flatMap((a, k) => (a.ci === ci ? [at[k]!] : []))];
-    const failed = outcomes.find((o): o is ProviderError => o instanceof ProviderError);
-    if (failed) {
-      chunk.lastError = failed;
-      chunk.lastRid = rid;
-      return;
+    let failed = outcomes.find((o): o is ProviderError => o instanceof ProviderError);
+    if (!failed) {
+      try {
+        const dat = chunk.prot.restore(outcomes as string[]);
+        chunk.out = { dat: ctx.glossary ? ctx.glossary.unmark(dat) : dat, rid, cnt: 0, length: chunk.prot.chars };
+        done.push(chunk);
+        return;
+      } catch (e) {
+        failed = toProviderError(e);
+      }
     }
-    try {
-      const dat = chunk.prot.restore(outcomes as string[]);
-      chunk.out = { dat: ctx.glossary ? ctx.glossary.unmark(dat) : dat, rid, cnt: 0, length: chunk.prot.chars };
-      done.push(chunk);
-    } catch (e) {
-      chunk.lastError = toProviderError(e);
-      chunk.lastRid = rid;
-    }
+    chunk.lastError = failed;
+    chunk.lastRid = rid;
+    // One block without words: sent alone, it would come back so again.
+    if (whole && failed instanceof LostMarkupError && failed.blocks > 1 && !signal.aborted) lost.push(chunk);
   });
+  if (lost.length) done.push(...(await byBlock(rid, lost, req, ctx, signal)));
   return done;
+}
+
+/**
+ * `lost` chunks translated block by block on route `rid`, their blocks sent together: those whose
+ * every block was translated (their `out` set); a chunk with a block that failed keeps that
+ * block's error.
+ */
+async function byBlock(rid: string, lost: Chunk[], req: TranslateRequest, ctx: RunContext, signal: AbortSignal): Promise<Chunk[]> {
+  // At a budget of 0 every block is a chunk of its own; what lies between them stays as it is.
+  const parts = lost.map((chunk) => splitDocument(chunk.source, 0).map((source) => chunkOf(source, ctx)));
+  await tryRoute(rid, parts.flatMap((ps) => ps.filter(translatable)), req, ctx, signal, false);
+  return lost.filter((chunk, i) => {
+    const failed = parts[i]!.find((p) => translatable(p) && !p.out);
+    if (failed) {
+      chunk.lastError = failed.lastError;
+      return false;
+    }
+    chunk.out = { dat: parts[i]!.map((p) => p.out?.dat ?? p.source).join(''), rid, cnt: 0, length: chunk.prot.chars };
+    return true;
+  });
 }
 
 export async function translateDocument(req: TranslateRequest, routes: readonly string[], ctx: RunContext): Promise<ApiReply> {
   const sources = splitDocument(req.dat[0] ?? '', CHUNK_CHARS);
   const sum = sources.length;
-  const glossary = ctx.glossary;
-  const chunks: Chunk[] = sources.map((source) => ({ source, prot: protect(glossary ? glossary.markHtml(source) : source) }));
+  const chunks: Chunk[] = sources.map((source) => chunkOf(source, ctx));
   const finalize = (c: Chunk, out: Omit<TrdObj, 'cnt' | 'sum'>) => {
     c.out = { ...out, cnt: chunks.indexOf(c) + 1, sum };
     ctx.onResult?.(c.out);

@@ -44,6 +44,18 @@ class Rebuilder {
     this.slots = new Array<number>(model.items.length + 1).fill(-1);
   }
 
+  /**
+   * The worded top-level blocks of a blocks-only fragment, when the answer wrote none of its
+   * top-level blocks (undefined otherwise): a provider that dropped the markup it was sent.
+   */
+  lostBlocks(): ElItem[] | undefined {
+    if (!this.blocksOnly()) return undefined;
+    const tops = this.model.root.children.filter((c): c is ElItem => c.kind === 'el');
+    if (tops.some((c) => this.state[c.id] === EMITTED)) return undefined;
+    const worded = tops.filter(hasWords);
+    return worded.length ? worded : undefined;
+  }
+
   run(tree: readonly OutNode[]): string {
     const { root } = this.model;
     this.ranges(root.open, this.out);
@@ -241,7 +253,42 @@ export function rebuild(model: Model, tree: readonly OutNode[] | null, attrValue
     writeRange(model.source, reps, { s: 0, e: model.source.length }, out);
     return out.join('');
   }
-  return new Rebuilder(model, reps).run(tree);
+  const first = new Rebuilder(model, reps);
+  const out = first.run(tree);
+  const lost = first.lostBlocks();
+  if (!lost) return out;
+  // The answer is the one block's content, its wrapper dropped (a provider that strips or forgets
+  // tags): written into it, as an answer that kept it would be. Of several blocks, which words are
+  // whose is unknown; as they were, each block's words would show twice, translated at the top
+  // (where a page's unit has no place for them) and untranslated in its block.
+  if (lost.length === 1 && treeHasLetters(tree)) return new Rebuilder(model, reps).run([{ t: 'el', id: lost[0]!.id, kids: [...tree] }]);
+  throw new LostMarkupError(lost.length);
+}
+
+/**
+ * A blocks-only fragment's answer that wrote none of its blocks: several with words (each block's
+ * words can no longer be told apart), or one and an answer without words. Unusable (decisions.md:
+ * 502); translate-document.ts sends such a chunk's blocks again one by one.
+ */
+export class LostMarkupError extends ProviderError {
+  constructor(
+    readonly blocks: number,
+    message = blocks === 1 ? 'answered without the block it was sent, and without words' : `answered without the tags of the ${blocks} blocks it was sent`,
+  ) {
+    super(502, message);
+  }
+}
+
+/** Whether an answer has a letter anywhere (without recursion: answers can nest deep). */
+function treeHasLetters(tree: readonly OutNode[]): boolean {
+  const stack: OutNode[] = [...tree];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.t === 'text') {
+      if (hasLetters(n.v)) return true;
+    } else for (const k of n.kids) stack.push(k);
+  }
+  return false;
 }
 
 /** One answer per segment, or the provider's answer is unusable. */

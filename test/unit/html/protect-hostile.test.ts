@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseFragment } from 'parse5';
 import type { DefaultTreeAdapterTypes as P } from 'parse5';
-import { protect, protectText } from '../../../src/core/html/protect';
+import { protect, protectText, type Protected } from '../../../src/core/html/protect';
+import { LostMarkupError } from '../../../src/core/html/rebuild';
 import { foreignMarkup } from './provenance';
 
 const INPUT =
@@ -54,6 +55,20 @@ const ATTR_HOSTILE = [
   '</p><iframe src=javascript:alert(1)>',
 ];
 
+/**
+ * What the engine keeps of an answer: the fragment rebuilt from it, or the input as it was where
+ * the answer wrote none of its blocks (rebuild.ts `LostMarkupError`: the chunk keeps its original,
+ * with an err, or is sent again block by block).
+ */
+function kept(p: Protected, answers: string[]): string {
+  try {
+    return p.restore(answers);
+  } catch (e) {
+    if (e instanceof LostMarkupError) return INPUT;
+    throw e;
+  }
+}
+
 function elementCount(html: string): number {
   let n = 0;
   const visit = (nodes: readonly P.ChildNode[]): void => {
@@ -79,7 +94,7 @@ describe.each([
   });
 
   it.each(HOSTILE)('markup answer %s adds nothing to the input', (answer) => {
-    const out = p.restore([answer, 'Página', 'Un gato']);
+    const out = kept(p, [answer, 'Página', 'Un gato']);
     expect(foreignMarkup(INPUT, out)).toEqual([]);
     expect(out).not.toMatch(/<(script|iframe|svg|style|template|object|embed|base|meta|form|math)\b/i);
   });
@@ -93,7 +108,7 @@ describe.each([
 
   it('keeps the text of hostile answers as text, and loses no image or code', () => {
     const answer = protectFn === protect ? '<p id="1"><b id="99">unknown</b> <script>gone()</script><a id="2">WORLD</a></p>' : '[1][99]unknown[/99] <script>gone()</script>[2]WORLD[/2][/1]';
-    const out = p.restore([answer, 'x', 'y']);
+    const out = kept(p, [answer, 'x', 'y']);
     expect(out).toContain('unknown');
     // In HTML mode a script is markup and dropped with its content; in text mode it is text.
     expect(out).not.toMatch(/<script/i);
@@ -101,6 +116,32 @@ describe.each([
     expect(out).toContain('<img src="cat.png" alt="y">');
     expect(out).toContain('<code>x()</code>');
     expect(out).toContain('<!-- note -->');
+  });
+});
+
+// A chunk whose answer lost its blocks goes again block by block, and an answer without its one
+// block's tags is written into that block (rebuild.ts): the same answers, into one block.
+describe.each([
+  ['protect', protect],
+  ['protectText', protectText],
+])('%s: hostile answers to one block', (_name, protectFn) => {
+  const ONE = '<p class="lead">Hello <a href="/home" title="Home page">world</a>, see <img src="cat.png" alt="A cat"> and <code>x()</code>.<!-- note --></p>';
+  const p = protectFn(ONE);
+
+  it.each(HOSTILE)('markup answer %s adds nothing to the input', (answer) => {
+    let out: string;
+    try {
+      out = p.restore([answer, 'Página', 'Un gato']);
+    } catch (e) {
+      // An answer with no words and no block: an err, nothing written.
+      if (!(e instanceof LostMarkupError)) throw e;
+      expect(answer).not.toMatch(/id="1"/);
+      return;
+    }
+    expect(foreignMarkup(ONE, out)).toEqual([]);
+    expect(out).not.toMatch(/<(script|iframe|svg|style|template|object|embed|base|meta|form|math)\b/i);
+    // An answer that wrote no block is written into the input's one block, all of it.
+    if (!/<p id="1"|\[1\]/.test(answer)) expect(out).toMatch(/^<p class="lead">[\s\S]*<\/p>$/);
   });
 });
 
@@ -133,7 +174,7 @@ describe('random hostile answers (seeded)', () => {
       for (let k = 0; k < n; k++) answer += PIECES[Math.floor(next() * PIECES.length)];
       const attr = PIECES[Math.floor(next() * PIECES.length)]! + PIECES[Math.floor(next() * PIECES.length)]!;
       for (const p of [html, text]) {
-        const out = p.restore([answer, attr, attr]);
+        const out = kept(p, [answer, attr, attr]);
         const foreign = foreignMarkup(INPUT, out);
         if (foreign.length) throw new Error(`case ${i}: ${JSON.stringify(answer)} gave ${JSON.stringify(out)}: ${foreign.join(', ')}`);
       }

@@ -135,4 +135,40 @@ describe('Translate in document format', () => {
     expect(out).not.toMatch(/onerror|<script|javascript:|<img/);
     expect(out).toContain('<a href="/ok">this</a>');
   });
+
+  it('a provider that strips every tag: one block gets the words; several blocks are sent again one by one, each with its own words, none twice', async () => {
+    const strips = (s: string) => s.replace(/<[^>]*>/g, '').toUpperCase();
+    const a = fakeProvider({ id: 'a.ts', languages: langs, transform: strips });
+    const { call } = harness([a.module]);
+    const one = await call('Translate', { src: 'en', trg: 'es', frm: 'html', dat: '<p class="k">Hello <a href="/x">world</a></p>' });
+    // The link's tag is the provider's to drop (as any dropped tag); its words are in the paragraph.
+    expect(joined(one)).toBe('<p class="k">HELLO WORLD</p>');
+    expect(a.stats.requests).toHaveLength(1);
+    // Before, the words came back beside the block, and the block as it was: 'HELLO WORLD SECOND ONE<p>Hello world</p>…'.
+    const two = await call('Translate', { src: 'en', trg: 'es', frm: 'html', dat: '<p class="k">Hello <a href="/x">world</a></p>\n<p>Second one</p>' });
+    expect(two.status).toBe(200);
+    expect(two.body).toEqual([{ dat: '<p class="k">HELLO WORLD</p>\n<p>SECOND ONE</p>', rid: 'a.ts', cnt: 1, sum: 1, length: 21 }]);
+    // The blocks go again as two texts of one request (the provider's batch), each one block.
+    expect(a.stats.requests.slice(1).map((q) => q.segments)).toEqual([['<p id="1">Hello <a id="2">world</a></p>\n<p id="3">Second one</p>'], ['<p id="1">Hello <a id="2">world</a></p>', '<p id="1">Second one</p>']]);
+  });
+
+  it('a provider without an HTML mode that drops the text markers: the same, each block with its own words', async () => {
+    const a = fakeProvider({ id: 'a.ts', languages: langs, html: false, transform: (s) => s.replace(/\[\/?\d+\]/g, '').toUpperCase() });
+    const { call } = harness([a.module]);
+    const r = await call('Translate', { src: 'en', trg: 'es', frm: 'html', dat: '<p>Hello <b>bold</b> world</p><p>Second one</p>' });
+    expect(joined(r)).toBe('<p>HELLO BOLD WORLD</p><p>SECOND ONE</p>');
+    expect(a.stats.requests.map((q) => q.segments)).toEqual([['[1]Hello [2]bold[/2] world[/1][3]Second one[/3]'], ['[1]Hello [2]bold[/2] world[/1]', '[1]Second one[/1]']]);
+  });
+
+  it('a block whose answer has no words and no tags: the chunk keeps its original with a 502 err, and the next route translates it', async () => {
+    const empty = fakeProvider({ id: 'a.ts', languages: langs, transform: () => '' });
+    const b = fakeProvider({ id: 'b.ts', languages: langs });
+    const only = harness([empty.module]);
+    const r = await only.call('Translate', { src: 'en', trg: 'es', frm: 'html', dat: '<p>Hello</p><p>world</p>' });
+    expect(r.status).toBe(503);
+    expect(body<{ dat: TrdObj[] }>(r).dat[0]).toMatchObject({ dat: '<p>Hello</p><p>world</p>', err: '502 answered without the block it was sent, and without words', length: 0 });
+    const both = harness([empty.module, b.module], { interlinguas: [] });
+    const t = await both.call('Translate', { src: 'en', trg: 'es', frm: 'html', dat: '<p>Hello</p><p>world</p>' });
+    expect(t.body).toEqual([{ dat: '<p>HELLO</p><p>WORLD</p>', rid: 'b.ts', cnt: 1, sum: 1, length: 10 }]);
+  });
 });
