@@ -20,6 +20,20 @@ const ARTICLE = `<!doctype html><html lang="en"><head><title>The garden</title><
 <h2 id="part">II. The house</h2><ol class="options"><li><b>a. <a href="/mail">Send us an email</a></b></li><li>b) the red house</li></ol></article>
 <ol class="references"><li id="cite_note-1"><span class="mw-cite-backlink">^ <a href="#r1"><sup><i><b>a</b></i></sup></a> <a href="#r2"><sup><i><b>b</b></i></sup></a></span> <span class="reference-text">The black cat sleeps on the table.</span></li></ol></body></html>`;
 
+/** Saved pages (../shared/pages) and the language each goes into: English, Spanish, French and Portuguese pages. */
+const REAL_PAGES: readonly (readonly [string, string])[] = [
+  ['readability-wikipedia.html', 'es'],
+  ['readability-bbc-1.html', 'es'],
+  ['readability-nytimes-1.html', 'es'],
+  ['readability-dropbox-blog.html', 'es'],
+  ['trafilatura-toptal.com.python.html', 'es'],
+  ['trafilatura-pagina12.com.ar-suprema.html', 'en'],
+  ['readability-la-nacion.html', 'en'],
+  ['readability-lemonde-1.html', 'es'],
+  ['postlight-ici.radio-canada.ca.html', 'es'],
+  ['readability-folha.html', 'es'],
+];
+
 describe('page translation with real Apertium', () => {
   let browser: ExtensionBrowser;
   let server: PageServer;
@@ -129,13 +143,16 @@ describe('page translation with real Apertium', () => {
             const tags = [(text0.match(TAG) ?? []).length, (text1.match(TAG) ?? []).length];
             const changed = texts.filter(([n, data]) => n.data !== data).length;
             const kept = (${keptPlaces.toString()})();
+            const lang = document.documentElement.lang;
             P.restore();
-            return { status, lang: document.documentElement.lang, emptied, shown, tags, texts: texts.length, changed, kept, same: document.body.innerHTML === before };
+            return { status, lang, emptied, shown, tags, texts: texts.length, changed, kept, same: document.body.innerHTML === before };
           })(${JSON.stringify(trg)})`,
         );
         console.log(`${name} -> ${trg} (Apertium): ${run.status.done}/${run.status.total} units, ${run.changed}/${run.texts} visible texts changed, tags shown as text ${run.tags[0]} -> ${run.tags[1]}`);
         expect(run.status).toMatchObject({ state: 'translated', trg, errors: 0 });
         expect(run.status.done).toBe(run.status.total);
+        // The page says the language it now reads in.
+        expect(run.lang).toBe(trg);
         expect(run.emptied).toEqual([]);
         expect(run.shown).toEqual([]);
         expect(run.tags[1]).toBeLessThanOrEqual(run.tags[0]);
@@ -150,22 +167,9 @@ describe('page translation with real Apertium', () => {
   }
 });
 
-/** Saved pages (../shared/pages) and the language each goes into: English, Spanish, French and Portuguese pages. */
-const REAL_PAGES: readonly (readonly [string, string])[] = [
-  ['readability-wikipedia.html', 'es'],
-  ['readability-bbc-1.html', 'es'],
-  ['readability-nytimes-1.html', 'es'],
-  ['readability-dropbox-blog.html', 'es'],
-  ['trafilatura-toptal.com.python.html', 'es'],
-  ['trafilatura-pagina12.com.ar-suprema.html', 'en'],
-  ['readability-la-nacion.html', 'en'],
-  ['readability-lemonde-1.html', 'es'],
-  ['postlight-ici.radio-canada.ca.html', 'es'],
-  ['readability-folha.html', 'es'],
-];
-
 interface RealRun {
   status: { state: string; trg: string; errors: number; done: number; total: number };
+  /** `<html lang>` once translated. */
   lang: string;
   emptied: string[];
   shown: string[];
