@@ -61,7 +61,8 @@
  *
  * `--profile`: a CPU profile of the page's renderer (both worlds) over the first translation,
  * bench/profiles/<page>.cpuprofile (opens in DevTools' Performance panel), and its functions with
- * the most self time printed; and one over the second (<page>.2.cpuprofile: the same work, our code warm). `--heap`: heap snapshots of the page before, translated and restored
+ * the most self time printed; and one over the second (<page>.2.cpuprofile: the same work, our
+ * code warm). `--heap`: heap snapshots of the page before, translated and restored
  * (bench/profiles/<page>.before.heapsnapshot, <page>.heapsnapshot, <page>.restored.heapsnapshot).
  * `--alloc`: a sampling allocation profile over the first translation (bench/profiles/
  * <page>.heapprofile), with the functions that allocated the most bytes printed: what the garbage
@@ -266,6 +267,21 @@ async function snapshot(session: CDPSession, file: URL): Promise<void> {
   writeFileSync(file, chunks.join(''));
 }
 
+/** Starts sampling the page's renderer CPU (both worlds). */
+async function startProfile(session: CDPSession): Promise<void> {
+  await session.send('Profiler.enable');
+  await session.send('Profiler.setSamplingInterval', { interval: 250 });
+  await session.send('Profiler.start');
+}
+
+/** Stops it and writes the profile to `file` (opens in DevTools' Performance panel). */
+async function stopProfile(session: CDPSession, file: URL): Promise<unknown> {
+  const { profile: prof } = await session.send('Profiler.stop');
+  await session.send('Profiler.disable');
+  writeFileSync(file, JSON.stringify(prof));
+  return prof;
+}
+
 async function measure(
   page: Page,
   id: string,
@@ -277,11 +293,7 @@ async function measure(
   const name = page.url().split('/').pop() ?? 'page';
   if (snapshots) await snapshot(session, new URL(`${name}.before.heapsnapshot`, profiles));
   if (!warm) await stopServiceWorkers(page);
-  if (profile) {
-    await session.send('Profiler.enable');
-    await session.send('Profiler.setSamplingInterval', { interval: 250 });
-    await session.send('Profiler.start');
-  }
+  if (profile) await startProfile(session);
   if (allocs) {
     await session.send('HeapProfiler.enable');
     await session.send('HeapProfiler.startSampling', { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
@@ -294,9 +306,7 @@ async function measure(
   const requests = apy.requests - requests0;
   const chars = apy.chars - chars0;
   if (profile) {
-    const { profile: prof } = await session.send('Profiler.stop');
-    await session.send('Profiler.disable');
-    writeFileSync(new URL(`${name}.cpuprofile`, profiles), JSON.stringify(prof));
+    const prof = await stopProfile(session, new URL(`${name}.cpuprofile`, profiles));
     console.log(`${name}: ${topSelf(prof as unknown as Parameters<typeof topSelf>[0]).join('\n')}`);
   }
   if (allocs) {
@@ -310,17 +320,9 @@ async function measure(
   const restoreMs = await evaluateInContentScript<number>(page, id, RESTORE_MS);
   const h2 = await heap(session);
   if (snapshots) await snapshot(session, new URL(`${name}.restored.heapsnapshot`, profiles));
-  if (profile) {
-    await session.send('Profiler.enable');
-    await session.send('Profiler.setSamplingInterval', { interval: 250 });
-    await session.send('Profiler.start');
-  }
+  if (profile) await startProfile(session);
   const run2 = await evaluateInContentScript<Run>(page, id, TRANSLATE('fr'));
-  if (profile) {
-    const { profile: prof } = await session.send('Profiler.stop');
-    await session.send('Profiler.disable');
-    writeFileSync(new URL(`${name}.2.cpuprofile`, profiles), JSON.stringify(prof));
-  }
+  if (profile) await stopProfile(session, new URL(`${name}.2.cpuprofile`, profiles));
   const h2t = await heap(session);
   const again = (await evaluateInContentScript<string>(page, id, RESTORE)) === before;
   const h3 = await heap(session);

@@ -24,6 +24,11 @@ export class ProviderError extends Error {
     super(message);
     this.name = 'ProviderError';
   }
+
+  /** The same failure, its message saying which provider (a chained route's leg) had it. */
+  of(provider: string): ProviderError {
+    return new ProviderError(this.code, `${provider}: ${this.message}`, this.retryAfterMs);
+  }
 }
 
 const REASONS: Record<RouteErrorCode, string> = {

@@ -1,7 +1,6 @@
 /** Runs one route (direct, or two legs chained through an interlingua) over a list of texts. */
 import { ProviderError, toProviderError } from '../errors';
 import { protect } from '../html/protect';
-import { LostMarkupError } from '../html/rebuild';
 import type { BatchOptions, Provider } from '../provider';
 import { parseRoute } from '../routes/routes';
 import { htmlToText, type Glossary } from './glossary';
@@ -28,9 +27,8 @@ export async function runRoute(
     const next = [...current];
     todo.forEach((textIndex, k) => {
       const o = out[k]!;
-      // The err of a chained route says which leg failed (and a lost markup stays one: translate-document.ts).
-      if (o instanceof LostMarkupError) next[textIndex] = new LostMarkupError(o.blocks, `${leg.provider}: ${o.message}`);
-      else next[textIndex] = o instanceof ProviderError ? new ProviderError(o.code, `${leg.provider}: ${o.message}`, o.retryAfterMs) : o;
+      // The err of a chained route says which leg failed.
+      next[textIndex] = o instanceof ProviderError ? o.of(leg.provider) : o;
     });
     current = next;
   }

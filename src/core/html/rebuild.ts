@@ -277,6 +277,11 @@ export class LostMarkupError extends ProviderError {
   ) {
     super(502, message);
   }
+
+  /** Still a lost markup once it names its provider: translate-document.ts sends the blocks again. */
+  override of(provider: string): LostMarkupError {
+    return new LostMarkupError(this.blocks, `${provider}: ${this.message}`);
+  }
 }
 
 /** Whether an answer has a letter anywhere (without recursion: answers can nest deep). */
