@@ -180,13 +180,15 @@ function apply(parent: Node, nodes: readonly Node[], anchor: Node | null, seq: r
       desired.push(nt);
     }
   }
-  // The run's elements the answer left out stay too, after it.
+  // The run's elements the answer left out stay too, where they were (`keepPlaces`).
   const answered = desired.length > 16 ? new Set(desired) : null;
   let marked = false;
+  let left = false;
   for (const n of nodes) {
     if (n.nodeType !== 1) marked ||= isMark(n);
-    else if (n.parentNode === parent && (answered ? !answered.has(n) : !desired.includes(n))) desired.push(n);
+    else if (n.parentNode === parent && (answered ? !answered.has(n) : !desired.includes(n))) left = true;
   }
+  if (left) keepPlaces(parent, nodes, desired);
   const parts = marked || markBefore(nodes[0]) || markAfter(nodes[nodes.length - 1]) ? partsOf(nodes, parent) : null;
   // A framework's part or range the translation's order would break: the run keeps its own order
   // (the Text nodes made above are not used). Nothing is written before this is known.
@@ -210,6 +212,36 @@ function apply(parent: Node, nodes: readonly Node[], anchor: Node | null, seq: r
   const at = nodeAfter(nodes.filter((n) => n.parentNode === parent), anchor);
   log.move({ parent, nodes, anchor: at, created: created ?? [] });
   placeInOrder(parent, order, at, passedOver);
+}
+
+/**
+ * Puts each of the run's elements that `desired` lacks (the answer left it out: a provider dropped
+ * its tag) right after the node it came after in the run, of those `desired` places (first if
+ * none): where it was among what stays, so a run whose only change is that moves no node and
+ * leaves a framework's range as it was. Until stop 54 they went after the translation: a link
+ * emptied that way moved past its sentence's text, out of the order of a Lit item whose start
+ * comment the run does not reach (found by the merge property test, seeds 85105 and 86715).
+ */
+function keepPlaces(parent: Node, nodes: readonly Node[], desired: Node[]): void {
+  const placed = new Set(desired);
+  // Each placed node's left-out elements, in the run's order (`null`: those before any).
+  const after = new Map<Node | null, Node[]>();
+  let prev: Node | null = null;
+  for (const n of nodes) {
+    if (placed.has(n)) prev = n;
+    else if (n.nodeType === 1 && n.parentNode === parent) {
+      const list = after.get(prev);
+      if (list) list.push(n);
+      else after.set(prev, [n]);
+    }
+  }
+  const order: Node[] = after.get(null) ?? [];
+  for (const d of desired) {
+    order.push(d);
+    const list = after.get(d);
+    if (list) order.push(...list);
+  }
+  desired.splice(0, desired.length, ...order);
 }
 
 /**

@@ -41,6 +41,11 @@ describe('merge and restore', () => {
   beforeEach(() => void 0);
 
   /** A page of one paragraph `#p` (`html`), translated by a fake that changes its answer by `transform`. */
+  // Every tag but the units' own wrappers dropped, the words kept.
+  const dropTags = (w: Element) => {
+    upper(w);
+    for (const el of [...w.querySelectorAll('[i]')]) el.replaceWith(...el.childNodes);
+  };
   const paragraph = (html: string, transform: (w: Element) => void, made?: () => void) => {
     const { translate, calls } = fakeTranslator({ transform });
     const { page, frames } = setup(html, translate, 'es', made);
@@ -607,11 +612,6 @@ describe('merge and restore', () => {
   });
 
   it("elements a provider left out (it dropped their tags) stay, the same nodes, without their words: each word shows once, translated; what was not sent stays; restore exact", async () => {
-    // Every tag but the units' own wrappers dropped, the words kept.
-    const dropTags = (w: Element) => {
-      upper(w);
-      for (const el of [...w.querySelectorAll('[i]')]) el.replaceWith(...el.childNodes);
-    };
     const { p, page, frames, calls } = paragraph('<p id="p">Read <a href="/x">the <b>big</b> book</a> and <span translate="no">Polyglot</span> <em>today</em>.</p>', dropTags);
     // Nothing is written before the frame.
     const original = document.body.innerHTML;
@@ -628,6 +628,23 @@ describe('merge and restore', () => {
     expect(clicks).toBe(1);
     page.restore();
     expect(document.body.innerHTML).toBe(original);
+  });
+
+  it("an element a provider left out keeps its place: nothing moves, and a Lit item's nodes stay in their order (found by the merge property test, seeds 85105 and 86715)", async () => {
+    // A Lit item's start comment, two silent nodes, then the sentence: the run does not reach the comment.
+    const { p, page, frames } = paragraph('<p id="p"><!----><br><br><a href="/x">Hello</a> world</p>', dropTags);
+    const original = p.innerHTML;
+    const nodes = [...p.childNodes];
+    const moves = new MutationObserver(() => {});
+    moves.observe(p, { childList: true });
+    await frames.settle();
+    // The previous build put the emptied link after the sentence's text: "HELLO WORLD<a …></a>".
+    expect(p.innerHTML).toBe('<!----><br><br><a href="/x"></a>HELLO WORLD');
+    expect([...p.childNodes]).toEqual(nodes);
+    expect(moves.takeRecords()).toEqual([]);
+    moves.disconnect();
+    page.restore();
+    expect(p.innerHTML).toBe(original);
   });
 
   it('provider markup is never trusted: invented elements and attributes become text or vanish', async () => {
