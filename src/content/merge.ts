@@ -219,7 +219,7 @@ function apply(parent: Node, nodes: readonly Node[], anchor: Node | null, seq: r
  * its tag) right after the node it came after in the run, of those `desired` places (first if
  * none): where it was among what stays, so a run whose only change is that moves no node and
  * leaves a framework's range as it was. Until stop 54 they went after the translation: a link
- * emptied that way moved past its sentence's text, out of the order of a Lit item whose start
+ * emptied that way moved past its sentence's text, out of the order of a Lit part whose start
  * comment the run does not reach (found by the merge property test, seeds 85105 and 86715).
  */
 function keepPlaces(parent: Node, nodes: readonly Node[], desired: Node[]): void {

@@ -40,12 +40,12 @@ describe('merge and restore', () => {
   });
   beforeEach(() => void 0);
 
-  /** A page of one paragraph `#p` (`html`), translated by a fake that changes its answer by `transform`. */
   // Every tag but the units' own wrappers dropped, the words kept.
   const dropTags = (w: Element) => {
     upper(w);
     for (const el of [...w.querySelectorAll('[i]')]) el.replaceWith(...el.childNodes);
   };
+  /** A page of one paragraph `#p` (`html`), translated by a fake that changes its answer by `transform`. */
   const paragraph = (html: string, transform: (w: Element) => void, made?: () => void) => {
     const { translate, calls } = fakeTranslator({ transform });
     const { page, frames } = setup(html, translate, 'es', made);
@@ -630,8 +630,9 @@ describe('merge and restore', () => {
     expect(document.body.innerHTML).toBe(original);
   });
 
-  it("an element a provider left out keeps its place: nothing moves, and a Lit item's nodes stay in their order (found by the merge property test, seeds 85105 and 86715)", async () => {
-    // A Lit item's start comment, two silent nodes, then the sentence: the run does not reach the comment.
+  it("an element a provider left out keeps its place: nothing moves, and a Lit part's nodes stay in their order (found by the merge property test, seeds 85105 and 86715)", async () => {
+    // Lit's empty start comment of a part that reaches on (render()'s root), two silent nodes, then
+    // the sentence: the run does not reach the comment.
     const { p, page, frames } = paragraph('<p id="p"><!----><br><br><a href="/x">Hello</a> world</p>', dropTags);
     const original = p.innerHTML;
     const nodes = [...p.childNodes];
