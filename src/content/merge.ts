@@ -13,6 +13,7 @@ import type { AttrUnit, PieceGroup, PieceUnit, RangeUnit } from './segment';
 import { core, labelOf, listLabel } from './edges';
 import { acrossAnchors, anchorsOf, isEmptyText, segmentAfter, segmentBefore, withAnchors, type Anchors } from './anchors';
 import { isMark, markAfter, markBefore, partsOf, intact, placeParts } from './parts';
+import { emptyLeftOut, keepPlaces } from './left-out';
 import { kids } from './tags';
 import { nodeAfter, placeInOrder, type UndoLog } from './undo';
 
@@ -38,23 +39,8 @@ export function mergeRange(unit: RangeUnit, answer: AnswerEl, wrapperId: number,
   }
   keepEdgeSpace(nodes, seq);
   apply(parent, nodes, after ?? (into ? null : unit.anchor), seq, log);
-  emptyLeftOut(m);
-}
-
-/**
- * The unit's elements the answer left out (a provider that dropped their tags, or every tag) stay
- * where they are, as the page's nodes must; their words are in the translation's text now, so
- * their own texts are emptied: no word shows twice, translated in the sentence and as it was in
- * the element. What was not sent stays (an opaque element: code, an image, what the page says
- * not to translate). Until stop 53 they kept their words: a provider that strips markup left each
- * paragraph's links and bold words in English after its translation.
- */
-function emptyLeftOut(m: Merge): void {
-  for (let i = 0; i < m.entries.length; i++) {
-    const e = m.entries[i]!;
-    if (m.used?.[i] || e.opaque) continue;
-    for (let c = (e.into ?? e.node).firstChild; c; c = c.nextSibling) if (c.nodeType === 3 && !isBlank((c as Text).data)) writeText(c as Text, '', m.log);
-  }
+  // The elements the answer left out keep no words of their own: theirs are in the translation.
+  emptyLeftOut(entries, m.used, log);
 }
 
 interface Merge {
@@ -164,7 +150,7 @@ function apply(parent: Node, nodes: readonly Node[], anchor: Node | null, seq: r
   }
   const anchored = anchors ? anchorsOf(nodes, parent, anchors) : null;
   const { into, free } = textsFor(nodes, texts, items, anchored);
-  const desired: Node[] = [];
+  let desired: Node[] = [];
   let created: Node[] | null = null;
   for (let k = 0; k < items.length; k++) {
     const item = items[k]!;
@@ -188,7 +174,7 @@ function apply(parent: Node, nodes: readonly Node[], anchor: Node | null, seq: r
     if (n.nodeType !== 1) marked ||= isMark(n);
     else if (n.parentNode === parent && (answered ? !answered.has(n) : !desired.includes(n))) left = true;
   }
-  if (left) keepPlaces(parent, nodes, desired);
+  if (left) desired = keepPlaces(parent, nodes, desired);
   const parts = marked || markBefore(nodes[0]) || markAfter(nodes[nodes.length - 1]) ? partsOf(nodes, parent) : null;
   // A framework's part or range the translation's order would break: the run keeps its own order
   // (the Text nodes made above are not used). Nothing is written before this is known.
@@ -212,36 +198,6 @@ function apply(parent: Node, nodes: readonly Node[], anchor: Node | null, seq: r
   const at = nodeAfter(nodes.filter((n) => n.parentNode === parent), anchor);
   log.move({ parent, nodes, anchor: at, created: created ?? [] });
   placeInOrder(parent, order, at, passedOver);
-}
-
-/**
- * Puts each of the run's elements that `desired` lacks (the answer left it out: a provider dropped
- * its tag) right after the node it came after in the run, of those `desired` places (first if
- * none): where it was among what stays, so a run whose only change is that moves no node and
- * leaves a framework's range as it was. Until stop 54 they went after the translation: a link
- * emptied that way moved past its sentence's text, out of the order of a Lit part whose start
- * comment the run does not reach (found by the merge property test, seeds 85105 and 86715).
- */
-function keepPlaces(parent: Node, nodes: readonly Node[], desired: Node[]): void {
-  const placed = new Set(desired);
-  // Each placed node's left-out elements, in the run's order (`null`: those before any).
-  const after = new Map<Node | null, Node[]>();
-  let prev: Node | null = null;
-  for (const n of nodes) {
-    if (placed.has(n)) prev = n;
-    else if (n.nodeType === 1 && n.parentNode === parent) {
-      const list = after.get(prev);
-      if (list) list.push(n);
-      else after.set(prev, [n]);
-    }
-  }
-  const order: Node[] = after.get(null) ?? [];
-  for (const d of desired) {
-    order.push(d);
-    const list = after.get(d);
-    if (list) order.push(...list);
-  }
-  desired.splice(0, desired.length, ...order);
 }
 
 /**

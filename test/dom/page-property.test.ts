@@ -177,7 +177,7 @@ describe('whole generated pages', () => {
   }, 120_000);
 
   // A provider that drops tags (every inline tag of a unit, or every other one): the words of an
-  // element it left out are in the sentence, and the element, kept, shows none (merge.ts
+  // element it left out are in the sentence, and the element, kept, shows none (left-out.ts
   // `emptyLeftOut`); before stop 53 it kept them, in the page's language.
   it('a translator that drops tags, in either mode: all shown translated, every element kept, exclusions untouched, restored exactly', async () => {
     await fc.assert(
