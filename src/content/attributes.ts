@@ -10,32 +10,41 @@ export interface AttributeRule {
   name: string;
   /** Elements that carry it (a selector tested with `matches`). */
   on: string;
+  /**
+   * Whether the page shows the value without the reader doing anything: a field's hint, a
+   * button's words, an image's words where it shows none, a select's labels. A tooltip and what a
+   * screen reader says are not: in view, they wait for the texts there (prioritize.ts).
+   */
+  shown: boolean;
 }
 
 export const ATTRIBUTE_TABLE: readonly AttributeRule[] = [
-  { name: 'title', on: '[title]' },
-  { name: 'alt', on: 'img[alt], area[alt], input[type="image" i][alt]' },
-  { name: 'placeholder', on: 'input[placeholder], textarea[placeholder]' },
-  { name: 'aria-label', on: '[aria-label]' },
+  { name: 'title', on: '[title]', shown: false },
+  { name: 'alt', on: 'img[alt], area[alt], input[type="image" i][alt]', shown: true },
+  { name: 'placeholder', on: 'input[placeholder], textarea[placeholder]', shown: true },
+  { name: 'aria-label', on: '[aria-label]', shown: false },
   // What assistive technology reads besides the name (WAI-ARIA 1.2/1.3 string properties): a
   // description, a custom role's name ("slide"), an empty field's hint, a slider's value in words
   // ("3 of 10 stars"). Not the braille ones (aria-braillelabel, aria-brailleroledescription): an
   // author's abbreviation for a braille display is not translated into one.
-  { name: 'aria-description', on: '[aria-description]' },
-  { name: 'aria-roledescription', on: '[aria-roledescription]' },
-  { name: 'aria-placeholder', on: '[aria-placeholder]' },
-  { name: 'aria-valuetext', on: '[aria-valuetext]' },
+  { name: 'aria-description', on: '[aria-description]', shown: false },
+  { name: 'aria-roledescription', on: '[aria-roledescription]', shown: false },
+  { name: 'aria-placeholder', on: '[aria-placeholder]', shown: false },
+  { name: 'aria-valuetext', on: '[aria-valuetext]', shown: false },
   // A header cell's short form, which screen readers say before each cell of its column.
-  { name: 'abbr', on: 'th[abbr]' },
-  { name: 'value', on: 'input[type="button" i][value], input[type="submit" i][value], input[type="reset" i][value]' },
+  { name: 'abbr', on: 'th[abbr]', shown: false },
+  { name: 'value', on: 'input[type="button" i][value], input[type="submit" i][value], input[type="reset" i][value]', shown: true },
   // What a select's list shows for a group, and for an option instead of its text (apart.ts `optionUnits`).
-  { name: 'label', on: 'optgroup[label], option[label]' },
+  { name: 'label', on: 'optgroup[label], option[label]', shown: true },
   // The document-level rows: read once per page, not per element.
-  { name: 'content', on: 'meta[name="description" i][content], meta[property="og:description" i][content]' },
+  { name: 'content', on: 'meta[name="description" i][content], meta[property="og:description" i][content]', shown: false },
 ];
 
 /** Every attribute name of the table, for the MutationObserver's attributeFilter. */
 export const ATTRIBUTE_NAMES: readonly string[] = [...new Set(ATTRIBUTE_TABLE.map((r) => r.name))];
+
+/** Attributes no element shows (`shown`): a unit of one, in view, goes after the texts there. */
+export const UNSHOWN_ATTRIBUTES: ReadonlySet<string> = new Set(ATTRIBUTE_NAMES.filter((name) => ATTRIBUTE_TABLE.every((r) => r.name !== name || !r.shown)));
 
 /** One for the content script: each regexp object gets its own compiled code (~10 kB for this class). */
 export const HAS_LETTER = /\p{L}/u;

@@ -1,13 +1,16 @@
 /**
  * Which units go next: those in the viewport, then those within a screen of it, then the rest of the
- * page in document order, so Ctrl+F, printing and saving see it all translated. A scroll re-ranks
- * what is queued (one rect read per queued element, at most once per frame); every fourth call is
- * served from the far end first so the background never starves behind endless new visible content,
- * except while what a scroll brought into view is still waiting: the reader is looking at it.
+ * page in document order, so Ctrl+F, printing and saving see it all translated. A value the page
+ * does not show (a tooltip, what a screen reader says) goes with what is near when its element is
+ * in view: the reader sees the texts there first. A scroll re-ranks what is queued (one rect read
+ * per queued element, at most once per frame); every fourth call is served from the far end first
+ * so the background never starves behind endless new visible content, except while what a scroll
+ * brought into view is still waiting: the reader is looking at it.
  *
  * No IntersectionObserver: observing an element leaves observer data on it for its lifetime
  * (measured: ~70 bytes per unit after restore), and the queue is ranked only when a call is packed.
  */
+import { UNSHOWN_ATTRIBUTES } from './attributes';
 import { unitElement, type Unit } from './units';
 
 export type Bucket = 0 | 1 | 2;
@@ -198,7 +201,10 @@ export class Prioritizer<J extends Ranked> {
     } else this.head[b] = i;
   }
 
-  private put(job: J, b: Bucket): void {
+  /** Queues `job` in bucket `rank`; a tooltip or what only a screen reader says, in view, with what is near. */
+  private put(job: J, rank: Bucket): void {
+    const u = job.unit;
+    const b: Bucket = rank === 0 && u.kind === 'attr' && UNSHOWN_ATTRIBUTES.has(u.name) ? 1 : rank;
     const old = this.where.get(job);
     if (old === b) return;
     if (old !== undefined) this.counts[old]!--;

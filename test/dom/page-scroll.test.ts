@@ -113,6 +113,37 @@ describe('a jump into a long list while the page translates', () => {
     expect(fake.calls.slice(1).flatMap((c) => items(c.markup)).sort((a, b) => a - b)).toEqual(Array.from({ length: rows }, (_, i) => i));
   });
 
+  it("sends the texts in view before the tooltips and screen readers' labels there; a field's hint and a button's words go with the texts", async () => {
+    // Every element in view (a small box at the top): six links with tooltips, a search field with
+    // a hint and a label, a button. One call at a time, three units to a call.
+    document.head.innerHTML = '';
+    document.body.innerHTML =
+      Array.from({ length: 6 }, (_, i) => `<p><a href="#${i}" title="Tip ${i}">Row ${i} words</a></p>`).join('') +
+      '<form><input placeholder="Row 6 words" aria-label="Tip 6"><input type="submit" value="Row 7 words"></form>';
+    const original = document.body.innerHTML;
+    layout();
+    const fake = fakeTranslator({ hold: true });
+    const frames = manualFrames();
+    const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewportHeight: () => 800, idle: (cb) => cb(1000), maxInFlight: 1, limit: 80 });
+    pages.push(page);
+    page.start('en', 'es');
+    await frames.settle();
+    for (let i = 0; i < 12 && page.status().state === 'translating'; i++) {
+      for (const c of fake.calls) c.release();
+      await frames.settle();
+    }
+    // In the order sent: every text the reader sees there (the hint and the button's words too),
+    // then the tooltips and the field's label.
+    const sent = fake.calls.flatMap((c) => [...c.markup.matchAll(/(Row|Tip) \d/g)].map((m) => m[0]));
+    expect(sent).toEqual([...Array.from({ length: 8 }, (_, i) => `Row ${i}`), ...Array.from({ length: 7 }, (_, i) => `Tip ${i}`)]);
+    expect(page.status()).toMatchObject({ state: 'translated' });
+    expect(document.querySelector('a')!.title).toBe('TIP 0');
+    expect(document.querySelector('input')!.getAttribute('aria-label')).toBe('TIP 6');
+    expect(document.querySelector('input')!.placeholder).toBe('ROW 6 WORDS');
+    pages.pop()!.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
   it("says the target's language on the page once what is in view is written, not with the first write", async () => {
     // Restyling the whole page for its new `lang` held the rest of a long page's first screen back.
     const rows = 30;

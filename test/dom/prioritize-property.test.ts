@@ -1,7 +1,8 @@
 /**
  * The call queue's order against a model: whatever mix of units found, dropped, taken a few at a
  * time and re-ranked by scrolling, each call gets the best-ranked waiting units in document order,
- * every unit once (prioritize.ts keeps its buckets as arrays with entries left behind by moves).
+ * every unit once (prioritize.ts keeps its buckets as arrays with entries left behind by moves); a
+ * value the page does not show, in view, ranks as near.
  */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,8 +10,9 @@ import { Prioritizer, type Bucket } from '../../src/content/prioritize';
 import type { Unit } from '../../src/content/segment';
 
 type Job = { unit: Unit; seq: number };
+const unshown = (j: Job) => j.unit.kind === 'attr' && (j.unit.name === 'title' || j.unit.name === 'aria-label');
 type Op =
-  | { op: 'add'; bucket: Bucket; hidden: boolean }
+  | { op: 'add'; bucket: Bucket; hidden: boolean; name: string }
   | { op: 'delete'; pick: number }
   | { op: 'take'; count: number }
   | { op: 'scroll'; pick: number; bucket: Bucket }
@@ -19,7 +21,8 @@ type Op =
 const TOP: Record<Bucket, number> = { 0: 100, 1: 1000, 2: 5000 };
 const bucket = fc.constantFrom<Bucket>(0, 1, 2);
 const op: fc.Arbitrary<Op> = fc.oneof(
-  { arbitrary: fc.record({ op: fc.constant('add' as const), bucket, hidden: fc.boolean() }), weight: 5 },
+  // A value the page shows (a field's hint, a button's words) or one it does not (a tooltip, what a screen reader says).
+  { arbitrary: fc.record({ op: fc.constant('add' as const), bucket, hidden: fc.boolean(), name: fc.constantFrom('placeholder', 'value', 'title', 'aria-label') }), weight: 5 },
   { arbitrary: fc.record({ op: fc.constant('delete' as const), pick: fc.nat() }), weight: 1 },
   { arbitrary: fc.record({ op: fc.constant('take' as const), count: fc.integer({ min: 1, max: 6 }) }), weight: 3 },
   { arbitrary: fc.record({ op: fc.constant('scroll' as const), pick: fc.nat(), bucket }), weight: 2 },
@@ -45,24 +48,26 @@ describe('Prioritizer against a model', () => {
         let calls = 0;
         let seq = 0;
         let scrolled = false;
+        // Where the model ranks a job on screen at `b`: a tooltip or an ARIA value in view goes with what is near.
+        const rankAt = (j: Job, b: Bucket): Bucket => (b === 0 && unshown(j) ? 1 : b);
         const reRank = () => {
           if (!rerank) return;
           rerank = false;
           scrolled = true;
-          for (const j of waiting.keys()) if (!j.unit.hidden) waiting.set(j, screen.get(j)!);
+          for (const j of waiting.keys()) if (!j.unit.hidden) waiting.set(j, rankAt(j, screen.get(j)!));
         };
         for (const o of ops) {
           const live = [...waiting.keys()];
           if (o.op === 'add') {
             const el = document.createElement('p');
-            const job: Job = { unit: { kind: 'attr', el, name: 'title', value: 'x', hidden: o.hidden }, seq: seq++ };
+            const job: Job = { unit: { kind: 'attr', el, name: o.name, value: 'x', hidden: o.hidden }, seq: seq++ };
             screen.set(job, o.bucket);
             el.getBoundingClientRect = () => {
               const top = TOP[screen.get(job)!];
               return { top, bottom: top + 20, left: 0, right: 100, width: 100, height: 20, x: 0, y: top, toJSON: () => ({}) };
             };
             q.add(job);
-            waiting.set(job, o.hidden ? 2 : o.bucket);
+            waiting.set(job, o.hidden ? 2 : rankAt(job, o.bucket));
           } else if (o.op === 'delete' && live.length) {
             const job = live[o.pick % live.length]!;
             q.delete(job);
