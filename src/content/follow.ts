@@ -263,14 +263,23 @@ export class PageFollow extends PageRemovals {
     const seg = this.segmenter!;
     const observer = this.observer!;
     const fresh: Unit[] = [];
+    const head = this.doc.head;
     for (const [el, name] of changedAttrs) {
       if (!el.isConnected) continue;
-      for (const u of seg.attributes(el)) if (u.kind === 'attr' && u.name === name && !this.owners.taken(u)) fresh.push(u);
+      // A description in <head> (an app's view sets its own) is the document's, as the first walk read it.
+      const units = el.parentElement === head ? seg.headUnits(el) : seg.attributes(el);
+      for (const u of units) if (u.kind === 'attr' && u.name === name && !this.owners.taken(u)) fresh.push(u);
     }
     // Nodes of runs found already: a run is looked for once, from whichever of its nodes comes first.
     const covered = new Set<Node>();
     for (const root of roots) {
       if (!root.isConnected || covered.has(root) || this.owners.holder(root)) continue;
+      // In <head>: the document's title as the page set it now (an app's view, a count of unread
+      // messages), a description it added; nothing else there is text.
+      if (head?.contains(root)) {
+        for (const u of seg.headUnits(root)) if (!this.owners.taken(u, true)) fresh.push(u);
+        continue;
+      }
       const around: Node[] = [];
       let units = seg.around(root, [], around);
       // A node added beside a translated run joins it, as does a link that lost the block it held,

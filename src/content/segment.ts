@@ -31,9 +31,7 @@ export class Segmenter extends ElementKinds {
   document(doc: Document, walk: Walk = { out: [], later: [] }): Unit[] {
     const out = walk.out;
     const title = doc.querySelector('head > title');
-    if (title && HAS_LETTER.test(title.textContent ?? '')) {
-      out.push(wholeUnit(title, false));
-    }
+    if (title) this.headUnits(title, out);
     for (const meta of doc.querySelectorAll('head > meta')) this.attrs(meta, false, out);
     // The body's own translate="no", .notranslate or lang do not count: a page says no at its root
     // to keep the browser from translating it unasked (a framework's nodes broken by a translator
@@ -41,6 +39,20 @@ export class Segmenter extends ElementKinds {
     if (doc.body && !editableDocument(doc)) this.block(doc.body, false, walk);
     // A walk that leaves nothing for later by choice wants everything now.
     if (!walk.defer) this.drain(walk);
+    return out;
+  }
+
+  /**
+   * What `document` finds in `<head>`, for `node` as the page wrote or changed it there: the
+   * document's title (its element or its text), a `<meta>`'s description. Nothing for another node
+   * of `<head>`, nor for one outside it.
+   */
+  headUnits(node: Node, out: Unit[] = []): Unit[] {
+    const el = node.nodeType === 1 ? (node as Element) : node.parentElement;
+    const head = node.ownerDocument?.head;
+    if (!el || !head || el.parentElement !== head) return out;
+    if (el.localName === 'meta') this.attrs(el, false, out);
+    else if (el.localName === 'title' && el === head.querySelector(':scope > title') && HAS_LETTER.test(el.textContent ?? '')) out.push(wholeUnit(el, false));
     return out;
   }
 

@@ -351,6 +351,38 @@ describe('order', () => {
     expect(document.body.innerHTML).toBe(original.replace('title="Next page"', 'title="Another page"'));
   });
 
+  it("the document's title and description the page changes (an app's view, a count of unread messages) are translated again, as is a title it adds; restore gives the page's own", async () => {
+    const fake = fakeTranslator();
+    document.head.innerHTML = '<meta name="description" content="About the inbox">';
+    document.body.innerHTML = '<p>Read on</p>';
+    const frames = manualFrames();
+    const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewport: false, maxInFlight: 4 });
+    pages.push(page);
+    page.start('en', 'es');
+    await frames.settle();
+    const meta = document.querySelector('meta')!;
+    expect([document.title, meta.content]).toEqual(['', 'ABOUT THE INBOX']);
+    // An app sets the title of its view (the browser makes a <title> for it), later one with a count.
+    document.title = 'Inbox';
+    await frames.settle();
+    expect(document.title).toBe('INBOX');
+    const calls = fake.calls.length;
+    document.title = 'Inbox (3 new)';
+    meta.setAttribute('content', 'Three new messages');
+    await frames.settle();
+    expect(fake.calls.slice(calls).map((c) => c.markup)).toEqual(['<p i=1>Three new messages</p><p i=2>Inbox (3 new)</p>']);
+    expect([document.title, meta.content]).toEqual(['INBOX (3 NEW)', 'THREE NEW MESSAGES']);
+    // The page writes its title's text itself.
+    document.querySelector('title')!.firstChild!.nodeValue = 'Inbox (4 new)';
+    await frames.settle();
+    expect(document.title).toBe('INBOX (4 NEW)');
+    expect(page.status()).toMatchObject({ state: 'translated', done: 3, total: 3, errors: 0 });
+    page.restore();
+    expect([document.title, meta.content]).toEqual(['Inbox (4 new)', 'Three new messages']);
+    expect(document.body.innerHTML).toBe('<p>Read on</p>');
+    document.head.innerHTML = '';
+  });
+
   it('reports a change of state at once and progress at most once per frame', async () => {
     const fake = fakeTranslator({ hold: true });
     document.head.innerHTML = '';

@@ -72,12 +72,12 @@ const BILINGUAL_PAGE = `<!doctype html><html lang="en"><title>Bilingual</title><
 <p id="far">Far below, a <img id="smile" loading="lazy" src="/img/smile.svg" alt="smile"> face and a <img id="boat" loading="lazy" src="/img/boat.svg" alt="a boat"> boat.</p>
 </body></html>`;
 /**
- * An app that replaces its view (a long article, ~60 calls) and later puts it back, as a router
- * keeping its views does.
+ * An app that replaces its view (a long article, ~60 calls) with the document's title, and later
+ * puts it back, as a router keeping its views does.
  */
 const APP_PAGE = `<!doctype html><html lang="en"><title>An app</title><body><main id="view">${Array.from({ length: 120 }, (_, i) => `<p>Old paragraph ${i}: ${'a sentence of the long article that fills the page. '.repeat(8)}</p>`).join('')}</main><script>
 let kept = [];
-window.__away = () => { const v = document.getElementById('view'); kept = [...v.childNodes]; v.innerHTML = '<h1>The next view</h1><p>Its only paragraph.</p>'; };
+window.__away = () => { const v = document.getElementById('view'); kept = [...v.childNodes]; v.innerHTML = '<h1>The next view</h1><p>Its only paragraph.</p>'; document.title = 'The next view'; };
 window.__back = () => document.getElementById('view').replaceChildren(...kept);
 </script></body></html>`;
 /** A clock ticking ten times a second (`__start`, `__stop`). */
@@ -429,6 +429,7 @@ describe('Firefox: an app that replaces its view', () => {
       // The title, the heading and the paragraph: the old view is no longer counted.
       await expect.poll(status, { timeout: 10_000, interval: 100 }).toMatchObject({ state: 'translated', done: 3, total: 3, errors: 0 });
       expect(await view()).toBe(`<h1>${MARK_OPEN}The next view${MARK_CLOSE}</h1><p>${MARK_OPEN}Its only paragraph.${MARK_CLOSE}</p>`);
+      expect(await page.title()).toBe(`${MARK_OPEN}The next view${MARK_CLOSE}`);
       // At most what was in flight at the switch (6 calls of 2 paragraphs); not the other ~100.
       expect(oldAfter).toBeLessThanOrEqual(16);
 
@@ -439,6 +440,7 @@ describe('Firefox: an app that replaces its view', () => {
       expect(await page.evaluate(() => [...document.querySelectorAll('#view p')].every((p) => p.textContent!.startsWith('⟦')))).toBe(true);
       await ff.message({ type: 'page:restore', data: { tabId } });
       expect(await view()).toBe(original);
+      expect(await page.title()).toBe('The next view');
     } finally {
       marker.failing = undefined;
       marker.latencyMs = 0;

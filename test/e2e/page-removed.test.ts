@@ -12,7 +12,7 @@ import { startPageServer, type PageServer } from '../fakes/page-server';
 import { launchExtension, OPTIONS_PATH, type ExtensionBrowser } from './browser';
 
 /**
- * An app's view, replaced by `__navigate()`: 120 paragraphs of about half a call each (~60 calls,
+ * An app's view, replaced by `__navigate()` with the document's title, as a router does: 120 paragraphs of about half a call each (~60 calls,
  * 240 nodes: the removal is walked), or 1 500 short items (~25 to a call, 3 000 nodes: more than a
  * removal's walk visits, so the units go by the sweep when the page is idle).
  */
@@ -23,7 +23,7 @@ const VIEWS = {
 const router = (view: keyof typeof VIEWS) => `<!doctype html><html lang="en"><head><title>An app</title></head><body>
 <main id="view">${Array.from({ length: VIEWS[view].paragraphs }, (_, i) => VIEWS[view].html(i)).join('')}</main>
 <script>
-  window.__navigate = () => { document.getElementById('view').innerHTML = '<h1>The next view</h1><p>Its only paragraph.</p>'; };
+  window.__navigate = () => { document.getElementById('view').innerHTML = '<h1>The next view</h1><p>Its only paragraph.</p>'; document.title = 'The next view'; };
 </script></body></html>`;
 
 const FEED = `<!doctype html><html lang="en"><head><title>A live chat</title></head><body>
@@ -119,10 +119,11 @@ describe('content the page removes while translated', () => {
       await page.evaluate(() => (window as unknown as { __navigate(): void }).__navigate());
       switched = true;
       await tabs.settle(tabId);
-      // The title, the heading and the paragraph (a swept view leaves the counts when the page is
-      // idle: under CI's load that took over the poll's default second once).
+      // The title (the new view's), the heading and the paragraph (a swept view leaves the counts
+      // when the page is idle: under CI's load that took over the poll's default second once).
       await expect.poll(async () => (await tabs.send({ type: 'page:status', data: { tabId } })).data, { timeout: 5000 }).toMatchObject({ state: 'translated', done: 3, total: 3, errors: 0 });
       expect(await page.evaluate(() => document.getElementById('view')!.innerHTML)).toBe('<h1>⟦The next view⟧</h1><p>⟦Its only paragraph.⟧</p>');
+      expect(await page.title()).toBe('⟦The next view⟧');
       // What was in flight at the switch (6 calls, 4 of them at the provider) may still reach it
       // until the page's next frame cancels them; the rest of the old view never goes (the
       // previous build sent 105 of the 120 paragraphs after the switch).
@@ -130,6 +131,7 @@ describe('content the page removes while translated', () => {
       expect(old).toBeLessThan(paragraphs / 4);
       await tabs.send({ type: 'page:restore', data: { tabId } });
       expect(await page.evaluate(() => document.getElementById('view')!.innerHTML)).toBe('<h1>The next view</h1><p>Its only paragraph.</p>');
+      expect(await page.title()).toBe('The next view');
     } finally {
       apy.failing = undefined;
       apy.latencyMs = 0;
