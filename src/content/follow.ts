@@ -12,10 +12,14 @@ import { Lively, newNodes, realClock } from './lively';
 import type { LateRoots } from './late-roots';
 import type { ShadowReader } from './shadow';
 import { SAYS_ATTRIBUTES } from './observe';
+import { primary, saysOtherLanguage } from './tags';
 import { PageRemovals } from './removals';
 import type { Unit } from './segment';
 import { runRoots } from './units';
 import type { Definitions } from './upgrades';
+
+/** How often an element the page takes our label from says the target's again (`relabelAgain`). */
+const RELABEL_AGAIN = 3;
 
 export class PageFollow extends PageRemovals {
   /** Custom elements the walk met before their definition (upgrades.ts); until restore. */
@@ -30,6 +34,8 @@ export class PageFollow extends PageRemovals {
   private readonly fitted = new Fitted<Job>((n) => this.owners.of(n));
   /** The user's clicks and Enter while the page is translated (`followActs`). */
   private acts: AbortController | null = null;
+  /** How often each element was labelled the target's again after the page took its label (`relabelAgain`); until restore. */
+  private relabels = new WeakMap<Element, number>();
 
   /** What the page changes just after the user's click (or Enter) is never held (lively.ts): a tab, a view they asked for. */
   protected followActs(): void {
@@ -128,6 +134,7 @@ export class PageFollow extends PageRemovals {
     const observer = this.observer!;
     observer.whilePaused(() => {
       for (const [el, name] of attrs) {
+        if (name === 'lang' && this.relabelAgain(el)) continue;
         if (SAYS_ATTRIBUTES.has(name)) {
           // An element that became an editor (a comment the user now edits) or says translate="no"
           // (or took the class notranslate: `saysSomething` keeps no other class change), or
@@ -139,6 +146,9 @@ export class PageFollow extends PageRemovals {
           // Out of the page too (a view the page may put back): found again when it is back.
           this.segmenter?.forgetElement(el);
           this.jobsWithin(el, touched);
+          // Its new `lang` is the page's: restore keeps it where a write of ours had relabelled it.
+          if (name === 'lang') for (const j of touched) j.log?.adoptAttr(el, name);
+          this.docLog.adoptAttr(el, name);
           const around = this.owners.of(el);
           if (around) touched.add(around);
           roots.add(el);
@@ -207,6 +217,33 @@ export class PageFollow extends PageRemovals {
       touched.add(job);
     }
     for (const t of loose) if (!this.ours.pieceOf(t)) roots.add(t);
+  }
+
+  /**
+   * Whether `el`'s new `lang` is the page saying its own language again (or none) where a write of
+   * ours labelled it the target's (an app that sets `<html lang>` at each update: React Helmet does,
+   * after comparing it with its own value). If so, nothing is translated again: its value is the
+   * one restore gives back, and it says the target's again, at most `RELABEL_AGAIN` times (a page
+   * that puts its label back whenever we write ours keeps it). With the observer paused.
+   */
+  private relabelAgain(el: Element): boolean {
+    const now = el.getAttribute('lang');
+    if (now === this.trg) return true;
+    if (saysOtherLanguage(el, now, primary(this.src))) return false;
+    let held = this.docLog.adoptAttr(el, 'lang');
+    if (!held) {
+      // A post labelled with its unit's write (answers.ts), in that unit's log.
+      const within = new Set<Job>();
+      this.jobsWithin(el, within);
+      for (const j of within) if (j.log?.adoptAttr(el, 'lang')) held = true;
+    }
+    if (!held) return false;
+    const times = this.relabels.get(el) ?? 0;
+    if (times < RELABEL_AGAIN) {
+      this.relabels.set(el, times + 1);
+      el.setAttribute('lang', this.trg);
+    }
+    return true;
   }
 
   /** The job whose unit holds `n` (`owners.holder`), or whose words it holds, split off (ours.ts). */
@@ -344,6 +381,7 @@ export class PageFollow extends PageRemovals {
     this.fitted.clear();
     this.acts?.abort();
     this.acts = null;
+    this.relabels = new WeakMap();
   }
 
   /** After units were found past the walk (the page's changes, a definition): translating again if any, and on. */

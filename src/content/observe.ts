@@ -4,7 +4,7 @@
  * is paused, so it never reports them (pause first hands over what the page did before).
  */
 import { ATTRIBUTE_NAMES } from './attributes';
-import { classSaysNo, primary, saysOtherLanguage } from './tags';
+import { classSaysNo, ourLabel, primary, saysOtherLanguage } from './tags';
 
 /**
  * Attributes that say whether an element's content is translated (tags.ts `inspect`), watched
@@ -22,6 +22,8 @@ export const SAYS_ATTRIBUTES: ReadonlySet<string> = new Set(['contenteditable', 
  * that leaves the element the page's language (a region: `en-GB`) or another one still (tags.ts
  * `saysOtherLanguage`), nor one to the target's: a script that labels text by what it reads (our
  * translation) would otherwise get the original back, label it the page's language, and so on.
+ * Kept: one that takes away the label our translation wrote (the page saying its language again
+ * on `<html>`, as React Helmet does at each update: writes.ts `relabelAgain`).
  */
 export function saysSomething(r: MutationRecord, src: string, trg: string): boolean {
   if (r.attributeName !== 'class' && r.attributeName !== 'lang') return true;
@@ -29,6 +31,8 @@ export function saysSomething(r: MutationRecord, src: string, trg: string): bool
   const now = el.getAttribute(r.attributeName);
   if (r.attributeName === 'class') return classSaysNo(r.oldValue) !== classSaysNo(now);
   if (now !== null && primary(now) === primary(trg)) return false;
+  // The page took away the label our translation wrote (writes.ts `relabelAgain`).
+  if (ourLabel(el, r.oldValue)) return true;
   const lang = primary(src);
   return saysOtherLanguage(el, r.oldValue, lang) !== saysOtherLanguage(el, now, lang);
 }

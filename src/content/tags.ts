@@ -107,6 +107,11 @@ export function relabel(el: Element, lang: string): void {
   relabelled.set(el, lang);
 }
 
+/** Whether `value` is the label our translation wrote on `el` (`relabel`). */
+export function ourLabel(el: Element, value: string | null): boolean {
+  return value !== null && relabelled.get(el) === value;
+}
+
 /**
  * The tag's UA display (none of class, id, style or hidden set), `excluded` (with and without
  * `src`) and whether an attribute of the table is

@@ -102,9 +102,10 @@ export class UndoLog {
   }
 
   /** The page itself set an attribute we had written: its value is the one to restore. */
-  adoptAttr(el: Element, name: string): void {
+  adoptAttr(el: Element, name: string): boolean {
     const i = this.attrAt(el, name);
     if (i >= 0) this.attrs![i + 2] = el.getAttribute(name);
+    return i >= 0;
   }
 
   /**

@@ -104,6 +104,7 @@ export abstract class PageWrites extends PageCalls {
   private relabelPage(): void {
     const { doc, trg } = this;
     this.docLog.attr(doc.documentElement, 'lang', trg);
+    relabel(doc.documentElement, trg);
     const src = primary(this.src);
     const body = doc.body;
     if (!body) return;

@@ -47,6 +47,55 @@ describe("the page's language", () => {
     expect(langs()).toEqual({ html: 'en', h1: 'en', body: 'en', quote: 'fr', brand: 'en', uk: 'en-GB' });
   });
 
+  it("said again by the page where we wrote the target's (React Helmet sets <html lang> at each update): nothing is translated again, it says the target's again, and restore gives the page's last value", async () => {
+    document.documentElement.setAttribute('lang', 'en');
+    const fake = fakeTranslator();
+    const { page, frames } = startPage(ARTICLE, fake.translate, pages);
+    await frames.settle();
+    const calls = fake.calls.length;
+    // On <html> and the article's body (the page's relabelling took them), and on the heading
+    // (its unit's write labelled it: it was written before the page was relabelled).
+    document.documentElement.setAttribute('lang', 'en');
+    document.getElementById('body')!.setAttribute('lang', 'en-US');
+    document.querySelector('h1')!.setAttribute('lang', 'en');
+    await frames.settle();
+    expect(fake.calls.length).toBe(calls);
+    expect(document.getElementById('a')!.textContent).toBe('THE CAT SLEEPS.');
+    expect(document.querySelector('h1')!.textContent).toBe('THE GARDEN');
+    expect(langs()).toMatchObject({ html: 'es', h1: 'es', body: 'es' });
+    // One that says another language now: what it holds is that language's, its original back.
+    document.querySelector('h1')!.setAttribute('lang', 'de');
+    await frames.settle();
+    expect(document.querySelector('h1')!.outerHTML).toBe('<h1 lang="de">The garden</h1>');
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+    page.restore();
+    expect(langs()).toEqual({ html: 'en', h1: 'de', body: 'en-US', quote: 'fr', brand: 'en', uk: 'en-GB' });
+    expect(document.getElementById('a')!.textContent).toBe('The cat sleeps.');
+  });
+
+  it("a page that puts its label back whenever we write ours keeps it after three tries; restore gives it back", async () => {
+    document.documentElement.setAttribute('lang', 'en');
+    const fake = fakeTranslator();
+    const { page, frames } = startPage(ARTICLE, fake.translate, pages);
+    await frames.settle();
+    const html = document.documentElement;
+    const puts: string[] = [];
+    const mo = new MutationObserver(() => {
+      puts.push(html.lang);
+      if (html.lang !== 'en') html.setAttribute('lang', 'en');
+    });
+    mo.observe(html, { attributes: true, attributeFilter: ['lang'] });
+    html.setAttribute('lang', 'en');
+    for (let i = 0; i < 8; i++) await frames.settle();
+    mo.disconnect();
+    expect(puts.filter((l) => l === 'es')).toHaveLength(3);
+    expect(html.lang).toBe('en');
+    expect(document.getElementById('a')!.textContent).toBe('THE CAT SLEEPS.');
+    page.restore();
+    expect(document.body.innerHTML).toBe(ARTICLE);
+    expect(html.lang).toBe('en');
+  });
+
   it('is the target as soon as the page says it is translated, not a frame later', async () => {
     document.documentElement.setAttribute('lang', 'en');
     const fake = fakeTranslator({ hold: true });

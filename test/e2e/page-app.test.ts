@@ -69,6 +69,8 @@ const APP = `<!doctype html><html lang="en"><head><title>App page</title></head>
   const ul = document.createElement('ul');
   app.append(h, p, add, ul);
   function render() {
+    // Its head manager says the page's language at each update, as React Helmet does where it differs.
+    if (document.documentElement.getAttribute('lang') !== 'en') document.documentElement.setAttribute('lang', 'en');
     label.data = state.n === 1 ? 'You have one item' : 'You have ' + state.n + ' items';
     while (ul.children.length < state.n) {
       const li = document.createElement('li');
@@ -156,13 +158,23 @@ describe('page translation keeps a live page working', () => {
     await page.click('#lnk');
     expect(await page.evaluate(() => [(window as unknown as { __clicks: number }).__clicks, (window as unknown as { __links: number }).__links])).toEqual([1, 1]);
 
-    // The framework patches its own nodes; the page follows in the target language.
+    // The framework patches its own nodes; the page follows in the target language. Its head
+    // manager's `lang` takes nothing else back to the original: the paragraph stays translated.
+    await page.evaluate(() => {
+      const para = document.getElementById('para')!;
+      const w = window as unknown as { __shown: string[] };
+      w.__shown = [];
+      new MutationObserver(() => w.__shown.push(para.textContent!)).observe(para, { subtree: true, childList: true, characterData: true });
+    });
     await page.click('#add');
     await page.waitForFunction(() => {
       const w = window as unknown as { __app: { label: Text } };
       const li = document.querySelector('#app li');
       return w.__app.label.data.includes('⟦You have one item') && li?.textContent?.includes('⟦Item number 1');
     });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await page.evaluate(() => (window as unknown as { __shown: string[] }).__shown.filter((t) => !t.includes('⟦')))).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
 
     const restored = await send({ type: 'page:restore', data: { tabId } });
     expect(restored).toMatchObject({ data: { state: 'original', done: 0 } });
