@@ -96,9 +96,11 @@ describe('hostile provider output in Chromium', () => {
     server.set('/hostile.html', `<!doctype html><html lang="en"><head><title>Hostile answers</title>${WATCH}</head><body><h1>Unit 0 heading</h1>\n${units.join('\n')}\n</body></html>`, {
       'content-security-policy-report-only': REPORT_ONLY,
     });
-    // Every run of text that names its unit gets that unit's payload before and after it; others the first.
-    apy.reply = ({ q }) =>
-      markText(q).replace(/⟦([^⟧]*)⟧/g, (m, text: string) => {
+    // Every run of text that names its unit gets that unit's payload before and after it; others the
+    // first. Also in the engine's second try through text markers (`[1]…[/1]`), where each run
+    // between markers is one (a provider translates the words and keeps the markers).
+    apy.reply = ({ q, format }) =>
+      (format === 'html' ? markText(q) : q.replace(/[^[\]]+(?=\[|$)/g, (t) => markText(t))).replace(/⟦([^⟧]*)⟧/g, (m, text: string) => {
         const p = payloads[Number(/Unit (\d+)/.exec(text)?.[1] ?? /(\d+)/.exec(text)?.[1] ?? 0) % payloads.length]!;
         return `${p}${m}${p}`;
       });
