@@ -147,8 +147,10 @@ export class PageFollow extends PageRemovals {
           this.segmenter?.forgetElement(el);
           this.jobsWithin(el, touched);
           // Its new `lang` is the page's: restore keeps it where a write of ours had relabelled it.
-          if (name === 'lang') for (const j of touched) j.log?.adoptAttr(el, name);
-          this.docLog.adoptAttr(el, name);
+          if (name === 'lang') {
+            for (const j of touched) j.log?.adoptAttr(el, name);
+            this.docLog.adoptAttr(el, name);
+          }
           const around = this.owners.of(el);
           if (around) touched.add(around);
           roots.add(el);
