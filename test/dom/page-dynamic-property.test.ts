@@ -9,7 +9,7 @@ import { PageTranslator, type TranslateFn } from '../../src/content/page';
 import type { Clock } from '../../src/content/lively';
 import { SETTLE_MS } from '../../src/content/lively';
 import { fakeTranslator, manualClock, manualFrames, reverseUpper } from './page-fakes';
-import { applyChange, change as change1, markerChange, moveChange, nodesOf, pageBody, saysChange, type Change } from '../fakes/page-markup';
+import { applyChange, change as change1, markerChange, moveChange, nodesOf, pageBody, pageLangChange, saysChange, type Change } from '../fakes/page-markup';
 
 // A letter alone (chunk.ts `isLoneLetter`) is a label, kept as it is: upper case here, as in page-property.test.ts.
 const WORD = fc.constantFrom('alpha', 'beta', 'gamma and delta', 'Big News', 'Read on', 'ox', 'X', ' ', '\n  ', '|');
@@ -36,8 +36,14 @@ const LEAF = fc.oneof(
 const INLINE = fc.constantFrom('a href="/x"', 'b', 'em', 'span title="a tip"', 'span role="button"');
 const BLOCK = fc.constantFrom('div', 'p', 'section', 'div style="display:flex"');
 const body = pageBody({ leaf: LEAF, inline: INLINE, block: BLOCK, depth: 3, maxLength: 4 });
-/** The page's changes, an element made an editor, marked translate="no" or labelled French (or taken back), or moved elsewhere, among them. */
-const changes = fc.array(fc.oneof({ weight: 5, arbitrary: change1 }, { weight: 1, arbitrary: saysChange }, { weight: 1, arbitrary: moveChange }, { weight: 2, arbitrary: markerChange }), { minLength: 1, maxLength: 4 });
+/**
+ * The page's changes, an element made an editor, marked translate="no" or labelled French (or
+ * taken back), moved elsewhere, or the page's language said again on `<html>`, among them.
+ */
+const changes = fc.array(
+  fc.oneof({ weight: 5, arbitrary: change1 }, { weight: 1, arbitrary: saysChange }, { weight: 1, arbitrary: moveChange }, { weight: 2, arbitrary: markerChange }, { weight: 1, arbitrary: pageLangChange }),
+  { minLength: 1, maxLength: 4 },
+);
 
 /**
  * Text the page keeps from translation: in code, or where the nearest `translate` (or
@@ -280,6 +286,8 @@ describe('a page that changes itself while translated', () => {
     page.restore();
     pages = [];
     expect(document.body.innerHTML, label).toBe(reference.innerHTML);
+    // <html> says what the page last said there (nothing, as `translating` left it, if it said nothing).
+    expect(document.documentElement.getAttribute('lang'), label).toBe(refNodes.lang ?? null);
     // What the page removed and keeps reads as its own too (a view it may put back).
     expect(pageNodes.removed.map((e) => e.outerHTML), label).toEqual(refNodes.removed.map((e) => e.outerHTML));
   };

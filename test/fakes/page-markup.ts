@@ -37,6 +37,8 @@ export type Change =
   | { kind: 'says'; at: number; name: 'contenteditable' | 'translate' | 'class' | 'lang'; value: string | null }
   /** Moves an element to before another in one step (a list sorted, a feed's item brought up), or to the end of the page. */
   | { kind: 'move'; at: number; to: number }
+  /** Says the page's language on `<html>` again, a region of it, or none (a head manager's update: React Helmet's). */
+  | { kind: 'pageLang'; value: string | null }
   /**
    * What a framework that keeps its parts by comments does (Lit): a text written into the node right
    * after a comment (where it is a text), or markup put right before a comment (a part's end).
@@ -74,6 +76,9 @@ export const saysChange: fc.Arbitrary<Change> = fc.record({
   value: fc.constantFrom<string | null>('true', 'no', null),
 }).map((c) => ({ ...c, value: c.value === null ? null : SAYS_VALUE[c.name] }));
 
+/** The page says its language again on `<html>` (where a translation wrote the target's), a region of it, or none. */
+export const pageLangChange: fc.Arbitrary<Change> = fc.record({ kind: fc.constant('pageLang' as const), value: fc.constantFrom<string | null>('en', 'en-US', null) });
+
 /** An element the page moves elsewhere in one step (removed and added in one batch of changes). */
 export const moveChange: fc.Arbitrary<Change> = fc.record({ kind: fc.constant('move' as const), at: fc.nat(), to: fc.nat() });
 
@@ -102,6 +107,8 @@ export interface PageNodes {
   /** Each fragment's two ends (Vue's empty Text nodes). */
   fragments: (readonly [Text, Text])[];
   removed: Element[];
+  /** What the last `pageLang` change said on `<html>` (undefined: none was made). */
+  lang?: string | null;
 }
 
 /**
@@ -224,6 +231,16 @@ export function takeOutFragment(start: Node, end: Node): void {
  * `c`, where that is what decides (whether a part still shows just its tag).
  */
 export function applyChange(c: Change, nodes: PageNodes, twin: PageNodes = nodes): void {
+  if (c.kind === 'pageLang') {
+    // On the document's <html> where the nodes are its body's; noted either way.
+    const html = nodes.root.ownerDocument.documentElement;
+    if (nodes.root === nodes.root.ownerDocument.body) {
+      if (c.value === null) html.removeAttribute('lang');
+      else html.setAttribute('lang', c.value);
+    }
+    nodes.lang = c.value;
+    return;
+  }
   const { texts, elements, comments, removed } = nodes;
   if (c.kind === 'markedOut') {
     // One of the parts the page was made with (both copies have them at the same places).
