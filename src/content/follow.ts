@@ -12,14 +12,10 @@ import { Lively, newNodes, realClock } from './lively';
 import type { LateRoots } from './late-roots';
 import type { ShadowReader } from './shadow';
 import { SAYS_ATTRIBUTES } from './observe';
-import { primary, saysOtherLanguage } from './tags';
 import { PageRemovals } from './removals';
 import type { Unit } from './segment';
 import { runRoots } from './units';
 import type { Definitions } from './upgrades';
-
-/** How often an element the page takes our label from says the target's again (`relabelAgain`). */
-const RELABEL_AGAIN = 3;
 
 export class PageFollow extends PageRemovals {
   /** Custom elements the walk met before their definition (upgrades.ts); until restore. */
@@ -34,8 +30,6 @@ export class PageFollow extends PageRemovals {
   private readonly fitted = new Fitted<Job>((n) => this.owners.of(n));
   /** The user's clicks and Enter while the page is translated (`followActs`). */
   private acts: AbortController | null = null;
-  /** How often each element was labelled the target's again after the page took its label (`relabelAgain`); until restore. */
-  private relabels = new WeakMap<Element, number>();
 
   /** What the page changes just after the user's click (or Enter) is never held (lively.ts): a tab, a view they asked for. */
   protected followActs(): void {
@@ -134,7 +128,7 @@ export class PageFollow extends PageRemovals {
     const observer = this.observer!;
     observer.whilePaused(() => {
       for (const [el, name] of attrs) {
-        if (name === 'lang' && this.relabelAgain(el)) continue;
+        if (name === 'lang' && this.relabelAgain(el, () => this.jobsWithin(el, new Set()))) continue;
         if (SAYS_ATTRIBUTES.has(name)) {
           // An element that became an editor (a comment the user now edits) or says translate="no"
           // (or took the class notranslate: `saysSomething` keeps no other class change), or
@@ -146,11 +140,6 @@ export class PageFollow extends PageRemovals {
           // Out of the page too (a view the page may put back): found again when it is back.
           this.segmenter?.forgetElement(el);
           this.jobsWithin(el, touched);
-          // Its new `lang` is the page's: restore keeps it where a write of ours had relabelled it.
-          if (name === 'lang') {
-            for (const j of touched) j.log?.adoptAttr(el, name);
-            this.docLog.adoptAttr(el, name);
-          }
           const around = this.owners.of(el);
           if (around) touched.add(around);
           roots.add(el);
@@ -221,33 +210,6 @@ export class PageFollow extends PageRemovals {
     for (const t of loose) if (!this.ours.pieceOf(t)) roots.add(t);
   }
 
-  /**
-   * Whether `el`'s new `lang` is the page saying its own language again (or none) where a write of
-   * ours labelled it the target's (an app that sets `<html lang>` at each update: React Helmet does,
-   * after comparing it with its own value). If so, nothing is translated again: its value is the
-   * one restore gives back, and it says the target's again, at most `RELABEL_AGAIN` times (a page
-   * that puts its label back whenever we write ours keeps it). With the observer paused.
-   */
-  private relabelAgain(el: Element): boolean {
-    const now = el.getAttribute('lang');
-    if (now === this.trg) return true;
-    if (saysOtherLanguage(el, now, primary(this.src))) return false;
-    let held = this.docLog.adoptAttr(el, 'lang');
-    if (!held) {
-      // A post labelled with its unit's write (answers.ts), in that unit's log.
-      const within = new Set<Job>();
-      this.jobsWithin(el, within);
-      for (const j of within) if (j.log?.adoptAttr(el, 'lang')) held = true;
-    }
-    if (!held) return false;
-    const times = this.relabels.get(el) ?? 0;
-    if (times < RELABEL_AGAIN) {
-      this.relabels.set(el, times + 1);
-      el.setAttribute('lang', this.trg);
-    }
-    return true;
-  }
-
   /** The job whose unit holds `n` (`owners.holder`), or whose words it holds, split off (ours.ts). */
   private holderOf(n: Node): Job | undefined {
     return this.owners.holder(n) ?? this.ours.pieceOf(n) ?? this.fitted.holder(n);
@@ -302,23 +264,14 @@ export class PageFollow extends PageRemovals {
     const seg = this.segmenter!;
     const observer = this.observer!;
     const fresh: Unit[] = [];
-    const head = this.doc.head;
     for (const [el, name] of changedAttrs) {
       if (!el.isConnected) continue;
-      // A description in <head> (an app's view sets its own) is the document's, as the first walk read it.
-      const units = el.parentElement === head ? seg.headUnits(el) : seg.attributes(el);
-      for (const u of units) if (u.kind === 'attr' && u.name === name && !this.owners.taken(u)) fresh.push(u);
+      for (const u of seg.attributes(el)) if (u.kind === 'attr' && u.name === name && !this.owners.taken(u)) fresh.push(u);
     }
     // Nodes of runs found already: a run is looked for once, from whichever of its nodes comes first.
     const covered = new Set<Node>();
     for (const root of roots) {
       if (!root.isConnected || covered.has(root) || this.owners.holder(root)) continue;
-      // In <head>: the document's title as the page set it now (an app's view, a count of unread
-      // messages), a description it added; nothing else there is text.
-      if (head?.contains(root)) {
-        for (const u of seg.headUnits(root)) if (!this.owners.taken(u, true)) fresh.push(u);
-        continue;
-      }
       const around: Node[] = [];
       let units = seg.around(root, [], around);
       // A node added beside a translated run joins it, as does a link that lost the block it held,
@@ -383,7 +336,6 @@ export class PageFollow extends PageRemovals {
     this.fitted.clear();
     this.acts?.abort();
     this.acts = null;
-    this.relabels = new WeakMap();
   }
 
   /** After units were found past the walk (the page's changes, a definition): translating again if any, and on. */

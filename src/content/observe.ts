@@ -23,7 +23,7 @@ export const SAYS_ATTRIBUTES: ReadonlySet<string> = new Set(['contenteditable', 
  * `saysOtherLanguage`), nor one to the target's: a script that labels text by what it reads (our
  * translation) would otherwise get the original back, label it the page's language, and so on.
  * Kept: one that takes away the label our translation wrote (the page saying its language again
- * on `<html>`, as React Helmet does at each update: follow.ts `relabelAgain`).
+ * on `<html>`, as React Helmet does at each update: writes.ts `relabelAgain`).
  */
 export function saysSomething(r: MutationRecord, src: string, trg: string): boolean {
   if (r.attributeName !== 'class' && r.attributeName !== 'lang') return true;
@@ -31,7 +31,7 @@ export function saysSomething(r: MutationRecord, src: string, trg: string): bool
   const now = el.getAttribute(r.attributeName);
   if (r.attributeName === 'class') return classSaysNo(r.oldValue) !== classSaysNo(now);
   if (now !== null && primary(now) === primary(trg)) return false;
-  // The page took away the label our translation wrote (follow.ts `relabelAgain`).
+  // The page took away the label our translation wrote (writes.ts `relabelAgain`).
   if (ourLabel(el, r.oldValue)) return true;
   const lang = primary(src);
   return saysOtherLanguage(el, r.oldValue, lang) !== saysOtherLanguage(el, now, lang);

@@ -202,8 +202,9 @@ export abstract class PageRemovals extends PageChoices {
   }
 
   /** Adds to `out` the jobs of every node and attribute in `el`'s subtree, the walked shadow roots in it included. */
-  protected jobsWithin(el: Element, out: Set<Job>): void {
+  protected jobsWithin(el: Element, out: Set<Job>): Set<Job> {
     this.owners.everyWithin(el, out, this.walkedRoot);
+    return out;
   }
 
   /**

@@ -92,9 +92,12 @@ export class Segmenter extends ElementKinds {
 
   /**
    * Units for a node the page added or changed: the node's own subtree if it is a block, else the
-   * inline run of its nearest block ancestor that holds it (its nodes into `run`).
+   * inline run of its nearest block ancestor that holds it (its nodes into `run`); in `<head>`,
+   * the document's title or description it is (`headUnits`: an app's view, a count of unread
+   * messages), nothing else there being text.
    */
   around(node: Node, out: Unit[] = [], run?: Node[]): Unit[] {
+    if (node.ownerDocument?.head?.contains(node)) return this.headUnits(node, out);
     // In a select (an option the page added or changed, a list it filled): its options, as the walk found them.
     const select = node.parentElement?.closest('select');
     if (select) {
@@ -154,10 +157,11 @@ export class Segmenter extends ElementKinds {
     return this.subtree(root, this.hiddenEl(el), out);
   }
 
-  /** The attribute units of `el` (one the page set or changed), as the walk finds them. */
+  /** The attribute units of `el` (one the page set or changed), as the walk finds them (a description in `<head>`, as `document` does). */
   attributes(el: Element): Unit[] {
     const out: Unit[] = [];
     const parent = el.parentElement;
+    if (parent && parent === el.ownerDocument.head) return this.headUnits(el, out);
     if (this.opts.ignore?.(el) || (parent && this.skipped(parent))) return out;
     const bits = inspect(el, this.opts.src);
     if (!(bits & EX) || keepsAttributes(el, bits)) this.attrs(el, false, out);

@@ -13,14 +13,19 @@ import { PageCalls } from './calls';
 import type { Job, Pending } from './jobs';
 import { withFollowers } from './leaders';
 import type { UndoLog } from './undo';
-import { primary, relabel } from './tags';
+import { primary, relabel, saysOtherLanguage } from './tags';
 import { unitOnPage } from './units';
+
+/** How often an element the page takes our label from says the target's again (`relabelAgain`). */
+const RELABEL_AGAIN = 3;
 
 export abstract class PageWrites extends PageCalls {
   /** Whether the page says the target's language yet (`relabelOnceSeen`): once a translation. */
   protected pageLabel: 'no' | 'asked' | 'done' = 'no';
   /** Once it does: the elements its relabelling took (answers.ts `relabelAbove` stops at them). */
   protected labelled: WeakSet<Element> | undefined;
+  /** How often each was labelled the target's again after the page took its label (`relabelAgain`); per translation. */
+  private relabels = new WeakMap<Element, number>();
 
   /**
    * An answer (or a call's end) to write: at the next frame if it is `near` the viewport or the
@@ -103,6 +108,7 @@ export abstract class PageWrites extends PageCalls {
    */
   private relabelPage(): void {
     const { doc, trg } = this;
+    this.relabels = new WeakMap();
     this.docLog.attr(doc.documentElement, 'lang', trg);
     relabel(doc.documentElement, trg);
     const src = primary(this.src);
@@ -116,6 +122,38 @@ export abstract class PageWrites extends PageCalls {
       relabel(el, trg);
       this.labelled?.add(el);
     }
+  }
+
+  /**
+   * A `lang` the page changed on `el`: its value is the one restore gives back where a write of
+   * ours labelled it (`adoptLabel`). Whether it is the page saying its own language again (or none)
+   * there: an app that sets `<html lang>` at each update (React Helmet does, after comparing it with
+   * its own value). If so, nothing is translated again, and it says the target's again, at most
+   * `RELABEL_AGAIN` times (a page that puts its label back whenever we write ours keeps it). With
+   * the observer paused.
+   */
+  protected relabelAgain(el: Element, within: () => Iterable<Job>): boolean {
+    const now = el.getAttribute('lang');
+    if (now === this.trg) return true;
+    if (!this.adoptLabel(el, within) || saysOtherLanguage(el, now, primary(this.src))) return false;
+    const times = this.relabels.get(el) ?? 0;
+    if (times < RELABEL_AGAIN) {
+      this.relabels.set(el, times + 1);
+      el.setAttribute('lang', this.trg);
+    }
+    return true;
+  }
+
+  /**
+   * The page's `lang` on `el` is the one restore gives back where a write of ours labelled it: in
+   * the document's log (the relabelling's), else in one of the logs of the jobs `within` gives (a
+   * unit's write labelled it: answers.ts). Whether one did.
+   */
+  private adoptLabel(el: Element, within: () => Iterable<Job>): boolean {
+    if (this.docLog.adoptAttr(el, 'lang')) return true;
+    let held = false;
+    for (const j of within()) if (j.log?.adoptAttr(el, 'lang')) held = true;
+    return held;
   }
 
   protected write(req: number, call: Call<Job>, item: TrdObj): void {
