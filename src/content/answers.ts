@@ -5,7 +5,7 @@
 import type { AnswerEl } from './answer';
 import type { Entry } from './chunk';
 import { mergeAttr, mergePiece, mergeRange, UndoLog } from './merge';
-import type { Unit } from './segment';
+import type { AttrUnit, Unit } from './segment';
 import { inPlace, primary, relabel } from './tags';
 
 const RTL = new Set(['ar', 'he', 'fa', 'ur', 'yi', 'ps', 'sd', 'ckb', 'dv', 'ug', 'syr']);
@@ -29,6 +29,54 @@ function keepOptionValue(option: HTMLOptionElement, log: UndoLog): void {
   givenValues.set(option, option.value);
 }
 
+/** Each named submit button whose label a write translated: the page's own value, and the one written. */
+const submitValues = new WeakMap<Element, { own: string; shown: string }>();
+/** The documents and shadow roots whose forms' data `ownSubmitValues` corrects. */
+const watchedRoots = new WeakSet<Node>();
+
+/**
+ * A submit button's `value` is its label, and where it has a `name` the value its form sends for it
+ * when it is the one pressed (`action=Delete the post`): a server or an app that reads it would get
+ * our translation. The form's data, as the browser submits it or as a script's `new FormData(form,
+ * submitter)` builds it, gets the page's own value back (`formdata`, fired on the form as the data is
+ * built: the page's script reads what we leave). A page's script that reads the button's `value`
+ * itself still gets what it shows.
+ */
+function keepSubmitValue(u: AttrUnit): void {
+  const el = u.el;
+  if (u.name !== 'value' || el.localName !== 'input' || (el as HTMLInputElement).type !== 'submit' || !el.getAttribute('name')) return;
+  const shown = el.getAttribute('value');
+  if (shown === null || shown === u.value) return;
+  submitValues.set(el, { own: u.value, shown });
+  // A form and its buttons are in one tree, and `formdata` is not composed: it reaches the root they are in.
+  const root = el.getRootNode();
+  if (watchedRoots.has(root) || !(root instanceof Document || root instanceof ShadowRoot)) return;
+  watchedRoots.add(root);
+  root.addEventListener('formdata', ownSubmitValues, true);
+}
+
+/** A form's data with each translated submit button's entry (its name, the value written) as the page's own value, in place. */
+function ownSubmitValues(e: Event): void {
+  const form = e.target;
+  const data = (e as FormDataEvent).formData;
+  if (!(form instanceof HTMLFormElement) || !data) return;
+  const swaps = new Map<string, { own: string; shown: string }>();
+  for (const el of form.elements) {
+    const kept = submitValues.get(el);
+    const name = el.getAttribute('name');
+    if (kept && name && el.getAttribute('value') === kept.shown && data.getAll(name).includes(kept.shown)) swaps.set(name, kept);
+  }
+  if (swaps.size === 0) return;
+  // Deleted and appended again in their order: the form's entries keep theirs.
+  const entries: [string, FormDataEntryValue][] = [];
+  data.forEach((v, k) => entries.push([k, v]));
+  for (const k of new Set(entries.map(([k]) => k))) data.delete(k);
+  for (const [k, v] of entries) {
+    const swap = swaps.get(k);
+    data.append(k, swap && v === swap.shown ? swap.own : (v as string));
+  }
+}
+
 /**
  * `src`: the page's language. A whole unit gets the target's direction where it differs from the
  * direction it sits in: `dir=rtl` into an RTL language, and `dir=ltr` out of one where the page
@@ -39,8 +87,10 @@ function keepOptionValue(option: HTMLOptionElement, log: UndoLog): void {
  */
 export function writeAnswer(u: Unit, answer: AnswerEl, id: number, entries: readonly Entry[], trg: string, src = '', into?: Element, labelled?: WeakSet<Element>): UndoLog {
   const log = new UndoLog();
-  if (u.kind === 'attr') mergeAttr(u, answer, log);
-  else if (u.kind === 'piece') mergePiece(u, answer, log);
+  if (u.kind === 'attr') {
+    mergeAttr(u, answer, log);
+    keepSubmitValue(u);
+  } else if (u.kind === 'piece') mergePiece(u, answer, log);
   else {
     const parent = u.parent;
     if (parent instanceof Element && parent.tagName === 'OPTION') keepOptionValue(parent as HTMLOptionElement, log);

@@ -97,6 +97,11 @@ ${MARK_SCRIPT}</body></html>`;
 const HIGHLIGHTS_PAGE = `<!doctype html><html lang="en"><title>Highlights</title><body><p id="a">Find the walk in the <b>big walk</b> hills.</p>
 ${HIGHLIGHT_SCRIPT}</body></html>`;
 const SVG_IMAGE = (w: number, h: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" fill="gold"/></svg>`;
+/** A form an app posts with fetch: the data as the page's script builds it. */
+const FORM_PAGE = `<!doctype html><html lang="en"><title>A form</title><body><form id="f"><select name="colour"><option>Dark orange</option></select>
+<input type="submit" id="archive" name="action" value="Archive the thread"></form><script>
+document.getElementById('f').addEventListener('submit', (e) => { e.preventDefault(); window.__sent = [...new FormData(e.target, e.submitter)].map(([k, v]) => k + '=' + v).join('&'); });
+</script></body></html>`;
 const SELECTION_PAGE = '<!doctype html><html lang="en"><title>Selection</title><p id="text">Hello world</p><textarea id="area">Good morning, friends</textarea></html>';
 
 let ff: FirefoxExtension;
@@ -135,6 +140,7 @@ beforeAll(async () => {
   server.set('/embeds', EMBEDS_PAGE);
   server.set('/bilingual', BILINGUAL_PAGE);
   server.set('/app', APP_PAGE);
+  server.set('/form', FORM_PAGE);
   server.set('/ticker', TICKER_PAGE);
   server.set('/marks', MARKS_PAGE);
   server.set('/long-marks', LONG_MARKS_PAGE);
@@ -444,6 +450,29 @@ describe('Firefox: an app that replaces its view', () => {
     } finally {
       marker.failing = undefined;
       marker.latencyMs = 0;
+      await page.close();
+    }
+  });
+});
+
+describe('Firefox: a form', () => {
+  it("sends the page's own words for its pressed button and its option while they read translated; restore exact", async () => {
+    await useMarker();
+    const page = await ff.openPage(`${server.origin}/form`);
+    const original = await page.evaluate(() => document.body.innerHTML);
+    try {
+      const tabId = await ff.tabId(page.url());
+      await ff.message({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+      await reaches(tabId, 'translated');
+      expect(await page.evaluate(() => [(document.getElementById('archive') as HTMLInputElement).value, document.querySelector('option')!.text])).toEqual([
+        `${MARK_OPEN}Archive the thread${MARK_CLOSE}`,
+        `${MARK_OPEN}Dark orange${MARK_CLOSE}`,
+      ]);
+      await page.locator('#archive').click();
+      await expect.poll(() => page.evaluate(() => (window as unknown as { __sent?: string }).__sent)).toBe('colour=Dark orange&action=Archive the thread');
+      await ff.message({ type: 'page:restore', data: { tabId } });
+      expect(await page.evaluate(() => document.body.innerHTML)).toBe(original);
+    } finally {
       await page.close();
     }
   });
