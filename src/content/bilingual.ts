@@ -141,7 +141,9 @@ export function copyOf(
     ? { el, after: parent as Element, parent: parent.parentNode!, anchor: null }
     : { el, after: null, parent, anchor: unit.anchor };
   const units: RangeUnit[] = [];
-  splitRun({ kind: 'range', parent: el, nodes, anchor: null, whole: true, hidden: unit.hidden }, opaque, list ? items : null, units);
+  // A text file's copy is its text again, sent by paragraphs as the original is.
+  if (unit.paragraphs) units.push({ kind: 'range', parent: el, nodes, anchor: null, whole: true, hidden: unit.hidden, paragraphs: true });
+  else splitRun({ kind: 'range', parent: el, nodes, anchor: null, whole: true, hidden: unit.hidden }, opaque, list ? items : null, units);
   return { units, copy };
 }
 

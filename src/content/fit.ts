@@ -3,23 +3,25 @@
  * element too large made a run of its own content, a text too large cut at sentence boundaries
  * (`Intl.Segmenter`), then at spaces.
  */
-import { escapeText, sentSize, serializeRangeNodes, unitSize } from './chunk';
+import { collapsesSpace, escapeText, sentSize, serializeRangeNodes, unitSize } from './chunk';
 import type { PieceGroup, RangeUnit, Unit } from './segment';
 import { excluded, kids } from './tags';
 import { segmenter } from '../core/intl';
 
 /**
  * A unit as pieces that each fit `max` alone: a run is cut between its nodes; an inline element too
- * large becomes a run of its own content; a text too large is cut at sentence boundaries.
+ * large becomes a run of its own content; a text too large is cut at sentence boundaries. A unit
+ * sent by `paragraphs` is cut at them, whatever its size.
  */
 export function fit(unit: Unit, max: number, whole: number = unitSize(unit)): Unit[] {
+  const wrapper = 12;
+  if (unit.kind === 'range' && unit.paragraphs) return unit.nodes.flatMap((n) => (n.nodeType === 3 ? pieces(n as Text, max - wrapper, unit.hidden, true) : []));
   if (whole <= max) return [unit];
   if (unit.kind === 'attr') return [];
   if (unit.kind === 'piece') return [unit];
   const out: Unit[] = [];
   let group: Node[] = [];
   let size = 0;
-  const wrapper = 12;
   const close = (anchor: Node | null) => {
     if (group.length) out.push(subRun(unit, group, anchor));
     group = [];
@@ -47,20 +49,45 @@ function subRun(unit: RangeUnit, nodes: Node[], anchor: Node | null): RangeUnit 
   return { kind: 'range', parent: unit.parent, nodes: nodes.slice(), anchor, whole: false, hidden: unit.hidden };
 }
 
-/** A long text node's sentences, packed into pieces that each fit `max` once escaped. */
-export function pieces(text: Text, max: number, hidden: boolean): Unit[] {
+/**
+ * A long text node's sentences, packed into pieces that each fit `max` once escaped. Where its
+ * element keeps line breaks (a text file in the browser's viewer, a `pre-wrap` message), each
+ * paragraph (up to a blank line) is a piece of its own, or its sentences are: a piece that held
+ * the end of one and the start of the next came back as one run of words.
+ */
+export function pieces(text: Text, max: number, hidden: boolean, keepsLines = text.parentElement !== null && !collapsesSpace(text.parentElement)): Unit[] {
   const parts: string[] = [];
-  let cur = '';
-  for (const sentence of sentences(text.data, max)) {
-    if (cur && sentSize(escapeText(cur + sentence)) > max) {
-      parts.push(cur);
-      cur = '';
+  for (const paragraph of keepsLines ? paragraphs(text.data) : [text.data]) {
+    let cur = '';
+    for (const sentence of sentences(paragraph, max)) {
+      if (cur && sentSize(escapeText(cur + sentence)) > max) {
+        parts.push(cur);
+        cur = '';
+      }
+      cur += sentence;
     }
-    cur += sentence;
+    if (cur) parts.push(cur);
   }
-  if (cur) parts.push(cur);
   const group: PieceGroup = { text, sources: parts, outs: parts.map(() => undefined) };
   return parts.map((_, index) => ({ kind: 'piece', group, index, hidden }));
+}
+
+/**
+ * A text's paragraphs, each with the blank lines after it (the first with those before it too); a
+ * list's items are paragraphs of their own (a line that starts with `-`, `*`, `•` or `1.`).
+ */
+function paragraphs(s: string): string[] {
+  const out: string[] = [];
+  const blank = /\n[\t ]*\n\s*|\n(?=[\t ]*(?:[-*•]|\d+[.)])[\t ])/g;
+  let start = 0;
+  for (let m = blank.exec(s); m; m = blank.exec(s)) {
+    const end = m.index + m[0].length;
+    if (s.slice(start, m.index).trim() === '') continue;
+    out.push(s.slice(start, end));
+    start = end;
+  }
+  if (start < s.length) out.push(s.slice(start));
+  return out;
 }
 
 /** Sentences with their trailing space; one longer than `max` is cut at spaces, then anywhere. */

@@ -190,6 +190,17 @@ export function classSaysNo(value: string | null): boolean {
 }
 
 /**
+ * The `<pre>` the browser shows a text file in (`text/plain`: Chromium's and Firefox's viewers
+ * put the file's text in one), whose text is prose to translate, not the code a page's `<pre>`
+ * holds. Null for any other document.
+ */
+export function plainTextPre(doc: Document): Element | null {
+  if (doc.contentType !== 'text/plain') return null;
+  const pre = doc.body?.firstElementChild;
+  return pre?.localName === 'pre' && pre === doc.body!.lastElementChild ? pre : null;
+}
+
+/**
  * The document is an editor: `designMode` on, or its root or body editable (a rich-text editor's
  * frame, TinyMCE's or CKEditor's): what it holds is the user's draft, never translated.
  */

@@ -12,6 +12,8 @@ export interface RangeUnit {
   whole: boolean;
   /** Inside a display:none subtree: translated last. */
   hidden: boolean;
+  /** Sent paragraph by paragraph, however short (a text file's: fit.ts `pieces`). */
+  paragraphs?: true;
 }
 
 /** Part of a text node too long for one request, split at sentence boundaries. */

@@ -163,6 +163,17 @@ describe('segmentation', () => {
     expect(pieces.map((p) => (p.kind === 'piece' ? p.group.sources[p.index] : '')).join('')).toBe(long);
   });
 
+  it("a long text whose element keeps its line breaks (pre-wrap: a chat's message) is cut at its blank lines and before a list's items, never across them", () => {
+    const paragraph = (i: number) => `Paragraph ${i} starts here. It goes on for a while,\nwrapped by hand, and ends here.`;
+    const long = Array.from({ length: 12 }, (_, i) => paragraph(i)).join('\n\n') + '\n\nTo take:\n- water\n- a map\n';
+    document.body.innerHTML = `<div style="white-space: pre-wrap">${long}</div>`;
+    const [unit] = new Segmenter().document(document);
+    const parts = fit(unit!, TEXT_LIMIT - 40);
+    const sources = parts.map((p) => (p.kind === 'piece' ? p.group.sources[p.index]! : ''));
+    expect(sources.join('')).toBe(long);
+    expect(sources).toEqual([...Array.from({ length: 12 }, (_, i) => paragraph(i) + '\n\n'), 'To take:\n', '- water\n', '- a map\n']);
+  });
+
   it('several small units share one call; a call never exceeds the limit', () => {
     document.body.innerHTML = Array.from({ length: 60 }, (_, i) => `<p>Paragraph number ${i} has <em>some</em> words.</p>`).join('');
     const units = new Segmenter().document(document);

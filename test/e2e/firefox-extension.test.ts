@@ -102,6 +102,8 @@ const FORM_PAGE = `<!doctype html><html lang="en"><title>A form</title><body><fo
 <input type="submit" id="archive" name="action" value="Archive the thread"></form><script>
 document.getElementById('f').addEventListener('submit', (e) => { e.preventDefault(); window.__sent = [...new FormData(e.target, e.submitter)].map(([k, v]) => k + '=' + v).join('&'); });
 </script></body></html>`;
+/** A text file, which the browser shows in a `<pre>` of its own. */
+const TEXT_FILE = 'Notes on the walk\n\nThe path was long and the wind\nwas strong.\n- Bring water.\n';
 const SELECTION_PAGE = '<!doctype html><html lang="en"><title>Selection</title><p id="text">Hello world</p><textarea id="area">Good morning, friends</textarea></html>';
 
 let ff: FirefoxExtension;
@@ -141,6 +143,7 @@ beforeAll(async () => {
   server.set('/bilingual', BILINGUAL_PAGE);
   server.set('/app', APP_PAGE);
   server.set('/form', FORM_PAGE);
+  server.set('/notes.txt', TEXT_FILE, { 'content-type': 'text/plain; charset=utf-8' });
   server.set('/ticker', TICKER_PAGE);
   server.set('/marks', MARKS_PAGE);
   server.set('/long-marks', LONG_MARKS_PAGE);
@@ -470,6 +473,26 @@ describe('Firefox: a form', () => {
       ]);
       await page.locator('#archive').click();
       await expect.poll(() => page.evaluate(() => (window as unknown as { __sent?: string }).__sent)).toBe('colour=Dark orange&action=Archive the thread');
+      await ff.message({ type: 'page:restore', data: { tabId } });
+      expect(await page.evaluate(() => document.body.innerHTML)).toBe(original);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('Firefox: a text file', () => {
+  it('is translated paragraph by paragraph in the viewer, its blank line and its list line kept; restore exact', async () => {
+    await useMarker();
+    const page = await ff.openPage(`${server.origin}/notes.txt`);
+    const original = await page.evaluate(() => document.body.innerHTML);
+    try {
+      const tabId = await ff.tabId(page.url());
+      await ff.message({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+      await reaches(tabId, 'translated');
+      expect(await page.evaluate(() => document.querySelector('pre')!.textContent)).toBe(
+        `${MARK_OPEN}Notes on the walk${MARK_CLOSE}\n\n${MARK_OPEN}The path was long and the wind\nwas strong.${MARK_CLOSE}\n${MARK_OPEN}- Bring water.${MARK_CLOSE}\n`,
+      );
       await ff.message({ type: 'page:restore', data: { tabId } });
       expect(await page.evaluate(() => document.body.innerHTML)).toBe(original);
     } finally {

@@ -103,6 +103,46 @@ describe('page translation with real Apertium', () => {
     await page.close();
   });
 
+  it('a text file in the browser\'s viewer reads in Spanish paragraph by paragraph, its blank lines and list lines where they were; restore exact', async () => {
+    server.set(
+      '/notes.txt',
+      'The garden\n\nThe black cat sleeps on the table. My brother has a red house\nnear the river.\n\nWe want to read the book in the library today.\n- The dog eats bread.\n- The children play in the park.\n',
+      { 'content-type': 'text/plain; charset=utf-8' },
+    );
+    const page = await browser.context.newPage();
+    await page.goto(`${server.origin}/notes.txt`);
+    const run = await evaluateInContentScript<{ status: { state: string; errors: number }; text: string; same: boolean }>(
+      page,
+      browser.id,
+      `(async () => {
+        const P = polyglot.page;
+        const before = document.body.innerHTML;
+        await polyglot.handle({ type: 'page:translate', data: { trg: 'es' } });
+        while (P.status().state === 'translating') await new Promise((r) => setTimeout(r, 20));
+        const out = { status: P.status(), text: document.querySelector('pre').textContent };
+        P.restore();
+        return { ...out, same: document.body.innerHTML === before };
+      })()`,
+    );
+    console.log(JSON.stringify(run.text));
+    expect(run.status).toMatchObject({ state: 'translated', errors: 0 });
+    const [title, first, second, ...rest] = run.text.split('\n\n');
+    expect(title).toMatch(/jard/i);
+    expect(first).toMatch(/gato/i);
+    expect(first).toMatch(/r[ií]o/i);
+    const lines = second!.split('\n');
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toMatch(/libro/i);
+    expect(lines[1]).toMatch(/^- .*perro/i);
+    expect(lines[2]).toMatch(/^- .*parque/i);
+    expect(lines[3]).toBe('');
+    expect(rest).toEqual([]);
+    // No line starts with a space its source did not have (Apertium gave the third paragraph one).
+    expect(run.text).not.toMatch(/^ /m);
+    expect(run.same).toBe(true);
+    await page.close();
+  });
+
   // Real pages, each from its own language into one the machine's APy has a pair for: what the
   // marker fakes cannot show is how a real engine treats the placeholder tags of a whole page's
   // calls (it once misread some as words: docs/reliability.md) and the words it moves across them.

@@ -6,11 +6,8 @@
  * an option without a `value` sends its text.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
-import { tabDriver, useApertiumAt } from '../fakes/page-e2e';
-import { startPageServer, type PageServer } from '../fakes/page-server';
-import { launchExtension, OPTIONS_PATH, type ExtensionBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { markerTabs } from '../fakes/page-e2e';
 
 const FORM = `<!doctype html><html lang="en"><head><title>Moderation</title></head><body>
 <form id="native" action="/done.html" method="get">
@@ -36,22 +33,7 @@ const FORM = `<!doctype html><html lang="en"><head><title>Moderation</title></he
 </body></html>`;
 
 describe('forms on a translated page send what the page wrote', () => {
-  let browser: ExtensionBrowser;
-  let apy: MarkerApy;
-  let server: PageServer;
-  let control: Page;
-  const { send, open, settle } = tabDriver(() => browser, () => control);
-
-  beforeAll(async () => {
-    [browser, apy, server] = await Promise.all([launchExtension(), startMarkerApy(0), startPageServer()]);
-    server.set('/form.html', FORM);
-    server.set('/done.html', '<!doctype html><html lang="en"><body><p>Done.</p></body></html>');
-    await useApertiumAt(browser, apy.url);
-    control = await browser.openExtensionPage(OPTIONS_PATH);
-  });
-  afterAll(async () => {
-    await Promise.all([browser?.close(), apy?.close(), server?.close()]);
-  });
+  const { send, open, settle, origin } = markerTabs({ '/form.html': FORM, '/done.html': '<!doctype html><html lang="en"><body><p>Done.</p></body></html>' });
 
   const translate = async (tabId: number) => {
     await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es', mode: 'replace' } });
@@ -60,7 +42,7 @@ describe('forms on a translated page send what the page wrote', () => {
   const labels = (page: Page) => page.locator('input[type=submit]').evaluateAll((els) => els.map((el) => (el as HTMLInputElement).value));
 
   it('a form the browser submits sends the named button\'s and the option\'s own words, the reader\'s typing as typed, while the reader sees them translated', async () => {
-    const { page, tabId } = await open(`${server.origin}/form.html`);
+    const { page, tabId } = await open(`${origin()}/form.html`);
     await translate(tabId);
     expect(await labels(page)).toEqual(['⟦Delete the post⟧', '⟦Keep the post⟧', '⟦Send without a name⟧', '⟦Archive the thread⟧', '⟦Pin the thread⟧']);
     expect(await page.locator('select option').allTextContents()).toEqual(['⟦Light green⟧', '⟦Dark orange⟧']);
@@ -76,7 +58,7 @@ describe('forms on a translated page send what the page wrote', () => {
   });
 
   it("a page's script that reads the form (new FormData with the submitter) gets the page's words, before and after restore; the hidden field with the same value is left as it is", async () => {
-    const { page, tabId } = await open(`${server.origin}/form.html`);
+    const { page, tabId } = await open(`${origin()}/form.html`);
     const before = await page.evaluate(() => document.body.innerHTML);
     await translate(tabId);
     await page.locator('#archive').click();

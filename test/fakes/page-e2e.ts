@@ -4,8 +4,11 @@
  * inside the content script's isolated world.
  */
 import type { Page } from 'playwright-core';
-import { evaluateInContentScript, OPTIONS_PATH, type ExtensionBrowser } from '../e2e/browser';
+import { afterAll, beforeAll } from 'vitest';
+import { evaluateInContentScript, launchExtension, OPTIONS_PATH, type ExtensionBrowser } from '../e2e/browser';
 import { LONE_LETTER } from '../../src/core/html/text';
+import { startMarkerApy, type MarkerApy } from './marker-apy';
+import { startPageServer, type PageServer } from './page-server';
 
 /**
  * `rate`: the provider's rate budget (`{rps, concurrency}`), for a fake that answers faster than
@@ -189,4 +192,29 @@ export function tabDriver(browser: () => ExtensionBrowser, control: () => Page) 
       throw new Error('never translated');
     },
   };
+}
+
+/**
+ * One test file's Chromium with the built extension, Apertium pointed at the marker fake and a page
+ * server holding `pages` (a path's HTML, or its body and headers), launched before its tests and
+ * closed after them; `tabDriver`'s helpers on an options page, and the server's origin.
+ */
+export function markerTabs(pages: Record<string, string | readonly [string, Record<string, string>]>) {
+  let browser: ExtensionBrowser;
+  let apy: MarkerApy;
+  let server: PageServer;
+  let control: Page;
+  beforeAll(async () => {
+    [browser, apy, server] = await Promise.all([launchExtension(), startMarkerApy(0), startPageServer()]);
+    for (const [path, page] of Object.entries(pages)) {
+      if (typeof page === 'string') server.set(path, page);
+      else server.set(path, page[0], page[1]);
+    }
+    await useApertiumAt(browser, apy.url);
+    control = await browser.openExtensionPage(OPTIONS_PATH);
+  });
+  afterAll(async () => {
+    await Promise.all([browser?.close(), apy?.close(), server?.close()]);
+  });
+  return { ...tabDriver(() => browser, () => control), origin: () => server.origin };
 }
