@@ -52,41 +52,78 @@ function subRun(unit: RangeUnit, nodes: Node[], anchor: Node | null): RangeUnit 
 /**
  * A long text node's sentences, packed into pieces that each fit `max` once escaped. Where its
  * element keeps line breaks (a text file in the browser's viewer, a `pre-wrap` message), each
- * paragraph (up to a blank line) is a piece of its own, or its sentences are: a piece that held
- * the end of one and the start of the next came back as one run of words.
+ * paragraph (`paragraphs`) is a piece of its own, or its sentences are: a piece that held the end
+ * of one and the start of the next came back as one run of words. A fenced code block there
+ * (a README's) is a piece that is not sent.
  */
 export function pieces(text: Text, max: number, hidden: boolean, keepsLines = text.parentElement !== null && !collapsesSpace(text.parentElement)): Unit[] {
   const parts: string[] = [];
-  for (const paragraph of keepsLines ? paragraphs(text.data) : [text.data]) {
+  const sent: number[] = [];
+  for (const paragraph of keepsLines ? paragraphs(text.data) : [{ text: text.data, code: false }]) {
+    if (paragraph.code) {
+      parts.push(paragraph.text);
+      continue;
+    }
     let cur = '';
-    for (const sentence of sentences(paragraph, max)) {
+    for (const sentence of sentences(paragraph.text, max)) {
       if (cur && sentSize(escapeText(cur + sentence)) > max) {
-        parts.push(cur);
+        sent.push(parts.push(cur) - 1);
         cur = '';
       }
       cur += sentence;
     }
-    if (cur) parts.push(cur);
+    if (cur) sent.push(parts.push(cur) - 1);
   }
   const group: PieceGroup = { text, sources: parts, outs: parts.map(() => undefined) };
-  return parts.map((_, index) => ({ kind: 'piece', group, index, hidden }));
+  return sent.map((index) => ({ kind: 'piece', group, index, hidden }));
 }
 
+/** A list's item: a line that starts with `-`, `*`, `•`, `1.` or `1)`. */
+const LIST_ITEM = /^[\t ]*(?:[-*•]|\d+[.)])[\t ]/;
+/** A Markdown heading, a line of its own. */
+const HEADING = /^[\t ]{0,3}#{1,6}[\t ]/;
+/** A Markdown code fence, which opens a block of code up to the same fence. */
+const FENCE = /^[\t ]{0,3}(`{3,}|~{3,})/;
+
 /**
- * A text's paragraphs, each with the blank lines after it (the first with those before it too); a
- * list's items are paragraphs of their own (a line that starts with `-`, `*`, `•` or `1.`).
+ * A text's paragraphs, each with the blank lines after it (the first with those before it too):
+ * lines up to a blank one, a list's item or a heading on its own, and a fenced block of code
+ * whole (`code`).
  */
-function paragraphs(s: string): string[] {
-  const out: string[] = [];
-  const blank = /\n[\t ]*\n\s*|\n(?=[\t ]*(?:[-*•]|\d+[.)])[\t ])/g;
-  let start = 0;
-  for (let m = blank.exec(s); m; m = blank.exec(s)) {
-    const end = m.index + m[0].length;
-    if (s.slice(start, m.index).trim() === '') continue;
-    out.push(s.slice(start, end));
-    start = end;
+function paragraphs(s: string): { text: string; code: boolean }[] {
+  const out: { text: string; code: boolean }[] = [];
+  let cur = '';
+  let worded = false;
+  let code = false;
+  let heading = false;
+  let afterBlank = false;
+  let fence = '';
+  for (const line of s.split(/(?<=\n)/)) {
+    if (fence) {
+      cur += line;
+      const closing = line.trim();
+      if (closing.startsWith(fence) && closing.replaceAll(fence[0]!, '') === '') fence = '';
+      continue;
+    }
+    if (line.trim() === '') {
+      cur += line;
+      afterBlank = worded;
+      continue;
+    }
+    const opens = FENCE.exec(line);
+    const head = HEADING.test(line);
+    if (worded && (afterBlank || code || heading || opens || head || LIST_ITEM.test(line))) {
+      out.push({ text: cur, code });
+      cur = '';
+    }
+    if (cur.trim() === '') code = opens !== null;
+    cur += line;
+    worded = true;
+    heading = head;
+    afterBlank = false;
+    if (opens) fence = opens[1]!;
   }
-  if (start < s.length) out.push(s.slice(start));
+  if (cur) out.push({ text: cur, code });
   return out;
 }
 

@@ -363,25 +363,22 @@ export function mergePiece(unit: PieceUnit, answer: AnswerEl, log: UndoLog): voi
 }
 
 /**
- * What piece `unit` of a long text reads translated by `answer`: a space after it where its source
- * had one, and its source's line breaks at its edges where it had them (a paragraph of a text file
- * and the blank line after it: translators give the words alone); no space before it where its
- * source had none (Apertium gave a text file's third paragraph one).
+ * What piece `unit` of a long text reads translated by `answer`: its source's white space before it
+ * (a paragraph's indentation; none where it had none: Apertium gave a text file's third paragraph a
+ * space), a space after it where its source had one, and its source's line breaks after it where
+ * it had them (the blank lines after a paragraph of a text file: translators give the words alone).
  */
 export function pieceText(unit: PieceUnit, answer: AnswerEl): string {
   let v = textOf(answer);
   const source = unit.group.sources[unit.index]!;
-  const head = LEADING_BREAK.exec(source)?.[0];
-  if (head) v = v.startsWith(head) ? v : head + v.trimStart();
-  else if (!STARTS_IN_SPACE.test(source)) v = v.trimStart();
+  v = LEADING_SPACE.exec(source)![0] + v.trimStart();
   const tail = TRAILING_BREAK.exec(source)?.[0];
   if (tail) return v.endsWith(tail) ? v : v.trimEnd() + tail;
   return endsInSpace(source) && !endsInSpace(v) ? v + ' ' : v;
 }
 
-const STARTS_IN_SPACE = /^\s/;
-/** White space at a text's start, or at its end, that holds a line break. */
-const LEADING_BREAK = /^[\t ]*\n\s*/;
+const LEADING_SPACE = /^\s*/;
+/** White space at a text's end that holds a line break. */
 const TRAILING_BREAK = /\s*\n[\t ]*$/;
 
 /** What a long text reads with the pieces written so far: each translated, or its source. */

@@ -174,6 +174,19 @@ describe('segmentation', () => {
     expect(sources).toEqual([...Array.from({ length: 12 }, (_, i) => paragraph(i) + '\n\n'), 'To take:\n', '- water\n', '- a map\n']);
   });
 
+  it("a long README in the viewer: each heading a piece, a fenced block of code (its blank lines too) a piece that is not sent", () => {
+    const filler = Array.from({ length: 10 }, (_, i) => `Filler paragraph ${i} with enough words to make the text long, a hundred characters or so.\n\n`).join('');
+    const readme = `${filler}# Install\nRun the script below.\n\n\`\`\`sh\nnpm ci\n\n# then build\nnpm run build\n\`\`\`\n\n## Use\n   Open the page.\n`;
+    document.body.innerHTML = `<div style="white-space: pre-wrap">${readme}</div>`;
+    const [unit] = new Segmenter().document(document);
+    const parts = fit(unit!, TEXT_LIMIT - 40);
+    const group = parts[0]!.kind === 'piece' ? parts[0]!.group : null;
+    expect(group!.sources.join('')).toBe(readme);
+    expect(group!.sources.slice(10)).toEqual(['# Install\n', 'Run the script below.\n\n', '```sh\nnpm ci\n\n# then build\nnpm run build\n```\n\n', '## Use\n', '   Open the page.\n']);
+    // Every piece is sent but the code's.
+    expect(parts.map((p) => (p.kind === 'piece' ? p.index : -1))).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14]);
+  });
+
   it('several small units share one call; a call never exceeds the limit', () => {
     document.body.innerHTML = Array.from({ length: 60 }, (_, i) => `<p>Paragraph number ${i} has <em>some</em> words.</p>`).join('');
     const units = new Segmenter().document(document);
