@@ -189,7 +189,14 @@ export abstract class PageChoices extends PageWrites {
     const current = first.rid ?? '';
     const ac = new AbortController();
     if (!plain) onAlternative({ rid: current, text: g.text.data.trim(), current: true });
-    const read = (dats: string[]) => answerOf(dats)?.map((a, k) => pieceText(units[k]!, a)).join('').trim() ?? null;
+    // The text as each route writes it: its pieces translated, those not sent (a file's code) as they are.
+    const read = (dats: string[]) => {
+      const answer = answerOf(dats);
+      if (!answer) return null;
+      const outs = g.sources.slice();
+      answer.forEach((a, k) => (outs[units[k]!.index] = pieceText(units[k]!, a)));
+      return outs.join('').trim();
+    };
     const { done, answers } = this.askRoutes(calls.map((c) => c.markup), current, plain, read, onAlternative, ac.signal);
     const still = () => epoch === this.epoch && this.observer !== null && this.longTextShown(jobs, g);
     const rewrite = (write: (j: Job, k: number) => UndoLog) => {
@@ -369,7 +376,7 @@ export abstract class PageChoices extends PageWrites {
     if (!job || job.unit.kind !== 'piece') return null;
     const g = job.unit.group;
     const jobs = this.owners.siblings(job);
-    if (jobs.length !== g.sources.length || !this.longTextShown(jobs, g) || !g.text.parentElement) return null;
+    if (jobs.length !== g.sources.length - (g.kept?.size ?? 0) || !this.longTextShown(jobs, g) || !g.text.parentElement) return null;
     return [...jobs].sort((a, b) => (a.unit as PieceUnit).index - (b.unit as PieceUnit).index);
   }
 

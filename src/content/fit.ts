@@ -59,9 +59,10 @@ function subRun(unit: RangeUnit, nodes: Node[], anchor: Node | null): RangeUnit 
 export function pieces(text: Text, max: number, hidden: boolean, keepsLines = text.parentElement !== null && !collapsesSpace(text.parentElement)): Unit[] {
   const parts: string[] = [];
   const sent: number[] = [];
+  const kept: number[] = [];
   for (const paragraph of keepsLines ? paragraphs(text.data) : [{ text: text.data, code: false }]) {
     if (paragraph.code) {
-      parts.push(paragraph.text);
+      kept.push(parts.push(paragraph.text) - 1);
       continue;
     }
     let cur = '';
@@ -75,6 +76,7 @@ export function pieces(text: Text, max: number, hidden: boolean, keepsLines = te
     if (cur) sent.push(parts.push(cur) - 1);
   }
   const group: PieceGroup = { text, sources: parts, outs: parts.map(() => undefined) };
+  if (kept.length) group.kept = new Set(kept);
   return sent.map((index) => ({ kind: 'piece', group, index, hidden }));
 }
 

@@ -28,6 +28,8 @@ export interface PieceGroup {
   text: Text;
   sources: string[];
   outs: (string | undefined)[];
+  /** The pieces not sent (a text file's code), which no unit stands for: shown as their source. */
+  kept?: ReadonlySet<number>;
 }
 
 export interface AttrUnit {

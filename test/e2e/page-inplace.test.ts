@@ -82,6 +82,7 @@ describe('bilingual mode and alternatives in place', () => {
     server.set('/smile.svg', SVG(18, 18), { 'content-type': 'image/svg+xml' });
     server.set('/boat.svg', SVG(200, 150), { 'content-type': 'image/svg+xml' });
     server.set('/arabic.html', ARABIC);
+    server.set('/README.md', '# Notes\n\n```\nnpm ci\n```\n\nThen open the page.\n', { 'content-type': 'text/plain; charset=utf-8' });
     await useApertiumAt(browser, apy.url, ['ca']);
     control = await browser.openExtensionPage(OPTIONS_PATH);
   });
@@ -275,6 +276,25 @@ describe('bilingual mode and alternatives in place', () => {
     expect(chain.replace(/[⟦⟧]/g, '')).toBe(LONG_TEXT);
     await page.keyboard.press('Enter');
     expect(await text()).toBe(chain);
+    expect(await send({ type: 'page:restore', data: { tabId } })).toMatchObject({ data: { state: 'original' } });
+    expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
+    await page.close();
+  });
+
+  it("Alt+click in a README served as text lists the other route's translation of it with its code as it is, Enter writes it; restore exact", async () => {
+    const { page, tabId } = await open(`${server.origin}/README.md`);
+    const before = await page.evaluate(() => document.body.innerHTML);
+    await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+    await settle(tabId);
+    const text = () => page.evaluate(() => document.querySelector('pre')!.textContent!);
+    expect(await text()).toBe('⟦# Notes⟧\n\n```\nnpm ci\n```\n\n⟦Then open the page.⟧\n');
+    await page.click('pre', { position: { x: 2, y: 2 }, modifiers: ['Alt'] });
+    const chooserText = () => piercedText(page, 'polyglot-alternatives');
+    for (let i = 0; i < 100 && !(await chooserText()).includes('apertium → ca → apertium'); i++) await new Promise((r) => setTimeout(r, 50));
+    const chain = '⟦⟦# Notes⟧⟧\n\n```\nnpm ci\n```\n\n⟦⟦Then open the page.⟧⟧';
+    expect(await chooserText()).toContain(`|apertium → ca → apertium|${chain}|`);
+    await page.keyboard.press('Enter');
+    expect(await text()).toBe(`${chain}\n`);
     expect(await send({ type: 'page:restore', data: { tabId } })).toMatchObject({ data: { state: 'original' } });
     expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
     await page.close();
