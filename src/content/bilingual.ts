@@ -13,6 +13,7 @@ import { Rewind } from './rewind';
 import { listItems, splitRun, type Opaque } from './runs';
 import { excluded, inPlace, kids } from './tags';
 import type { RangeUnit, Unit } from './units';
+import { htmlElement } from '../ui/shared/html-element';
 
 /** Marks a copy; the segmenter ignores such elements. */
 export const COPY_ATTR = 'data-polyglot-bilingual';
@@ -94,7 +95,7 @@ export function copyOf(
   let el: Element;
   if (sibling) el = parent.cloneNode(false) as Element;
   else {
-    el = doc.createElement('span');
+    el = htmlElement(doc, 'span');
     // CSSOM, not a style attribute: a page's CSP may forbid inline style attributes.
     (el as HTMLElement).style.display = 'block';
   }
@@ -115,7 +116,7 @@ export function copyOf(
   const items: Element[] = [];
   const list = listItems(kids(el), opaque, items);
   for (const b of el.querySelectorAll('button')) {
-    const span = doc.createElement('span');
+    const span = htmlElement(doc, 'span');
     span.append(...b.childNodes);
     b.replaceWith(span);
     const at = items.indexOf(b);

@@ -14,6 +14,7 @@ import { routeLabel } from '../ui/shared/alternatives';
 import { t, uiLanguage } from '../ui/shared/i18n';
 import { overlayHost, placeBox, viewportSize } from './overlay';
 import { deepActive, eventTarget, inBody } from './shadow';
+import { htmlElement } from '../ui/shared/html-element';
 
 export const CHOOSER_TAG = 'polyglot-alternatives';
 
@@ -133,12 +134,12 @@ export class Chooser {
   }
 
   private box(): HTMLElement {
-    const box = this.doc.createElement('div');
+    const box = htmlElement(this.doc, 'div');
     box.className = 'box';
     box.setAttribute('role', 'dialog');
     box.setAttribute('aria-label', t('chooserLabel', 'Translations of this paragraph'));
-    this.list = this.doc.createElement('div');
-    const status = this.doc.createElement('div');
+    this.list = htmlElement(this.doc, 'div');
+    const status = htmlElement(this.doc, 'div');
     status.className = 'rid status';
     status.setAttribute('role', 'status');
     status.textContent = t('chooserAsking', 'Asking the other routes…');
@@ -162,7 +163,7 @@ export class Chooser {
     if (!list) return;
     const name = original.lang ? t('chooserOriginalIn', 'Original ($1)', languageName(original.lang, uiLanguage())) : t('chooserOriginal', 'Original');
     const item = this.originalItem(original.shown ? t('chooserOriginalShown', '$1 (shown)', name) : name);
-    const text = this.doc.createElement('div');
+    const text = htmlElement(this.doc, 'div');
     text.className = 'text';
     if (original.lang) text.lang = original.lang;
     text.dir = 'auto';
@@ -190,7 +191,7 @@ export class Chooser {
       list.prepend(this.originalItem(t('chooserCopyHidden', 'Translation hidden')));
       return;
     }
-    const item = this.doc.createElement('div');
+    const item = htmlElement(this.doc, 'div');
     item.className = 'hide';
     item.append(
       this.button(t('chooserHideCopy', 'Hide this translation'), () => {
@@ -202,9 +203,9 @@ export class Chooser {
 
   /** The entry above the routes for what the page shows of the original, labelled `label`. */
   private originalItem(label: string): HTMLElement {
-    const item = this.doc.createElement('div');
+    const item = htmlElement(this.doc, 'div');
     item.className = 'alt original';
-    const rid = this.doc.createElement('div');
+    const rid = htmlElement(this.doc, 'div');
     rid.className = 'rid';
     rid.textContent = label;
     item.append(rid);
@@ -214,16 +215,16 @@ export class Chooser {
   private add(alt: Alternative): void {
     const list = this.list;
     if (!list) return;
-    const item = this.doc.createElement('div');
+    const item = htmlElement(this.doc, 'div');
     item.className = 'alt';
     item.dataset['rid'] = alt.rid;
-    const rid = this.doc.createElement('div');
+    const rid = htmlElement(this.doc, 'div');
     rid.className = 'rid';
     // Named as the popup and the selection bubble name it (`apertium → ca → apertium`).
     const name = routeLabel(alt.rid);
     rid.textContent = alt.current ? t('chooserShown', '$1 (shown)', name) : name;
     rid.title = alt.rid;
-    const text = this.doc.createElement('div');
+    const text = htmlElement(this.doc, 'div');
     text.className = alt.err === undefined ? 'text' : 'text err';
     text.textContent = alt.err === undefined ? alt.text : alt.err;
     item.append(rid, text);
@@ -252,7 +253,7 @@ export class Chooser {
   }
 
   private button(label: string, onClick: () => void): HTMLButtonElement {
-    const b = this.doc.createElement('button');
+    const b = htmlElement(this.doc, 'button');
     b.type = 'button';
     b.textContent = label;
     b.addEventListener('click', onClick);

@@ -11,6 +11,7 @@
 import { t } from '../ui/shared/i18n';
 import { overlayHost, viewportSize } from './overlay';
 import { eventTarget } from './shadow';
+import { htmlElement } from '../ui/shared/html-element';
 
 export const HOVER_TAG = 'polyglot-hover';
 
@@ -148,7 +149,7 @@ export class HoverButton {
   }
 
   private build(): HTMLButtonElement {
-    const button = this.doc.createElement('button');
+    const button = htmlElement(this.doc, 'button');
     button.type = 'button';
     button.textContent = '⇄';
     button.addEventListener('click', () => this.activate());

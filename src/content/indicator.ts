@@ -5,6 +5,7 @@
 import type { PageStatus } from '../shared/messages';
 import { t } from '../ui/shared/i18n';
 import { overlayHost } from './overlay';
+import { htmlElement } from '../ui/shared/html-element';
 
 export const INDICATOR_TAG = 'polyglot-progress';
 
@@ -59,8 +60,8 @@ export class Indicator {
   private display(text: string, hideMs: number | undefined, stoppable: boolean, retryable = false): void {
     clearTimeout(this.hideTimer);
     if (!this.box || !this.label) {
-      this.box = this.doc.createElement('div');
-      this.label = this.doc.createElement('span');
+      this.box = htmlElement(this.doc, 'div');
+      this.label = htmlElement(this.doc, 'span');
       this.label.setAttribute('role', 'status');
       this.box.append(this.label);
       this.host = overlayHost(this.doc, INDICATOR_TAG, CSS, this.box);
@@ -92,7 +93,7 @@ export class Indicator {
   }
 
   private button(label: string, title: string, onClick: () => void): HTMLButtonElement {
-    const button = this.doc.createElement('button');
+    const button = htmlElement(this.doc, 'button');
     button.type = 'button';
     button.textContent = label;
     button.title = title;

@@ -5,7 +5,7 @@
  * read from the tag where no author style can have changed it, else from computed style. Also
  * whether an element or an ancestor is left out (`skipped`), for what the page changes later.
  */
-import { BLOCK_TAGS, BY_PAGE, EXCLUDED, EXCLUDED_ANY_LANG, editableDocument, excluded, inspect, PROSE_ATTR, SAYS_NO, SAYS_YES, TAG_DISPLAY } from './tags';
+import { BLOCK_TAGS, BY_PAGE, EXCLUDED, EXCLUDED_ANY_LANG, excluded, inspect, PROSE_ATTR, SAYS_NO, SAYS_YES, TAG_DISPLAY, untouchedDocument } from './tags';
 import { mayHost, pageShadow, type ShadowOf } from './shadow';
 
 /** Bits of an element's kind, above those of tags.ts `inspect` (whose EXCLUDED, EXCLUDED_ANY_LANG, PROSE_ATTR, BY_PAGE, SAYS_NO and SAYS_YES it keeps). */
@@ -98,7 +98,7 @@ export abstract class ElementKinds {
     // Stops at the body (and below <html>, whose lang we set ourselves), as `document` does.
     for (let e: Element | null = el; e && e.parentElement; e = e.parentElement) {
       if (this.opts.ignore?.(e)) return true;
-      if (e === e.ownerDocument.body) return editableDocument(e.ownerDocument);
+      if (e === e.ownerDocument.body) return untouchedDocument(e.ownerDocument);
       const bits = inspect(e, this.opts.src);
       if (bits & EX && !(yes && bits & SAYS_NO)) return true;
       if (bits & SAYS_YES) yes = true;

@@ -1,3 +1,5 @@
+import { htmlElement } from '../ui/shared/html-element';
+
 /**
  * Our elements in a page (progress indicator, chooser of alternatives, hover button): a host
  * appended to <html>, outside <body> (so body.innerHTML never shows it), with a closed shadow root
@@ -6,9 +8,9 @@
  * indicator says "Retry" prints the page.
  */
 export function overlayHost(doc: Document, tag: string, css: string, ...content: Node[]): HTMLElement {
-  const host = doc.createElement(tag);
+  const host = htmlElement(doc, tag);
   const root = host.attachShadow({ mode: 'closed' });
-  const style = doc.createElement('style');
+  const style = htmlElement(doc, 'style');
   style.textContent = css + NOT_PRINTED;
   root.append(style, ...content);
   doc.documentElement.append(host);

@@ -10,7 +10,7 @@
  */
 import { HAS_LETTER, translatableAttributes } from './attributes';
 import { listItems, splitRun, type Opaque } from './runs';
-import { BY_PAGE, editableDocument, inspect, plainTextPre, PROSE_ATTR, SAYS_NO, SAYS_YES, SKIP_TAGS } from './tags';
+import { BY_PAGE, inspect, plainTextPre, PROSE_ATTR, SAYS_NO, SAYS_YES, SKIP_TAGS, untouchedDocument } from './tags';
 import { ElementKinds, EX, MAX_NESTING, NONE } from './kinds';
 import { isSvg, optionUnits, svgTitleUnits } from './apart';
 import { wholeUnit, type Later, type RangeUnit, type Unit, type Walk } from './units';
@@ -35,11 +35,12 @@ export class Segmenter extends ElementKinds {
     for (const meta of doc.querySelectorAll('head > meta')) this.attrs(meta, false, out);
     // The body's own translate="no", .notranslate or lang do not count: a page says no at its root
     // to keep the browser from translating it unasked (a framework's nodes broken by a translator
-    // that replaces them), which the user overrules by asking; an editor's draft is never touched.
+    // that replaces them), which the user overrules by asking; an editor's draft (and an XML file's
+    // tree) is never touched.
     // A text file: its text is one unit, sent by paragraphs (fit.ts `pieces`): a translator keeps no blank lines.
     const file = plainTextPre(doc);
     if (file) out.push({ ...wholeUnit(file, false), paragraphs: true });
-    else if (doc.body && !editableDocument(doc)) this.block(doc.body, false, walk);
+    else if (doc.body && !untouchedDocument(doc)) this.block(doc.body, false, walk);
     // A walk that leaves nothing for later by choice wants everything now.
     if (!walk.defer) this.drain(walk);
     return out;

@@ -214,6 +214,20 @@ export function editableDocument(doc: Document): boolean {
 }
 
 /**
+ * The browser's view of an XML file that has no stylesheet (Chromium shows its tree in an XHTML
+ * document of its own; Firefox's document is the XML itself, with no body): data and markup, as
+ * code is, not prose.
+ */
+export function xmlTree(doc: Document): boolean {
+  return !doc.contentType.includes('html') && doc.getElementById('webkit-xml-viewer-source-xml') !== null;
+}
+
+/** Nothing of the document's body is translated: an editor's draft, an XML file's tree. */
+export function untouchedDocument(doc: Document): boolean {
+  return editableDocument(doc) || xmlTree(doc);
+}
+
+/**
  * The page asks at its root not to be translated: Google's `<meta name="google"
  * content="notranslate">`, or `translate="no"` (or `.notranslate`) on `<html>` or `<body>`. Pages
  * say so to keep browsers from translating them unasked; the user who asks is not refused

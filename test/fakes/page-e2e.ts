@@ -197,7 +197,8 @@ export function tabDriver(browser: () => ExtensionBrowser, control: () => Page) 
 /**
  * One test file's Chromium with the built extension, Apertium pointed at the marker fake and a page
  * server holding `pages` (a path's HTML, or its body and headers), launched before its tests and
- * closed after them; `tabDriver`'s helpers on an options page, and the server's origin.
+ * closed after them; `tabDriver`'s helpers on an options page, the server's origin, and the count
+ * of requests the fake has answered.
  */
 export function markerTabs(pages: Record<string, string | readonly [string, Record<string, string>]>) {
   let browser: ExtensionBrowser;
@@ -216,5 +217,5 @@ export function markerTabs(pages: Record<string, string | readonly [string, Reco
   afterAll(async () => {
     await Promise.all([browser?.close(), apy?.close(), server?.close()]);
   });
-  return { ...tabDriver(() => browser, () => control), origin: () => server.origin };
+  return { ...tabDriver(() => browser, () => control), origin: () => server.origin, requests: () => apy.requests };
 }

@@ -7,6 +7,7 @@ import { formatMs, routeLabel, type RouteResult } from '../shared/alternatives';
 import { t } from '../shared/i18n';
 import { languages } from '../shared/langs';
 import { BUBBLE_CSS } from './style';
+import { htmlElement } from '../shared/html-element';
 
 export interface BubbleHandlers {
   onClose(): void;
@@ -26,7 +27,7 @@ export interface BubbleSnapshot {
 export const FAILURE_MS = 8000;
 
 function el<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, cls?: string, text?: string): HTMLElementTagNameMap[K] {
-  const node = doc.createElement(tag);
+  const node = htmlElement(doc, tag);
   if (cls) node.className = cls;
   if (text !== undefined) node.textContent = text;
   return node;
@@ -52,7 +53,7 @@ export class BubbleView {
   private state: BubbleSnapshot = { src: '', trg: '', results: [], error: '', pending: false };
 
   constructor(private readonly doc: Document, private readonly handlers: BubbleHandlers) {
-    this.host = doc.createElement('polyglot-bubble');
+    this.host = htmlElement(doc, 'polyglot-bubble');
     // Closed: page scripts cannot reach in to read the selection's translation or restyle it.
     this.root = this.host.attachShadow({ mode: 'closed' });
     const style = el(doc, 'style');
