@@ -25,6 +25,18 @@ export class PageTranslator extends PageFollow {
    * Asked again as it is, a page translated with failures, or stopped, goes on (`resume`).
    */
   start(src: string, trg: string, opts: PageOptions = {}): PageStatus {
+    try {
+      return this.begin(src, trg, opts);
+    } catch (e) {
+      // What the page holds that we did not foresee (a document served as XML made our indicator
+      // throw): the page goes back as it was, and the trigger gets the error, not a tab that says
+      // "translating" for ever.
+      if (this.state !== 'original') this.restore();
+      throw e;
+    }
+  }
+
+  private begin(src: string, trg: string, opts: PageOptions): PageStatus {
     const mode = opts.mode ?? 'replace';
     const scope = opts.scope ?? 'page';
     const same = this.trg === trg && this.src === src && this.mode === mode && this.scope === scope;

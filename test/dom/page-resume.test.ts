@@ -267,3 +267,37 @@ describe('calls lost with the worker', () => {
     expect(again.page.status()).toMatchObject({ state: 'translated', done: 2, errors: 1, error: 'the background closed the translate port' });
   });
 });
+
+describe('a start that throws', () => {
+  it("gives the page back as it was and says why; the tab is not left translating, and a start after it works", async () => {
+    document.body.innerHTML = '<p>First words</p><div id="boom" class="x"><p>Second words</p></div>';
+    const original = document.body.innerHTML;
+    const fake = fakeTranslator();
+    const frames = manualFrames();
+    let broken = true;
+    // What the page holds that we did not foresee: reading an element throws.
+    const display = (el: Element) => {
+      if (broken && el.id === 'boom') throw new Error('no style for this element');
+      return getComputedStyle(el).display;
+    };
+    const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewport: false, display });
+    pages.push(page);
+    expect(() => page.start('en', 'es')).toThrow('no style for this element');
+    expect(page.status()).toMatchObject({ state: 'original', done: 0 });
+    await frames.settle();
+    expect(fake.calls).toHaveLength(0);
+    // Nothing follows the page: a paragraph it adds stays as it is.
+    document.body.insertAdjacentHTML('beforeend', '<p>Added words</p>');
+    await frames.settle();
+    expect(fake.calls).toHaveLength(0);
+    document.body.lastElementChild!.remove();
+    expect(document.body.innerHTML).toBe(original);
+    broken = false;
+    page.start('en', 'es');
+    await frames.settle();
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+    expect(document.body.textContent).toBe('FIRST WORDSSECOND WORDS');
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+});
