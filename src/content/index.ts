@@ -78,6 +78,13 @@ function report(status: PageStatus): void {
   }
 }
 
+// Back from the back/forward cache: what the background counts for this tab is the page the user
+// left for; this one's status is told again (the calls it lost on the way in are sent again: api.ts
+// `translateChannel`).
+addEventListener('pageshow', (e) => {
+  if ((e as PageTransitionEvent).persisted) reporter.report(page.status());
+});
+
 // Page translation sends a call every few ms: all of them on one port.
 const pageCalls = translateChannel();
 const page = new PageTranslator({

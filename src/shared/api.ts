@@ -80,11 +80,17 @@ export function translateStream(
       if (settled) return;
       settled = true;
       signal?.removeEventListener('abort', onAbort);
+      globalThis.removeEventListener?.('pageshow', onShow);
       port.disconnect();
       action();
     };
     const onAbort = () => finish(() => reject(signal?.reason));
     signal?.addEventListener('abort', onAbort);
+    // Back from the back/forward cache: the port was closed as the page went in (translateChannel).
+    const onShow = (e: Event) => {
+      if ((e as PageTransitionEvent).persisted) finish(() => reject(new PortClosedError()));
+    };
+    globalThis.addEventListener?.('pageshow', onShow);
     port.onMessage.addListener((message: unknown) => {
       const m = message as TranslatePortMessage;
       if (m.type === 'result') onItem(m.item, { cached: m.cached === true });
@@ -131,6 +137,21 @@ export function translateChannel(runtime: Messaging = ext().runtime, idleMs = 20
       idle = setTimeout(close, idleMs);
     }
   };
+  /** The calls `p` carried fail as lost (`PortClosedError`), and the next call opens a new port. */
+  const lose = (p: Runtime.Port) => {
+    if (port === p) port = null;
+    const lost = [...calls.values()];
+    calls.clear();
+    for (const c of lost) c.reject(new PortClosedError());
+  };
+  // A page restored from the back/forward cache: Chromium closed its ports as it went in, and the
+  // page, frozen, was told nothing; nothing would have answered its calls.
+  globalThis.addEventListener?.('pageshow', (e) => {
+    const p = port;
+    if (!(e as PageTransitionEvent).persisted || !p) return;
+    lose(p);
+    p.disconnect();
+  });
   const open = (): Runtime.Port => {
     const p = runtime.connect({ name: TRANSLATE_MANY_PORT });
     p.onMessage.addListener((message: unknown) => {
@@ -142,12 +163,7 @@ export function translateChannel(runtime: Messaging = ext().runtime, idleMs = 20
       if (m.type === 'done') call.resolve(m.reply);
       else if (m.type === 'error') call.reject(new RemoteError(m.error.status, m.error.message));
     });
-    p.onDisconnect.addListener(() => {
-      if (port === p) port = null;
-      const lost = [...calls.values()];
-      calls.clear();
-      for (const c of lost) c.reject(new PortClosedError());
-    });
+    p.onDisconnect.addListener(() => lose(p));
     return p;
   };
   return (params, onItem, options = {}) =>

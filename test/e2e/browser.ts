@@ -53,6 +53,11 @@ export interface LaunchOptions {
    * manifest grants them at install, which is what granting them does.
    */
   grantHosts?: string[];
+  /**
+   * Chromium's back/forward cache on, as a user's browser has it (Playwright turns it off): a page
+   * left and come back to is the same page, its scripts' state and ours kept.
+   */
+  backForwardCache?: boolean;
 }
 
 async function withGrantedHosts(dist: string, hosts: readonly string[], into: string): Promise<string> {
@@ -72,6 +77,7 @@ export async function launchExtension(dist: string = DIST, options: LaunchOption
     executablePath: '/usr/bin/chromium',
     headless: false,
     acceptDownloads: true,
+    ...(options.backForwardCache ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}),
     args: [
       '--headless=new',
       '--no-sandbox',

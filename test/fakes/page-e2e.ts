@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { evaluateInContentScript, launchExtension, OPTIONS_PATH, type ExtensionBrowser } from '../e2e/browser';
+import { evaluateInContentScript, launchExtension, OPTIONS_PATH, type ExtensionBrowser, type LaunchOptions } from '../e2e/browser';
 import { LONE_LETTER } from '../../src/core/html/text';
 import { startMarkerApy, type MarkerApy } from './marker-apy';
 import { startPageServer, type PageServer } from './page-server';
@@ -195,18 +195,18 @@ export function tabDriver(browser: () => ExtensionBrowser, control: () => Page) 
 }
 
 /**
- * One test file's Chromium with the built extension, Apertium pointed at the marker fake and a page
- * server holding `pages` (a path's HTML, or its body and headers), launched before its tests and
- * closed after them; `tabDriver`'s helpers on an options page, the server's origin, and the count
- * of requests the fake has answered.
+ * One test file's Chromium with the built extension (`launch`: its options), Apertium pointed at the
+ * marker fake and a page server holding `pages` (a path's HTML, or its body and headers), launched before its tests and
+ * closed after them; `tabDriver`'s helpers on an options page, the server's origin, the fake (and
+ * the count of requests it has answered), and a tab's badge.
  */
-export function markerTabs(pages: Record<string, string | readonly [string, Record<string, string>]>) {
+export function markerTabs(pages: Record<string, string | readonly [string, Record<string, string>]>, launch: LaunchOptions = {}) {
   let browser: ExtensionBrowser;
   let apy: MarkerApy;
   let server: PageServer;
   let control: Page;
   beforeAll(async () => {
-    [browser, apy, server] = await Promise.all([launchExtension(), startMarkerApy(0), startPageServer()]);
+    [browser, apy, server] = await Promise.all([launchExtension(undefined, launch), startMarkerApy(0), startPageServer()]);
     for (const [path, page] of Object.entries(pages)) {
       if (typeof page === 'string') server.set(path, page);
       else server.set(path, page[0], page[1]);
@@ -217,5 +217,13 @@ export function markerTabs(pages: Record<string, string | readonly [string, Reco
   afterAll(async () => {
     await Promise.all([browser?.close(), apy?.close(), server?.close()]);
   });
-  return { ...tabDriver(() => browser, () => control), origin: () => server.origin, requests: () => apy.requests };
+  return {
+    ...tabDriver(() => browser, () => control),
+    origin: () => server.origin,
+    requests: () => apy.requests,
+    apy: () => apy,
+    /** The tab's badge text. */
+    badge: (tabId: number) =>
+      browser.worker.evaluate((id) => (globalThis as unknown as { chrome: { action: { getBadgeText(d: { tabId: number }): Promise<string> } } }).chrome.action.getBadgeText({ tabId: id }), tabId),
+  };
 }

@@ -4,7 +4,7 @@ import { createConnectListener } from '../../../src/background/translate-port';
 import type { CallOptions } from '../../../src/core/service-types';
 import type { LooseParams, Params } from '../../../src/core/types';
 import { callApi, send, translateChannel, translateStream } from '../../../src/shared/api';
-import { RemoteError } from '../../../src/shared/messages';
+import { PortClosedError, RemoteError } from '../../../src/shared/messages';
 import { fakeEvent, PAGE_SENDER, SELF } from './fakes';
 
 function runtimeAnswering(reply: unknown) {
@@ -216,6 +216,33 @@ describe('translateChannel (many calls on one port)', () => {
     expect(hurried).toEqual(['far']);
     release();
     expect(await Promise.all(calls)).toEqual(['far', 'near', 'left far'].map((w) => ({ status: 200, body: { dat: [w] } })));
+  });
+
+  it('a page back from the back/forward cache: the calls its closed port carried fail as lost, and the next call opens a new port', async () => {
+    // Chromium closes the port as the page goes into the cache and tells the frozen page nothing:
+    // here, a worker that never answers, and the page's `pageshow` (persisted) on its way back.
+    const page = new EventTarget();
+    const saved = { add: globalThis.addEventListener, remove: globalThis.removeEventListener };
+    Object.assign(globalThis, { addEventListener: page.addEventListener.bind(page), removeEventListener: page.removeEventListener.bind(page) });
+    try {
+      let answer = false;
+      const { runtime, ports } = counted(() => (answer ? Promise.resolve({ status: 200, body: { dat: ['x'] } }) : new Promise(() => undefined)));
+      const translate = translateChannel(runtime);
+      const many = translate({ dat: ['one'] }, () => undefined);
+      const single = translateStream({ dat: ['alone'] }, () => undefined, {}, runtime);
+      const shown = (persisted: boolean) => page.dispatchEvent(Object.assign(new Event('pageshow'), { persisted }));
+      // A page shown afresh (its first load) loses nothing.
+      shown(false);
+      await new Promise((r) => setTimeout(r, 0));
+      shown(true);
+      await expect(many).rejects.toBeInstanceOf(PortClosedError);
+      await expect(single).rejects.toBeInstanceOf(PortClosedError);
+      answer = true;
+      await expect(translate({ dat: ['two'] }, () => undefined)).resolves.toEqual({ status: 200, body: { dat: ['x'] } });
+      expect(ports()).toBe(3);
+    } finally {
+      Object.assign(globalThis, { addEventListener: saved.add, removeEventListener: saved.remove });
+    }
   });
 
   it('closes the port once idle, and a later call opens a new one', async () => {
