@@ -33,11 +33,11 @@ export class Segmenter extends ElementKinds {
     const title = doc.querySelector('head > title');
     if (title) this.headUnits(title, out);
     for (const meta of doc.querySelectorAll('head > meta')) this.attrs(meta, false, out);
-    // The body's own translate="no", .notranslate or lang do not count: a page says no at its root
-    // to keep the browser from translating it unasked (a framework's nodes broken by a translator
-    // that replaces them), which the user overrules by asking; an editor's draft (and an XML file's
-    // tree) is never touched.
-    // A text file: its text is one unit, sent by paragraphs (fit.ts `pieces`): a translator keeps no blank lines.
+    // A text file: its text is one unit, sent by paragraphs (fit.ts `pieces`): a translator keeps
+    // no blank lines. The body's own translate="no", .notranslate or lang do not count: a page says
+    // no at its root to keep the browser from translating it unasked (a framework's nodes broken by
+    // a translator that replaces them), which the user overrules by asking; an editor's draft (and
+    // an XML file's tree) is never touched.
     const file = plainTextPre(doc);
     if (file) out.push({ ...wholeUnit(file, false), paragraphs: true });
     else if (doc.body && !untouchedDocument(doc)) this.block(doc.body, false, walk);

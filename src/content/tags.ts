@@ -8,6 +8,7 @@
  */
 
 import { ATTRIBUTE_NAMES } from './attributes';
+import { HTML_NS } from '../ui/shared/html-element';
 
 /** Never translated, nothing inside looked at (their attributes neither). */
 /** The SVG namespace: an SVG's `<title>` names what it is in (segment.ts, units.ts `unitElement`). */
@@ -39,8 +40,6 @@ const INLINE_TAGS = new Set([
 
 /** Rendered nothing by the UA stylesheet (kind: inline, so they never break a run). */
 const NONE_TAGS = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'LINK', 'META', 'HEAD', 'DATALIST']);
-
-const HTML_NS = 'http://www.w3.org/1999/xhtml';
 
 /**
  * The ligature icon fonts' classes (Material Icons, Material Symbols, Google Symbols): their font
