@@ -102,6 +102,9 @@ const FORM_PAGE = `<!doctype html><html lang="en"><title>A form</title><body><fo
 <input type="submit" id="archive" name="action" value="Archive the thread"></form><script>
 document.getElementById('f').addEventListener('submit', (e) => { e.preventDefault(); window.__sent = [...new FormData(e.target, e.submitter)].map(([k, v]) => k + '=' + v).join('&'); });
 </script></body></html>`;
+/** A long page with a link away, that says how it was shown each time (`persisted`: from the back/forward cache). */
+const HISTORY_PAGE = `<!doctype html><html lang="en"><title>The long page</title><body><a id="go" href="/history-b">Go to the next page</a>${Array.from({ length: 80 }, (_, i) => `<p>Paragraph ${i} of the long page.</p>`).join('')}
+<script>addEventListener('pageshow', (e) => { window.__shows = (window.__shows || []).concat(e.persisted); });</script></body></html>`;
 /** A text file, which the browser shows in a `<pre>` of its own. */
 const TEXT_FILE = 'Notes on the walk\n\nThe path was long and the wind\nwas strong.\n- Bring water.\n';
 const SELECTION_PAGE = '<!doctype html><html lang="en"><title>Selection</title><p id="text">Hello world</p><textarea id="area">Good morning, friends</textarea></html>';
@@ -143,6 +146,8 @@ beforeAll(async () => {
   server.set('/bilingual', BILINGUAL_PAGE);
   server.set('/app', APP_PAGE);
   server.set('/form', FORM_PAGE);
+  server.set('/history-a', HISTORY_PAGE);
+  server.set('/history-b', '<!doctype html><html lang="en"><title>B</title><body><p>The next page.</p></body></html>');
   server.set('/notes.txt', TEXT_FILE, { 'content-type': 'text/plain; charset=utf-8' });
   server.set('/ticker', TICKER_PAGE);
   server.set('/marks', MARKS_PAGE);
@@ -476,6 +481,35 @@ describe('Firefox: a form', () => {
       await ff.message({ type: 'page:restore', data: { tabId } });
       expect(await page.evaluate(() => document.body.innerHTML)).toBe(original);
     } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('Firefox: Back to a page left while it translated', () => {
+  it('comes back from the back/forward cache and goes on: translated, every paragraph; restore exact', async () => {
+    await useMarker();
+    const page = await ff.openPage(`${server.origin}/history-a`);
+    const original = await page.evaluate(() => document.body.innerHTML);
+    marker.latencyMs = 400;
+    try {
+      const tabId = await ff.tabId(page.url());
+      await ff.message({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+      await new Promise((r) => setTimeout(r, 150));
+      await Promise.all([page.waitForNavigation(), page.click('#go')]);
+      await reaches(tabId, 'translated');
+      // No load event for a page from the cache: history.back(), not the driver's goBack.
+      await page.evaluate(() => history.back()).catch(() => undefined);
+      await expect.poll(() => page.evaluate(() => (window as unknown as { __shows?: boolean[] }).__shows).catch(() => undefined), { timeout: 10_000 }).toEqual([false, true]);
+      marker.latencyMs = 0;
+      await expect
+        .poll(async () => (await ff.message<Wire<PageStatus>>({ type: 'page:status', data: { tabId } })).data, { timeout: 30_000, interval: 100 })
+        .toMatchObject({ state: 'translated', done: 82, total: 82, errors: 0 });
+      expect(await page.evaluate(() => [...document.querySelectorAll('p')].every((p) => p.textContent!.startsWith('⟦')))).toBe(true);
+      await ff.message({ type: 'page:restore', data: { tabId } });
+      expect(await page.evaluate(() => document.body.innerHTML)).toBe(original);
+    } finally {
+      marker.latencyMs = 0;
       await page.close();
     }
   });
