@@ -19,7 +19,7 @@ import { relabelAbove, writeAnswer } from './answers';
 import { readAnswer, textOf, type AnswerEl } from './answer';
 import { unitElement, type PieceGroup, type PieceUnit, type RangeUnit, type Unit } from './units';
 import { pieceText, piecesShown } from './merge';
-import { inPlace } from './tags';
+import { inPlace, plainTextPre } from './tags';
 import { UndoLog } from './undo';
 
 /** Alternatives shown: the current route's and at most this many in all. */
@@ -316,13 +316,18 @@ export abstract class PageChoices extends PageWrites {
     return { done, answers };
   }
 
-  /** The element showing the translated unit at `node` that may have alternatives; null elsewhere. */
+  /**
+   * The element showing the translated unit at `node` that may have alternatives (the hover
+   * button's); null elsewhere, and in a text file, whose paragraphs are all in one element: there
+   * Alt+click (at the paragraph under the mouse) and the shortcut (at the caret) open them.
+   */
   translatedAt(node: Node): Element | null {
     if (this.state === 'original') return null;
     const at = this.unitAt(node);
     if (at) return at.el;
     const long = this.longTextAt(node);
-    return long ? unitElement(long[0]!.unit) : null;
+    const el = long ? unitElement(long[0]!.unit) : null;
+    return el && el === plainTextPre(this.doc) ? null : el;
   }
 
   /**

@@ -61,7 +61,7 @@ export class Chooser {
         if (!e.altKey || e.button !== 0) return;
         const target = eventTarget(e);
         if (!(target instanceof Node) || this.host?.contains(target)) return;
-        if (this.open(target)) {
+        if (this.open(textAt(this.doc, e, target) ?? target)) {
           // Alt+click on a link would download it.
           e.preventDefault();
           e.stopPropagation();
@@ -259,4 +259,15 @@ export class Chooser {
     b.addEventListener('click', onClick);
     return b;
   }
+}
+
+/**
+ * The text under the pointer, where it is inside `target`: of the units an element holds (a
+ * text file's paragraphs, all in its one `<pre>`; the runs of a block between its blocks), the one
+ * clicked. Null where the browser says none.
+ */
+function textAt(doc: Document, e: MouseEvent, target: Node): Text | null {
+  const d = doc as Document & { caretPositionFromPoint?(x: number, y: number): { offsetNode: Node } | null };
+  const node = d.caretPositionFromPoint ? d.caretPositionFromPoint(e.clientX, e.clientY)?.offsetNode : doc.caretRangeFromPoint?.(e.clientX, e.clientY)?.startContainer;
+  return node?.nodeType === 3 && target.contains(node) ? (node as Text) : null;
 }

@@ -87,6 +87,15 @@ const HEADING = /^[\t ]{0,3}#{1,6}[\t ]/;
 /** A Markdown code fence, which opens a block of code up to the same fence. */
 const FENCE = /^[\t ]{0,3}(`{3,}|~{3,})/;
 
+/** Where each paragraph of `s` but the last ends (`paragraphs`), as offsets into it. */
+export function paragraphEnds(s: string): number[] {
+  const ends: number[] = [];
+  let at = 0;
+  for (const p of paragraphs(s)) ends.push((at += p.text.length));
+  ends.pop();
+  return ends;
+}
+
 /**
  * A text's paragraphs, each with the blank lines after it (the first with those before it too):
  * lines up to a blank one, a list's item or a heading on its own, and a fenced block of code

@@ -13,12 +13,15 @@ import { Prioritizer, viewportHeight } from './prioritize';
 import { Segmenter } from './segment';
 import { LateRoots } from './late-roots';
 import { Definitions } from './upgrades';
+import { TextFile } from './text-file';
 
 export type { PageState, PageStatus };
 export type { PageDeps, TranslateFn } from './jobs';
 
 export class PageTranslator extends PageFollow {
   private scrolls: AbortController | null = null;
+  /** The document's text file, cut into its paragraphs until restore. */
+  private textFile: TextFile | null = null;
 
   /**
    * Translates the page from `src` to `trg`; a page in another target or mode is restored first.
@@ -84,6 +87,8 @@ export class PageTranslator extends PageFollow {
     this.inViewFirst = true;
     this.followScroll();
     this.followActs();
+    // A text file: one Text node per paragraph while translated (text-file.ts).
+    this.textFile = TextFile.cut(this.doc);
     observer.observe(this.doc);
     const t0 = performance.now();
     Object.assign(this.metrics, runMetrics(t0));
@@ -190,6 +195,8 @@ export class PageTranslator extends PageFollow {
     }
     this.undoAside();
     this.docLog.undo();
+    this.textFile?.join();
+    this.textFile = null;
     for (const c of this.copies) c.remove();
     this.metrics.restoreMs = performance.now() - t0;
     this.copies = [];

@@ -102,7 +102,7 @@ export class Prioritizer<J extends Ranked> {
    */
   add(job: J, bucket?: Bucket, at?: Element | null): void {
     const el = at ?? unitElement(job.unit);
-    const b = bucket ?? (job.unit.hidden || !el ? 2 : this.rankBox(el));
+    const b = bucket ?? (job.unit.hidden || !el ? 2 : this.rankBox(el, at ? undefined : textOf(job.unit)));
     this.put(job, b);
     if (el && this.layout && !job.unit.hidden) {
       this.at.set(job, el);
@@ -110,11 +110,11 @@ export class Prioritizer<J extends Ranked> {
     }
   }
 
-  /** `el`'s bucket by its rect now; one with no box is reported (`noBox`). */
-  private rankBox(el: Element): Bucket {
-    const r = el.getBoundingClientRect();
+  /** `el`'s bucket by its rect now (`text`'s, for a piece of it); one with no box is reported (`noBox`). */
+  private rankBox(el: Element, text?: Text): Bucket {
+    const r = text ? textRect(text) : el.getBoundingClientRect();
     // Where nothing is laid out (tests without a viewport) every box is empty.
-    if (this.layout && r.width === 0 && r.height === 0) this.noBox?.(el);
+    if (this.layout && !text && r.width === 0 && r.height === 0) this.noBox?.(el);
     return rankOf(r, this.height());
   }
 
@@ -240,7 +240,7 @@ export class Prioritizer<J extends Ranked> {
     const h = this.height();
     // The element a job is ranked by; -1: taller than a screen and near, its jobs ranked by their own.
     const by = new Map<Element, Bucket | -1>();
-    const own = new Map<Element | null, Bucket>();
+    const own = new Map<Node | null, Bucket>();
     for (const job of jobs) {
       const el = this.at.get(job);
       if (!el) continue;
@@ -252,13 +252,30 @@ export class Prioritizer<J extends Ranked> {
         by.set(el, b);
       }
       if (b === -1) {
-        const mine = unitElement(job.unit);
+        const mine = textOf(job.unit) ?? unitElement(job.unit);
         b = own.get(mine);
-        if (b === undefined) own.set(mine, (b = mine ? rankOf(mine.getBoundingClientRect(), h) : 2));
+        if (b === undefined) own.set(mine, (b = !mine ? 2 : rankOf(mine instanceof Text ? textRect(mine) : mine.getBoundingClientRect(), h)));
       }
       this.put(job, b);
     }
   }
+}
+
+/**
+ * The text a piece is of (a long text sent in pieces): it is ranked by where that text is, not its
+ * element, which may be far taller (a text file's `<pre>` holds all its paragraphs: ranked by it,
+ * every paragraph of a book was in view, so every answer was written at once, each frame laying
+ * the whole book out again).
+ */
+function textOf(unit: Ranked['unit']): Text | undefined {
+  return unit.kind === 'piece' ? unit.group.text : undefined;
+}
+
+/** A text's box. */
+function textRect(t: Text): DOMRect {
+  const range = t.ownerDocument.createRange();
+  range.selectNodeContents(t);
+  return range.getBoundingClientRect();
 }
 
 /** The viewport's height: `given` (tests), else the window's. */

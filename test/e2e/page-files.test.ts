@@ -37,7 +37,7 @@ const marked = (text: string) =>
 
 describe("files the browser shows: text, XML, an SVG image, JSON", () => {
   const file = { 'content-type': 'text/plain; charset=utf-8' };
-  const { send, open, settle, origin, requests } = markerTabs({
+  const { send, open, settle, origin, requests, apy } = markerTabs({
     '/notes.txt': [SHORT, file],
     '/long.txt': [LONG, file],
     '/README.md': [README, file],
@@ -61,9 +61,41 @@ describe("files the browser shows: text, XML, an SVG image, JSON", () => {
       expect(await pre()).toBe(marked(text));
       await send({ type: 'page:restore', data: { tabId } });
       await expect.poll(() => page.evaluate(() => document.body.innerHTML)).toBe(before);
+      // Node for node: translated, one Text node per paragraph; restored, the file's one again.
+      expect(await page.evaluate(() => document.querySelector('pre')!.childNodes.length)).toBe(1);
       await page.close();
     });
   }
+
+  it('a long file scrolled to its middle: the paragraphs on the screen are translated first, not the file from its start', async () => {
+    const { page, tabId } = await open(`${origin()}/long.txt`);
+    const paragraph = (n: number) =>
+      page.evaluate((n) => {
+        const pre = document.querySelector('pre')!;
+        return [...pre.childNodes].find((t) => t.textContent!.includes(`Paragraph ${n} of the notes`))?.textContent ?? pre.textContent!.includes(`⟦Paragraph ${n} of`);
+      }, n);
+    // The screen shows paragraph 300 of 400.
+    await page.evaluate(() => {
+      const pre = document.querySelector('pre')!;
+      const t = pre.firstChild as Text;
+      const range = document.createRange();
+      const at = t.data.indexOf('Paragraph 300 of');
+      range.setStart(t, at);
+      range.setEnd(t, at + 10);
+      window.scrollBy(0, range.getBoundingClientRect().top - 100);
+    });
+    apy().latencyMs = 300;
+    try {
+      await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es', mode: 'replace' } });
+      await expect.poll(() => paragraph(300), { interval: 20 }).toMatch(/^⟦/);
+      expect(await paragraph(100)).toMatch(/^Paragraph 100/);
+    } finally {
+      apy().latencyMs = 0;
+    }
+    expect(await settle(tabId)).toMatchObject({ state: 'translated', errors: 0 });
+    await send({ type: 'page:restore', data: { tabId } });
+    await page.close();
+  });
 
   it("a README served as text (raw from a forge): its headings and prose translated, its fenced code as it is; restore exact", async () => {
     const { page, tabId } = await open(`${origin()}/README.md`);
@@ -87,7 +119,8 @@ describe("files the browser shows: text, XML, an SVG image, JSON", () => {
       page.evaluate(() => {
         const pre = document.querySelector('pre')!;
         const copy = pre.querySelector('[data-polyglot-bilingual]');
-        return { own: pre.firstChild!.nodeValue, copy: copy?.textContent, last: pre.lastChild === copy };
+        const own = [...pre.childNodes].filter((n) => n.nodeType === 3).map((n) => (n as Text).data).join('');
+        return { own, copy: copy?.textContent, last: pre.lastChild === copy };
       });
     await expect.poll(shown).toEqual({ own: SHORT, copy: marked(SHORT), last: true });
     await send({ type: 'page:restore', data: { tabId } });

@@ -281,22 +281,33 @@ describe('bilingual mode and alternatives in place', () => {
     await page.close();
   });
 
-  it("Alt+click in a README served as text lists the other route's translation of it with its code as it is, Enter writes it; restore exact", async () => {
+  it("Alt+click on a paragraph of a README served as text lists the other route's translation of that paragraph, Enter writes it there, the code as it is; restore exact", async () => {
     const { page, tabId } = await open(`${server.origin}/README.md`);
     const before = await page.evaluate(() => document.body.innerHTML);
     await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
     await settle(tabId);
     const text = () => page.evaluate(() => document.querySelector('pre')!.textContent!);
     expect(await text()).toBe('⟦# Notes⟧\n\n```\nnpm ci\n```\n\n⟦Then open the page.⟧\n');
-    await page.click('pre', { position: { x: 2, y: 2 }, modifiers: ['Alt'] });
+    // Where the last paragraph is on the screen: one <pre> holds them all.
+    const at = await page.evaluate(() => {
+      const t = [...document.querySelector('pre')!.childNodes].find((n) => n.textContent!.includes('Then open'))!;
+      const range = document.createRange();
+      range.selectNodeContents(t);
+      const r = range.getClientRects()[0]!;
+      return { x: r.left + 20, y: r.top + r.height / 2 };
+    });
+    await page.keyboard.down('Alt');
+    await page.mouse.click(at.x, at.y);
+    await page.keyboard.up('Alt');
     const chooserText = () => piercedText(page, 'polyglot-alternatives');
     for (let i = 0; i < 100 && !(await chooserText()).includes('apertium → ca → apertium'); i++) await new Promise((r) => setTimeout(r, 50));
-    const chain = '⟦⟦# Notes⟧⟧\n\n```\nnpm ci\n```\n\n⟦⟦Then open the page.⟧⟧';
-    expect(await chooserText()).toContain(`|apertium → ca → apertium|${chain}|`);
+    expect(await chooserText()).toContain('Original (English)|Then open the page.|Show the original|apertium (shown)|⟦Then open the page.⟧|apertium → ca → apertium|⟦⟦Then open the page.⟧⟧|');
     await page.keyboard.press('Enter');
-    expect(await text()).toBe(`${chain}\n`);
+    expect(await text()).toBe('⟦# Notes⟧\n\n```\nnpm ci\n```\n\n⟦⟦Then open the page.⟧⟧\n');
     expect(await send({ type: 'page:restore', data: { tabId } })).toMatchObject({ data: { state: 'original' } });
     expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
+    // Node for node: the file's one text again.
+    expect(await page.evaluate(() => document.querySelector('pre')!.childNodes.length)).toBe(1);
     await page.close();
   });
 
