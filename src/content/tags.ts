@@ -189,12 +189,19 @@ export function classSaysNo(value: string | null): boolean {
 }
 
 /**
+ * A file of code or data by its name: forges serve every file raw as `text/plain` (a README, and a
+ * Python module alike), and the browser shows each as text. Its lines are not prose.
+ */
+const CODE_FILE =
+  /\.(?:[cm]?js|jsx|tsx?|py|pyi|rb|go|rs|java|kts?|scala|c|h|cc|cpp|cxx|hpp|hh|cs|swift|m|mm|php|pl|pm|sh|bash|zsh|fish|ps1|bat|cmd|lua|r|jl|hs|ex|exs|erl|clj|dart|vue|svelte|css|scss|sass|less|json|jsonc|ya?ml|toml|ini|cfg|conf|properties|xml|xsl|html?|svg|sql|csv|tsv|lock|diff|patch|gradle|make|mk|cmake|dockerfile|tf|proto|graphql|gql)$/i;
+
+/**
  * The `<pre>` the browser shows a text file in (`text/plain`: Chromium's and Firefox's viewers
  * put the file's text in one), whose text is prose to translate, not the code a page's `<pre>`
- * holds. Null for any other document.
+ * holds. Null for any other document, and for a file of code or data (`CODE_FILE`).
  */
 export function plainTextPre(doc: Document): Element | null {
-  if (doc.contentType !== 'text/plain') return null;
+  if (doc.contentType !== 'text/plain' || CODE_FILE.test(doc.location?.pathname ?? '')) return null;
   const pre = doc.body?.firstElementChild;
   return pre?.localName === 'pre' && pre === doc.body!.lastElementChild ? pre : null;
 }

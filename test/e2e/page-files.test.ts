@@ -35,7 +35,7 @@ const marked = (text: string) =>
     return `${lead}⟦${p.trim()}⟧`;
   });
 
-describe("files the browser shows: text, XML, an SVG image, JSON", () => {
+describe("files the browser shows: text, XML, an SVG image, JSON, code", () => {
   const file = { 'content-type': 'text/plain; charset=utf-8' };
   const { send, open, settle, origin, requests, apy } = markerTabs({
     '/notes.txt': [SHORT, file],
@@ -45,6 +45,8 @@ describe("files the browser shows: text, XML, an SVG image, JSON", () => {
     '/feed.xml': [FEED, { 'content-type': 'application/xml' }],
     '/map.svg': [SVG_IMAGE, { 'content-type': 'image/svg+xml' }],
     '/data.json': ['{"title": "The news of the day", "items": ["A walk in the hills"]}', { 'content-type': 'application/json' }],
+    // A forge serves every file raw as text: a module's code is not prose.
+    '/walk.py': ['# Plan a walk in the hills\ndef plan(hills):\n    return [h for h in hills if h.open]\n', file],
   });
 
   for (const [name, path, text] of [
@@ -157,6 +159,7 @@ describe("files the browser shows: text, XML, an SVG image, JSON", () => {
     ["an XML file's tree", '/feed.xml'],
     ['an SVG image', '/map.svg'],
     ['JSON', '/data.json'],
+    ['a Python module served as text', '/walk.py'],
   ] as const) {
     it(`${name}: nothing to translate, said at once, nothing sent or changed`, async () => {
       const { page, tabId } = await open(`${origin()}${path}`);
