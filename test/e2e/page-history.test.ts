@@ -19,6 +19,9 @@ type Shown = { __shows?: boolean[] };
 
 describe('a translated page left and come back to (the back/forward cache)', () => {
   const { send, open, settle, origin, apy, badge } = markerTabs({ '/a.html': PAGE_A, '/b.html': PAGE_B }, { backForwardCache: true });
+  /** Waits until the tab's status matches `want` (a page just loaded says "original" until it starts). */
+  const reaches = (tabId: number, want: Record<string, unknown>) =>
+    expect.poll(async () => (await send({ type: 'page:status', data: { tabId } })).data, { timeout: 10_000, interval: 50 }).toMatchObject(want);
 
   it('left while its calls are on their way: back from the cache, it goes on and is translated; restore exact', async () => {
     const { page, tabId } = await open(`${origin()}/a.html`);
@@ -29,10 +32,10 @@ describe('a translated page left and come back to (the back/forward cache)', () 
       await new Promise((r) => setTimeout(r, 150));
       await Promise.all([page.waitForURL(/b\.html/), page.click('#go')]);
       // The tab translated goes on translating the next page; its status is that page's.
-      expect(await settle(tabId)).toMatchObject({ state: 'translated', done: 2, total: 2, errors: 0 });
+      await reaches(tabId, { state: 'translated', done: 2, total: 2, errors: 0 });
       await page.goBack({ waitUntil: 'commit' });
       await expect.poll(() => page.evaluate(() => (window as unknown as Shown).__shows)).toEqual([false, true]);
-      expect(await settle(tabId)).toMatchObject({ state: 'translated', done: 82, total: 82, errors: 0 });
+      await reaches(tabId, { state: 'translated', done: 82, total: 82, errors: 0 });
       expect(await page.evaluate(() => [...document.querySelectorAll('p')].every((p) => p.textContent!.startsWith('⟦')))).toBe(true);
       await expect.poll(() => badge(tabId)).toBe('✓');
     } finally {
@@ -48,12 +51,12 @@ describe('a translated page left and come back to (the back/forward cache)', () 
     await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es', mode: 'replace' } });
     expect(await settle(tabId)).toMatchObject({ state: 'translated', errors: 0 });
     await Promise.all([page.waitForURL(/b\.html/), page.click('#go')]);
-    expect(await settle(tabId)).toMatchObject({ state: 'translated', done: 2, total: 2 });
+    await reaches(tabId, { state: 'translated', done: 2, total: 2 });
     await send({ type: 'page:restore', data: { tabId } });
     await expect.poll(() => badge(tabId)).toBe('');
     await page.goBack({ waitUntil: 'commit' });
     await expect.poll(() => page.evaluate(() => (window as unknown as Shown).__shows)).toEqual([false, true]);
-    expect(await settle(tabId)).toMatchObject({ state: 'translated', done: 82, total: 82, errors: 0 });
+    await reaches(tabId, { state: 'translated', done: 82, total: 82, errors: 0 });
     await expect.poll(() => badge(tabId)).toBe('✓');
     await send({ type: 'page:restore', data: { tabId } });
     await expect.poll(() => badge(tabId)).toBe('');
