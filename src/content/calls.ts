@@ -171,7 +171,7 @@ export abstract class PageCalls {
       const whole = prepare(unit, opaque);
       // A letter alone (an index's "A", a grade), or nothing but a unit's edges: left as it is.
       if (nothingToSend(whole)) continue;
-      const parts = whole.size <= max && !(unit.kind === 'range' && unit.paragraphs) ? [unit] : fit(unit, max, whole.size);
+      const parts = fit(unit, max, whole.size);
       for (const u of parts) {
         const markup = u === unit ? whole : prepare(u, opaque);
         const job = this.job(u, 'queued', markup, bi?.copy, bi ? origin : undefined);

@@ -19,7 +19,7 @@ import { relabelAbove, writeAnswer } from './answers';
 import { readAnswer, textOf, type AnswerEl } from './answer';
 import { unitElement, type PieceGroup, type PieceUnit, type RangeUnit, type Unit } from './units';
 import { pieceText, piecesShown } from './merge';
-import { inPlace, plainTextPre } from './tags';
+import { inPlace } from './tags';
 import { UndoLog } from './undo';
 
 /** Alternatives shown: the current route's and at most this many in all. */
@@ -192,10 +192,9 @@ export abstract class PageChoices extends PageWrites {
     // The text as each route writes it: its pieces translated, those not sent (a file's code) as they are.
     const read = (dats: string[]) => {
       const answer = answerOf(dats);
-      if (!answer) return null;
       const outs = g.sources.slice();
-      answer.forEach((a, k) => (outs[units[k]!.index] = pieceText(units[k]!, a)));
-      return outs.join('').trim();
+      answer?.forEach((a, k) => (outs[units[k]!.index] = pieceText(units[k]!, a)));
+      return answer ? outs.join('').trim() : null;
     };
     const { done, answers } = this.askRoutes(calls.map((c) => c.markup), current, plain, read, onAlternative, ac.signal);
     const still = () => epoch === this.epoch && this.observer !== null && this.longTextShown(jobs, g);
@@ -316,18 +315,13 @@ export abstract class PageChoices extends PageWrites {
     return { done, answers };
   }
 
-  /**
-   * The element showing the translated unit at `node` that may have alternatives (the hover
-   * button's); null elsewhere, and in a text file, whose paragraphs are all in one element: there
-   * Alt+click (at the paragraph under the mouse) and the shortcut (at the caret) open them.
-   */
+  /** The element showing the translated unit at `node` that may have alternatives; null elsewhere. */
   translatedAt(node: Node): Element | null {
     if (this.state === 'original') return null;
     const at = this.unitAt(node);
     if (at) return at.el;
     const long = this.longTextAt(node);
-    const el = long ? unitElement(long[0]!.unit) : null;
-    return el && el === plainTextPre(this.doc) ? null : el;
+    return long ? unitElement(long[0]!.unit) : null;
   }
 
   /**

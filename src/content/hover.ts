@@ -11,6 +11,7 @@
 import { t } from '../ui/shared/i18n';
 import { overlayHost, viewportSize } from './overlay';
 import { eventTarget } from './shadow';
+import { plainTextPre } from './tags';
 import { htmlElement } from '../ui/shared/html-element';
 
 export const HOVER_TAG = 'polyglot-hover';
@@ -109,7 +110,7 @@ export class HoverButton {
       clearTimeout(this.leave);
       return;
     }
-    const el = this.page.translatedAt(target);
+    const el = this.translatedAt(target);
     if (el && (el === this.shownFor || el === this.resting)) {
       // Moving inside the paragraph (across its links and inline elements).
       clearTimeout(this.leave);
@@ -128,9 +129,19 @@ export class HoverButton {
         .catch(() => true)
         .then((on) => {
           const offers = this.page.offers();
-          if (offers && on && this.resting === el && this.page.translatedAt(target) === el) this.show(el, target, offers);
+          if (offers && on && this.resting === el && this.translatedAt(target) === el) this.show(el, target, offers);
         });
     }, this.dwellMs);
+  }
+
+  /**
+   * The translated paragraph at `target` the button is for: none in a text file, whose one element
+   * holds all its paragraphs (there Alt+click, at the paragraph under the mouse, and the shortcut,
+   * at the caret, open them).
+   */
+  private translatedAt(target: Node): Element | null {
+    const el = this.page.translatedAt(target);
+    return el && el === plainTextPre(this.doc) ? null : el;
   }
 
   private show(el: Element, target: Node, offers: 'original' | 'hide'): void {

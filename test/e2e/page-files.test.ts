@@ -37,7 +37,7 @@ const marked = (text: string) =>
 
 describe("files the browser shows: text, XML, an SVG image, JSON, code", () => {
   const file = { 'content-type': 'text/plain; charset=utf-8' };
-  const { send, open, settle, origin, requests, apy } = markerTabs({
+  const { send, open, settle, translate, origin, requests, apy } = markerTabs({
     '/notes.txt': [SHORT, file],
     '/long.txt': [LONG, file],
     '/README.md': [README, file],
@@ -58,8 +58,7 @@ describe("files the browser shows: text, XML, an SVG image, JSON, code", () => {
       const pre = () => page.evaluate(() => document.querySelector('pre')!.textContent);
       const before = await page.evaluate(() => document.body.innerHTML);
       expect(await pre()).toBe(text);
-      await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es', mode: 'replace' } });
-      expect(await settle(tabId)).toMatchObject({ state: 'translated', errors: 0 });
+      await translate(tabId);
       expect(await pre()).toBe(marked(text));
       await send({ type: 'page:restore', data: { tabId } });
       await expect.poll(() => page.evaluate(() => document.body.innerHTML)).toBe(before);
@@ -102,8 +101,7 @@ describe("files the browser shows: text, XML, an SVG image, JSON, code", () => {
   it("a README served as text (raw from a forge): its headings and prose translated, its fenced code as it is; restore exact", async () => {
     const { page, tabId } = await open(`${origin()}/README.md`);
     const before = await page.evaluate(() => document.body.innerHTML);
-    await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es', mode: 'replace' } });
-    expect(await settle(tabId)).toMatchObject({ state: 'translated', errors: 0 });
+    await translate(tabId);
     expect(await page.evaluate(() => document.querySelector('pre')!.textContent)).toBe(
       '⟦# The walk planner⟧\n⟦Plan a walk in the hills.⟧\n\n```sh\nnpm ci\n\n# then build it\nnpm run build\n```\n\n⟦## Use⟧\n   ⟦Open the page and pick a hill.⟧\n',
     );
@@ -115,8 +113,7 @@ describe("files the browser shows: text, XML, an SVG image, JSON, code", () => {
   it('bilingual: the file as it is, and its translation under it with the same paragraphs, blank lines and list lines; restore exact', async () => {
     const { page, tabId } = await open(`${origin()}/notes.txt`);
     const before = await page.evaluate(() => document.body.innerHTML);
-    await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es', mode: 'bilingual' } });
-    expect(await settle(tabId)).toMatchObject({ state: 'translated', errors: 0 });
+    await translate(tabId, 'bilingual');
     const shown = () =>
       page.evaluate(() => {
         const pre = document.querySelector('pre')!;
@@ -143,8 +140,7 @@ describe("files the browser shows: text, XML, an SVG image, JSON, code", () => {
     ]);
     // The indicator is made: an HTML host with its closed root, outside the body.
     expect(await page.evaluate(() => document.querySelector('polyglot-progress')?.namespaceURI)).toBe('http://www.w3.org/1999/xhtml');
-    await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es', mode: 'bilingual' } });
-    expect(await settle(tabId)).toMatchObject({ state: 'translated', errors: 0 });
+    await translate(tabId, 'bilingual');
     expect(await page.evaluate(() => [...document.querySelectorAll('[data-polyglot-bilingual]')].map((c) => [c.namespaceURI, c.textContent]))).toEqual([
       ['http://www.w3.org/1999/xhtml', '⟦The walk planner⟧'],
       ['http://www.w3.org/1999/xhtml', '⟦Plan a⟧ ⟦long⟧ ⟦walk in the hills.⟧'],

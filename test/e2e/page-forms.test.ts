@@ -33,12 +33,8 @@ const FORM = `<!doctype html><html lang="en"><head><title>Moderation</title></he
 </body></html>`;
 
 describe('forms on a translated page send what the page wrote', () => {
-  const { send, open, settle, origin } = markerTabs({ '/form.html': FORM, '/done.html': '<!doctype html><html lang="en"><body><p>Done.</p></body></html>' });
+  const { send, open, translate, origin } = markerTabs({ '/form.html': FORM, '/done.html': '<!doctype html><html lang="en"><body><p>Done.</p></body></html>' });
 
-  const translate = async (tabId: number) => {
-    await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es', mode: 'replace' } });
-    expect(await settle(tabId)).toMatchObject({ state: 'translated', errors: 0 });
-  };
   const labels = (page: Page) => page.locator('input[type=submit]').evaluateAll((els) => els.map((el) => (el as HTMLInputElement).value));
 
   it('a form the browser submits sends the named button\'s and the option\'s own words, the reader\'s typing as typed, while the reader sees them translated', async () => {

@@ -18,7 +18,7 @@ const PAGE_B = '<!doctype html><html lang="en"><head><title>Page B</title></head
 type Shown = { __shows?: boolean[] };
 
 describe('a translated page left and come back to (the back/forward cache)', () => {
-  const { send, open, settle, origin, apy, badge } = markerTabs({ '/a.html': PAGE_A, '/b.html': PAGE_B }, { backForwardCache: true });
+  const { send, open, translate, origin, apy, badge } = markerTabs({ '/a.html': PAGE_A, '/b.html': PAGE_B }, { backForwardCache: true });
   /** Waits until the tab's status matches `want` (a page just loaded says "original" until it starts). */
   const reaches = (tabId: number, want: Record<string, unknown>) =>
     expect.poll(async () => (await send({ type: 'page:status', data: { tabId } })).data, { timeout: 10_000, interval: 50 }).toMatchObject(want);
@@ -48,8 +48,7 @@ describe('a translated page left and come back to (the back/forward cache)', () 
 
   it("back from the cache to a translated page after the next one was put back: the badge is the page's again", async () => {
     const { page, tabId } = await open(`${origin()}/a.html`);
-    await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es', mode: 'replace' } });
-    expect(await settle(tabId)).toMatchObject({ state: 'translated', errors: 0 });
+    await translate(tabId);
     await Promise.all([page.waitForURL(/b\.html/), page.click('#go')]);
     await reaches(tabId, { state: 'translated', done: 2, total: 2 });
     await send({ type: 'page:restore', data: { tabId } });

@@ -4,7 +4,7 @@
  * inside the content script's isolated world.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { evaluateInContentScript, launchExtension, OPTIONS_PATH, type ExtensionBrowser, type LaunchOptions } from '../e2e/browser';
 import { LONE_LETTER } from '../../src/core/html/text';
 import { startMarkerApy, type MarkerApy } from './marker-apy';
@@ -217,8 +217,14 @@ export function markerTabs(pages: Record<string, string | readonly [string, Reco
   afterAll(async () => {
     await Promise.all([browser?.close(), apy?.close(), server?.close()]);
   });
+  const driver = tabDriver(() => browser, () => control);
   return {
-    ...tabDriver(() => browser, () => control),
+    ...driver,
+    /** Translates the tab en → es in `mode`, and expects it translated without an error. */
+    async translate(tabId: number, mode: 'replace' | 'bilingual' = 'replace'): Promise<void> {
+      await driver.send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es', mode } });
+      expect(await driver.settle(tabId)).toMatchObject({ state: 'translated', errors: 0 });
+    },
     origin: () => server.origin,
     requests: () => apy.requests,
     apy: () => apy,
