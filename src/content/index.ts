@@ -23,6 +23,7 @@ import { Indicator } from './indicator';
 import { PageTranslator } from './page';
 import { Reporter } from './reporter';
 import { primary } from './segment';
+import { whenShown } from './shown';
 import { rootSaysNo } from './tags';
 import { wakeAhead } from './wake';
 
@@ -252,13 +253,17 @@ async function askOnLoad(): Promise<void> {
   await send('page:loaded', { lang: await loadedLanguage(), ...(rootSaysNo(document) ? { saysNo: true } : {}) });
 }
 
+// A page the browser prerendered asks once it is shown (shown.ts): asked before, it was refused as
+// not the tab's top frame, and a provider would be paid for a page perhaps never read.
 if (top && /^https?:$/.test(location.protocol)) {
-  askOnLoad().catch(() => undefined);
-  followAppNavigation(() => {
-    // A new page of the app, maybe in another language: read afresh.
-    detected = undefined;
-    chosen = undefined;
+  whenShown(document, () => {
     askOnLoad().catch(() => undefined);
+    followAppNavigation(() => {
+      // A new page of the app, maybe in another language: read afresh.
+      detected = undefined;
+      chosen = undefined;
+      askOnLoad().catch(() => undefined);
+    });
   });
 }
 
@@ -291,14 +296,17 @@ function followAppNavigation(onPage: () => void, settleMs = 600): void {
 // language has nothing to translate.
 // It asks only while some tab is translated (`page:framesAsk`, background/frames.ts): elsewhere a
 // frame's load does not start the background.
+// A frame of a prerendered page asks once that page is shown: before, the tab's page is another.
 if (!top) {
-  load<unknown>(FRAMES_ASK_KEY, false)
-    .then((ask) => (ask === true ? send('page:frame', {}) : ({ action: 'none' } as const)))
-    .then(async (decision) => {
-      if (decision.action !== 'translate' || page.status().state !== 'original') return;
-      startInto(await loadedLanguage(), decision.trg, { mode: decision.mode, scope: decision.scope });
-    })
-    .catch(() => undefined);
+  whenShown(document, () => {
+    load<unknown>(FRAMES_ASK_KEY, false)
+      .then((ask) => (ask === true ? send('page:frame', {}) : ({ action: 'none' } as const)))
+      .then(async (decision) => {
+        if (decision.action !== 'translate' || page.status().state !== 'original') return;
+        startInto(await loadedLanguage(), decision.trg, { mode: decision.mode, scope: decision.scope });
+      })
+      .catch(() => undefined);
+  });
 }
 
 globalThis.polyglot = Object.freeze({ callApi, translateStream, page, handle, bubble, chooser, hover });
