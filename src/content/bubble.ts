@@ -13,7 +13,7 @@ import { primaryCode } from '../ui/shared/langs';
 import { BUBBLE_KEY, load, save, type BubblePrefs } from '../ui/shared/store';
 import { BubbleView, type BubbleSnapshot } from '../ui/bubble/view';
 import { BUBBLE_WIDTH } from '../ui/bubble/style';
-import { placeBox, viewportSize } from './overlay';
+import { placeBox, putOverlay, viewportSize } from './overlay';
 
 export interface Selected {
   text: string;
@@ -21,6 +21,8 @@ export interface Selected {
   rect: { left: number; bottom: number; top: number };
   /** The nearest `lang` around the selection, if any. */
   lang: string;
+  /** Where the selection is (the field, or what holds the range): the bubble goes over the dialog it is in. */
+  node?: Node;
 }
 
 /** Routes asked for at once: the first answer shows at once, two more as alternatives. */
@@ -32,13 +34,13 @@ export function readSelection(doc: Document = document): Selected | undefined {
   const langOf = (node: Node | null) => (node instanceof Element ? node : node?.parentElement)?.closest('[lang]')?.getAttribute('lang') ?? '';
   if (active instanceof HTMLTextAreaElement || (active instanceof HTMLInputElement && /^(text|search|url|email|)$/.test(active.type))) {
     const text = active.value.slice(active.selectionStart ?? 0, active.selectionEnd ?? 0).trim();
-    if (text) return { text, rect: active.getBoundingClientRect(), lang: langOf(active) };
+    if (text) return { text, rect: active.getBoundingClientRect(), lang: langOf(active), node: active };
   }
   const selection = doc.getSelection();
   const text = selection?.toString().trim() ?? '';
   if (!selection || !text || selection.rangeCount === 0) return undefined;
   const range = selection.getRangeAt(0);
-  return { text, rect: range.getBoundingClientRect(), lang: langOf(range.commonAncestorContainer) };
+  return { text, rect: range.getBoundingClientRect(), lang: langOf(range.commonAncestorContainer), node: range.commonAncestorContainer };
 }
 
 export interface BubbleDeps {
@@ -62,6 +64,8 @@ export class SelectionBubble {
   private view: BubbleView | undefined;
   private controller: AbortController | undefined;
   private text = '';
+  /** Whether the bubble is over a modal dialog of the page (overlay.ts `putOverlay`). */
+  private raised = false;
   private lists: LanguageLists | undefined;
   private readonly teardown = new AbortController();
 
@@ -71,6 +75,8 @@ export class SelectionBubble {
     this.doc.addEventListener('keydown', (e) => {
       if (e.key === 'Escape' && this.view) {
         e.stopPropagation();
+        // The bubble alone: not also the page's dialog it is over.
+        if (this.raised) e.preventDefault();
         this.close();
       }
     }, { capture: true, signal });
@@ -104,7 +110,8 @@ export class SelectionBubble {
     style.top = `${(at.top ?? h - at.bottom!) + (win?.scrollY ?? 0)}px`;
     if (at.top === undefined) style.transform = 'translateY(-100%)';
     style.setProperty('--room', `${at.maxHeight}px`);
-    this.doc.documentElement.append(view.host);
+    // In the page's modal dialog the selection is in: over it, and usable (overlay.ts).
+    this.raised = putOverlay(view.host, selected.node ?? null);
     view.focus();
     // What the selection reads as, where the detector is sure of it, comes before the `lang`
     // around it (a French quote on an English page); a short or unsure reading never does.

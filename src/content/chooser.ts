@@ -88,7 +88,7 @@ export class Chooser {
     this.close();
     const active = deepActive(this.doc);
     // Built first: the alternative shown comes at once.
-    const box = this.box();
+    const box = this.box(node);
     const choice = this.page.choiceAt(node, (alt) => this.add(alt));
     if (!choice) {
       this.close();
@@ -107,7 +107,17 @@ export class Chooser {
     box.style.left = `${at.left}px`;
     box.style.maxHeight = `${at.maxHeight}px`;
     box.style.maxWidth = `${at.maxWidth}px`;
-    this.doc.addEventListener('keydown', (e) => e.key === 'Escape' && this.close(), { capture: true, signal });
+    // Esc closes the chooser alone, not also the page's dialog it is over.
+    const raised = this.host?.hasAttribute('popover') === true;
+    this.doc.addEventListener(
+      'keydown',
+      (e) => {
+        if (e.key !== 'Escape') return;
+        if (raised) e.preventDefault();
+        this.close();
+      },
+      { capture: true, signal },
+    );
     this.doc.addEventListener('pointerdown', (e) => !(e.target instanceof Element && this.isHost(e.target)) && this.close(), { capture: true, signal });
     choice.done.then(() => {
       if (this.choice !== choice) return;
@@ -133,7 +143,8 @@ export class Chooser {
     if (back?.isConnected && (hadFocus || this.doc.activeElement === this.doc.body)) back.focus({ preventScroll: true });
   }
 
-  private box(): HTMLElement {
+  /** The chooser's box, its host put where the user sees it beside `near` (overlay.ts `putOverlay`). */
+  private box(near: Node): HTMLElement {
     const box = htmlElement(this.doc, 'div');
     box.className = 'box';
     box.setAttribute('role', 'dialog');
@@ -144,7 +155,7 @@ export class Chooser {
     status.setAttribute('role', 'status');
     status.textContent = t('chooserAsking', 'Asking the other routes…');
     box.append(this.list, status);
-    this.host = overlayHost(this.doc, CHOOSER_TAG, CSS, box);
+    this.host = overlayHost(this.doc, CHOOSER_TAG, CSS, near, box);
     return box;
   }
 

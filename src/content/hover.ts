@@ -9,7 +9,7 @@
  * hover: they never show it. An overlay host (overlay.ts), like the chooser.
  */
 import { t } from '../ui/shared/i18n';
-import { overlayHost, viewportSize } from './overlay';
+import { overlayHost, putOverlay, viewportSize } from './overlay';
 import { eventTarget } from './shadow';
 import { plainTextPre } from './tags';
 import { htmlElement } from '../ui/shared/html-element';
@@ -147,6 +147,8 @@ export class HoverButton {
   private show(el: Element, target: Node, offers: 'original' | 'hide'): void {
     clearTimeout(this.leave);
     const button = this.button ?? this.build();
+    // Beside a paragraph in the page's modal dialog: in the dialog, over it (overlay.ts).
+    putOverlay(this.host!, el);
     // Named for what the chooser offers: in bilingual mode the original is on the page.
     const bilingual = offers === 'hide';
     button.setAttribute('aria-label', bilingual ? t('hoverLabelBilingual', 'Other translations of this paragraph, or hide this one') : t('hoverLabel', 'Original and other translations of this paragraph'));
@@ -164,7 +166,7 @@ export class HoverButton {
     button.type = 'button';
     button.textContent = '⇄';
     button.addEventListener('click', () => this.activate());
-    this.host = overlayHost(this.doc, HOVER_TAG, CSS, button);
+    this.host = overlayHost(this.doc, HOVER_TAG, CSS, null, button);
     this.button = button;
     return button;
   }

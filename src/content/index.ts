@@ -20,6 +20,7 @@ import { t, uiLanguage } from '../ui/shared/i18n';
 import { languageName } from '../ui/shared/langs';
 import { load, PAGE_KEY, SITES_KEY, type PagePrefs } from '../ui/shared/store';
 import { Indicator } from './indicator';
+import { isOverlay } from './overlay';
 import { PageTranslator } from './page';
 import { Reporter } from './reporter';
 import { primary } from './segment';
@@ -93,7 +94,8 @@ const page = new PageTranslator({
   // A route's alternative for one paragraph, asked by the user: its own port, not ended by a Stop.
   ask: (params, onItem, options) => translateStream(params, onItem, options),
   onStatus: report,
-  ignore: (el) => indicator.isHost(el) || chooser.isHost(el) || hover.isHost(el),
+  // Ours, also where one is in the page's body (over a modal dialog: overlay.ts `putOverlay`).
+  ignore: isOverlay,
   routes: async (src, trg) => {
     const reply = await callApi('GetRoutes', { src, trg });
     return reply.status === 200 && Array.isArray(reply.body) ? reply.body.filter((r): r is string => typeof r === 'string') : [];

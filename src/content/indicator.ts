@@ -64,7 +64,7 @@ export class Indicator {
       this.label = htmlElement(this.doc, 'span');
       this.label.setAttribute('role', 'status');
       this.box.append(this.label);
-      this.host = overlayHost(this.doc, INDICATOR_TAG, CSS, this.box);
+      this.host = overlayHost(this.doc, INDICATOR_TAG, CSS, null, this.box);
     }
     // The percentage moves every few units: an unchanged label is not written (a live region).
     if (this.label.textContent !== text) this.label.textContent = text;

@@ -136,14 +136,14 @@ export class PageObserver {
 
   private queue(all: MutationRecord[]): void {
     if (all.length === 0 || this.stopped) return;
-    for (const r of all) {
+    const records = all.filter(this.keeps);
+    for (const r of records) {
       for (const n of r.removedNodes) {
         if (n.isConnected || this.out.has(n)) continue;
         this.out.add(n);
         if (this.paused === 0) this.mo.observe(n, OPTIONS);
       }
     }
-    const records = all.filter(this.keeps);
     if (records.length === 0) return;
     this.pending.push(...records);
     if (this.scheduled) return;

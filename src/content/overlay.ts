@@ -2,19 +2,98 @@ import { htmlElement } from '../ui/shared/html-element';
 
 /**
  * Our elements in a page (progress indicator, chooser of alternatives, hover button): a host
- * appended to <html>, outside <body> (so body.innerHTML never shows it), with a closed shadow root
+ * appended to <html>, outside <body> (so body.innerHTML never shows it; over a modal dialog of the
+ * page, inside it: `putOverlay`), with a closed shadow root
  * (page scripts cannot reach in) whose stylesheet starts from `:host{all:initial}` so no page CSS
  * leaks in and none of ours leaks out. None of them is printed: a page printed while the
  * indicator says "Retry" prints the page.
  */
-export function overlayHost(doc: Document, tag: string, css: string, ...content: Node[]): HTMLElement {
+export function overlayHost(doc: Document, tag: string, css: string, near: Node | null, ...content: Node[]): HTMLElement {
   const host = htmlElement(doc, tag);
   const root = host.attachShadow({ mode: 'closed' });
   const style = htmlElement(doc, 'style');
   style.textContent = css + NOT_PRINTED;
   root.append(style, ...content);
-  doc.documentElement.append(host);
+  putOverlay(host, near);
   return host;
+}
+
+/**
+ * Appends an overlay's `host` where the user can see and use it. A modal dialog the page opened
+ * (`showModal`) is drawn over the page with its backdrop, and makes everything outside it inert:
+ * on <html>, the bubble for a sentence selected in the dialog, or the chooser and the hover button
+ * of a paragraph in it, were drawn under the backdrop, and their buttons did nothing. So does an
+ * element the page shows fullscreen. There an overlay about something (`near`: a selection, a
+ * paragraph) goes inside the dialog (or that element) `near` is in, else the last one open, and
+ * into the top layer as a manual popover: over the dialog, and not cut by its box. The indicator,
+ * about the whole page (`near` null), stays on <html>: inside a dialog, it would go when the
+ * dialog closes. Put again (the hover button, paragraph after paragraph), it moves only if its
+ * place changed. Returns whether it is in such an element.
+ */
+export function putOverlay(host: HTMLElement, near: Node | null): boolean {
+  OVERLAYS.add(host);
+  const doc = host.ownerDocument;
+  const over = near ? overPage(doc, near) : null;
+  const parent = over ?? doc.documentElement;
+  if (host.parentNode !== parent) {
+    parent.append(host);
+    if (over) host.setAttribute('popover', 'manual');
+    else host.removeAttribute('popover');
+  }
+  if (!over) return false;
+  try {
+    if (!host.matches(':popover-open')) host.showPopover();
+  } catch {
+    // Its document not rendered: where it is, as it is.
+  }
+  return true;
+}
+
+/** Every overlay host made, also once taken out of the page. */
+const OVERLAYS = new WeakSet<Node>();
+
+/** Whether `n` is one of our overlays' hosts: never the page's, where it is (its body, over a dialog). */
+export const isOverlay = (n: Node): boolean => OVERLAYS.has(n);
+
+/**
+ * A record of nothing but our overlays put in or taken out of the page (over a dialog of the
+ * page, its body is where they are): not the page's change. Before, the hover button put beside
+ * a dialog's words made that dialog's unit look changed by the page, and it was sent again.
+ */
+export function onlyOverlays(r: MutationRecord): boolean {
+  if (r.type !== 'childList') return false;
+  const nodes = [...r.addedNodes, ...r.removedNodes];
+  return nodes.length > 0 && nodes.every(isOverlay);
+}
+
+/** Elements that hold nothing that shows: a video, a frame or an image shown fullscreen. */
+const REPLACED = new Set(['video', 'audio', 'iframe', 'img', 'canvas', 'embed', 'object', 'svg']);
+
+const isModal = (n: Node): n is Element => {
+  try {
+    return n instanceof Element && n.localName === 'dialog' && n.matches(':modal');
+  } catch {
+    return false;
+  }
+};
+
+/** The open modal dialog or fullscreen element an overlay about `near` goes in (`putOverlay`), if any. */
+function overPage(doc: Document, near: Node): Element | null {
+  // Without the top layer for our host (a browser before popovers), inside the dialog it would be
+  // cut by its box: on <html> as before.
+  if (typeof doc.documentElement.showPopover !== 'function') return null;
+  const full = doc.fullscreenElement && !REPLACED.has(doc.fullscreenElement.localName) ? doc.fullscreenElement : null;
+  // What the overlay is about, through the shadow roots it is in.
+  for (let n: Node | null = near; n; n = n.parentNode ?? (n instanceof ShadowRoot ? n.host : null)) {
+    if (n === full || isModal(n)) return n as Element;
+  }
+  let modals: Element[] = [];
+  try {
+    modals = [...doc.querySelectorAll('dialog:modal')];
+  } catch {
+    // No `:modal` in this browser.
+  }
+  return modals[modals.length - 1] ?? full;
 }
 
 /** Last in an overlay's stylesheet (the selection bubble's has its own): what wins over its `:host{all:initial}` when printing. */

@@ -9,6 +9,7 @@ import type { Job } from './jobs';
 import { discover, idleSlice } from './discover';
 import { PageFollow } from './follow';
 import { PageObserver, saysSomething } from './observe';
+import { onlyOverlays } from './overlay';
 import { Prioritizer, viewportHeight } from './prioritize';
 import { Segmenter } from './segment';
 import { LateRoots } from './late-roots';
@@ -55,7 +56,7 @@ export class PageTranslator extends PageFollow {
     this.done = this.total = this.errors = this.failedInRow = 0;
     this.pageLabel = 'no';
     this.error = undefined;
-    this.observer = new PageObserver((records) => this.onMutations(records), this.frame, (r) => saysSomething(r, this.src, this.trg));
+    this.observer = new PageObserver((records) => this.onMutations(records), this.frame, (r) => !onlyOverlays(r) && saysSomething(r, this.src, this.trg));
     const observer = this.observer;
     const ignore = this.deps.ignore;
     this.definitions = new Definitions(this.doc, {

@@ -10,6 +10,7 @@ import { tabDriver, useApertiumAt } from '../fakes/page-e2e';
 import { LONG_TEXT } from '../fakes/page-libraries';
 import { startPageServer, type PageServer } from '../fakes/page-server';
 import { launchExtension, OPTIONS_PATH, stopServiceWorkers, type ExtensionBrowser } from './browser';
+import { piercedBox, piercedText, texts, type DomNode } from './pierced';
 import { POPUP_PATH, storageGet, storageSet } from './ui-helpers';
 
 const ARTICLE = `<!doctype html><html lang="en"><head><title>Two routes</title></head><body>
@@ -769,71 +770,11 @@ describe('bilingual mode and alternatives in place', () => {
   });
 });
 
-/** The box of the first `inner` element inside the element named `tag` (closed shadow roots pierced). */
-/**
- * The box of the first node inside `tag`'s host (shadow roots pierced) of that local name, or that
- * `inner` accepts; with `within`, inside the first node there that `within` accepts.
- */
-async function piercedBox(page: Page, tag: string, inner: string | ((n: DomNode) => boolean), within?: (n: DomNode) => boolean): Promise<{ x: number; y: number; width: number; height: number } | undefined> {
-  const cdp = await page.context().newCDPSession(page);
-  try {
-    const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };
-    const tagged = find(root, (n) => n.localName === tag);
-    const host = tagged && within ? find(tagged, within) : tagged;
-    const el = host && find(host, typeof inner === 'string' ? (n) => n.localName === inner : inner);
-    if (!el?.nodeId) return undefined;
-    // The button may be removed between the two calls: a node that is gone has no box.
-    const got = await cdp.send('DOM.getBoxModel', { nodeId: el.nodeId }).catch((e: Error) => {
-      if (/Could not find node/.test(e.message)) return undefined;
-      throw e;
-    });
-    if (!got) return undefined;
-    const { model } = got;
-    const [x1, y1, x2, , , y3] = model.border;
-    return { x: x1!, y: y1!, width: x2! - x1!, height: y3! - y1! };
-  } finally {
-    await cdp.detach();
-  }
-}
-
 /** A trusted click on the in-page indicator's button (its Retry, or its Stop). */
 async function clickIndicatorButton(page: Page): Promise<void> {
   const box = await piercedBox(page, 'polyglot-progress', 'button');
   expect(box).toBeDefined();
   await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
-}
-
-/** The text of the element named `tag`, through the DevTools protocol, which pierces closed shadow roots. */
-async function piercedText(page: Page, tag: string): Promise<string> {
-  const cdp = await page.context().newCDPSession(page);
-  const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };
-  await cdp.detach();
-  const host = find(root, (n) => n.localName === tag);
-  return host ? texts(host).join('|') : '';
-}
-
-interface DomNode {
-  nodeId?: number;
-  nodeType: number;
-  localName?: string;
-  nodeValue?: string;
-  children?: DomNode[];
-  shadowRoots?: DomNode[];
-}
-
-function find(n: DomNode, test: (n: DomNode) => boolean): DomNode | undefined {
-  if (test(n)) return n;
-  for (const c of [...(n.shadowRoots ?? []), ...(n.children ?? [])]) {
-    const f = find(c, test);
-    if (f) return f;
-  }
-  return undefined;
-}
-
-function texts(n: DomNode, out: string[] = []): string[] {
-  if (n.nodeType === 3 && n.nodeValue?.trim() && !n.nodeValue.includes('{')) out.push(n.nodeValue);
-  for (const c of [...(n.shadowRoots ?? []), ...(n.children ?? [])]) texts(c, out);
-  return out;
 }
 
 /** The "show-alternatives" command (Alt+Shift+A) for the tab, as the browser dispatches it. */

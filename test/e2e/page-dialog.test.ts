@@ -1,0 +1,152 @@
+/**
+ * Our overlays over a modal dialog the page opened (`showModal`: a cookie notice, terms to accept,
+ * a product's quick view). Such a dialog is drawn over the page with its backdrop and makes
+ * everything outside it inert: the selection's bubble, the chooser and the hover button, on
+ * <html>, were drawn under the backdrop and their buttons did nothing (a click reached the dialog).
+ * Each now goes in the dialog, in the top layer (overlay.ts `putOverlay`). What the user sees is
+ * read as the browser hit-tests it (`elementFromPoint` at the overlay's middle, and a real click),
+ * in Chromium with the built extension and Apertium pointed at the marker fake (`word` -> `⟦word⟧`).
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
+import { tabDriver, useApertiumAt } from '../fakes/page-e2e';
+import { startPageServer, type PageServer } from '../fakes/page-server';
+import { launchExtension, OPTIONS_PATH, type ExtensionBrowser } from './browser';
+import { piercedBox, piercedText, texts } from './pierced';
+import { storageSet } from './ui-helpers';
+
+const PAGE = `<!doctype html><html lang="en"><head><title>Terms</title></head><body>
+<p id="behind">Behind the dialog there is the page.</p>
+<dialog id="terms"><h2>Before you go on</h2><p id="in">The terms of the service are written here, and they are long.</p>
+<form method="dialog"><button>I agree</button></form></dialog>
+<script>document.getElementById('terms').showModal();</script></body></html>`;
+
+/** The element the browser finds at the middle of `box` (a host stands for what is in its shadow root). */
+const hitAt = (page: Page, box: { x: number; y: number; width: number; height: number }) =>
+  page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.localName, { x: box.x + box.width / 2, y: box.y + Math.min(box.height / 2, 12) });
+/** A dialog whose words are one unit (no paragraph inside): what we put in it is inside that unit. */
+const PLAIN = `<!doctype html><html lang="en"><head><title>Notice</title></head><body><p>Behind the dialog there is the page.</p>
+<dialog id="terms">Plain words in a dialog with <b>bold</b> text and more words after them.</dialog>
+<script>document.getElementById('terms').showModal();</script></body></html>`;
+
+/** An element the page shows fullscreen at a click (a slideshow, a reader view). */
+const STAGE = `<!doctype html><html lang="en"><head><title>Slides</title></head><body><button id="full">Full screen</button>
+<div id="stage" style="background: white"><p id="caption">The words of the slide are shown over the whole screen.</p></div>
+<script>document.getElementById('full').onclick = () => document.getElementById('stage').requestFullscreen();</script></body></html>`;
+
+const dialogOpen = (page: Page) => page.evaluate(() => (document.getElementById('terms') as HTMLDialogElement).open);
+
+describe('our overlays over a modal dialog of the page', () => {
+  let browser: ExtensionBrowser;
+  let apy: MarkerApy;
+  let server: PageServer;
+  let control: Page;
+  const driver = tabDriver(() => browser, () => control);
+  beforeAll(async () => {
+    [browser, apy, server] = await Promise.all([launchExtension(), startMarkerApy(0), startPageServer()]);
+    server.set('/terms.html', PAGE);
+    server.set('/plain.html', PLAIN);
+    server.set('/stage.html', STAGE);
+    await useApertiumAt(browser, apy.url);
+    control = await browser.openExtensionPage(OPTIONS_PATH);
+    // The page and the browser are both in English: the bubble's target, as the user chose it.
+    await storageSet(control, { 'ui:bubble': { trg: 'es' } });
+  });
+  afterAll(async () => {
+    await Promise.all([browser?.close(), apy?.close(), server?.close()]);
+  });
+  /**
+   * The page at `path` translated, the mouse resting on `words` until the hover button shows, the
+   * button (over the dialog, as the browser hit-tests it) clicked: the chooser opens. The page's
+   * body before, and the calls sent until then.
+   */
+  async function translatedWithChooser(path: string, words: string) {
+    const { page, tabId } = await driver.open(`${server.origin}${path}`);
+    const before = await page.evaluate(() => document.body.innerHTML);
+    await driver.send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es', mode: 'replace' } });
+    expect(await driver.settle(tabId)).toMatchObject({ state: 'translated', errors: 0 });
+    const requests = apy.requests;
+    const box = (await page.locator(words).boundingBox())!;
+    await page.mouse.move(box.x + 4, box.y + box.height / 2, { steps: 3 });
+    let button: Awaited<ReturnType<typeof piercedBox>>;
+    for (let i = 0; i < 60 && !(button = await piercedBox(page, 'polyglot-hover', 'button')); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(button).toBeDefined();
+    expect(await hitAt(page, button!)).toBe('polyglot-hover');
+    await page.mouse.click(button!.x + button!.width / 2, button!.y + button!.height / 2);
+    return { page, tabId, before, requests };
+  }
+
+  /** The context menu's "Translate selection" in the tab, as the browser dispatches it. */
+  const translateSelection = (tabId: number) =>
+    browser.worker.evaluate(async (id) => {
+      const c = (globalThis as unknown as { chrome: { tabs: { get(id: number): Promise<{ url: string }> }; contextMenus: { onClicked: { dispatch(info: object, tab: object): void } } } }).chrome;
+      const tab = await c.tabs.get(id);
+      c.contextMenus.onClicked.dispatch({ menuItemId: 'translate-selection', selectionText: 'x', frameId: 0, editable: false, pageUrl: tab.url }, tab);
+    }, tabId);
+
+  it('the bubble for a sentence selected in the dialog is over it and answers; Esc closes the bubble, then the dialog', async () => {
+    const { page, tabId } = await driver.open(`${server.origin}/terms.html`);
+    await page.evaluate(() => getSelection()!.selectAllChildren(document.getElementById('in')!));
+    await translateSelection(tabId);
+    await expect.poll(() => piercedText(page, 'polyglot-bubble')).toContain('⟦The terms of the service are written here, and they are long.⟧');
+    const bubble = (await piercedBox(page, 'polyglot-bubble', 'div'))!;
+    expect(await hitAt(page, bubble)).toBe('polyglot-bubble');
+    // Its Copy button, clicked as a user does, copies the translation.
+    const copy = (await piercedBox(page, 'polyglot-bubble', (n) => n.localName === 'button' && texts(n).join('') === 'Copy'))!;
+    expect(await hitAt(page, copy)).toBe('polyglot-bubble');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('polyglot-bubble').count()).toBe(0);
+    expect(await dialogOpen(page)).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await dialogOpen(page)).toBe(false);
+    await page.close();
+  });
+
+  it("translated: the hover button by a paragraph in the dialog is over it, and a click on it opens that paragraph's chooser, over it; Esc closes the chooser alone; restore exact", async () => {
+    const { page, tabId, before, requests } = await translatedWithChooser('/terms.html', '#in');
+    await expect.poll(() => piercedText(page, 'polyglot-alternatives')).toContain('Original (English)|The terms of the service are written here, and they are long.');
+    const chooser = (await piercedBox(page, 'polyglot-alternatives', 'div'))!;
+    expect(await hitAt(page, chooser)).toBe('polyglot-alternatives');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => piercedText(page, 'polyglot-alternatives')).toBe('');
+    expect(await dialogOpen(page)).toBe(true);
+    // Our elements in the dialog are not the page's: nothing of theirs was sent.
+    expect(apy.requests).toBe(requests);
+    expect(await page.evaluate(() => document.getElementById('in')!.textContent)).toBe('⟦The terms of the service are written here, and they are long.⟧');
+    await page.mouse.move(1, 1);
+    await driver.send({ type: 'page:restore', data: { tabId } });
+    await expect.poll(() => page.evaluate(() => document.body.innerHTML)).toBe(before);
+    await page.close();
+  });
+
+  it("a dialog that is one unit: the hover button and the chooser in it are not the page's change (nothing sent again), and are gone at restore", async () => {
+    const { page, tabId, before, requests } = await translatedWithChooser('/plain.html', '#terms');
+    await expect.poll(() => piercedText(page, 'polyglot-alternatives')).toContain('apertium (shown)|⟦Plain words in a dialog with⟧ ⟦bold⟧ ⟦text and more words after them.⟧');
+    // What a frame or two of the page's watch would have sent again.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(apy.requests).toBe(requests);
+    expect(await driver.settle(tabId)).toMatchObject({ state: 'translated', done: 3, total: 3 });
+    // Restored with the chooser open, the mouse on the words: the page as it was.
+    await driver.send({ type: 'page:restore', data: { tabId } });
+    await expect.poll(() => page.evaluate(() => document.body.innerHTML)).toBe(before);
+    const words = (await page.locator('#terms').boundingBox())!;
+    await page.mouse.move(words.x + 30, words.y + words.height / 2, { steps: 3 });
+    await new Promise((r) => setTimeout(r, 800));
+    expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
+    await page.close();
+  });
+
+  it('the bubble for words selected in an element shown fullscreen is over it', async () => {
+    const { page, tabId } = await driver.open(`${server.origin}/stage.html`);
+    await page.click('#full');
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement?.id)).toBe('stage');
+    await page.evaluate(() => getSelection()!.selectAllChildren(document.getElementById('caption')!));
+    await translateSelection(tabId);
+    await expect.poll(() => piercedText(page, 'polyglot-bubble')).toContain('⟦The words of the slide are shown over the whole screen.⟧');
+    expect(await hitAt(page, (await piercedBox(page, 'polyglot-bubble', 'div'))!)).toBe('polyglot-bubble');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('polyglot-bubble').count()).toBe(0);
+    await page.close();
+  });
+});
