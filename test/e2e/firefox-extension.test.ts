@@ -107,6 +107,10 @@ const HISTORY_PAGE = `<!doctype html><html lang="en"><title>The long page</title
 <script>addEventListener('pageshow', (e) => { window.__shows = (window.__shows || []).concat(e.persisted); });</script></body></html>`;
 /** A text file, which the browser shows in a `<pre>` of its own. */
 const TEXT_FILE = 'Notes on the walk\n\nThe path was long and the wind\nwas strong.\n- Bring water.\n';
+/** A modal dialog the page opened, over its page (page-dialog.test.ts). */
+const DIALOG_PAGE = `<!doctype html><html lang="en"><title>Terms</title><body><p>Behind the dialog.</p>
+<dialog id="terms"><p id="in">Hello world</p></dialog><script>document.getElementById('terms').showModal();</script></body></html>`;
+
 const SELECTION_PAGE = '<!doctype html><html lang="en"><title>Selection</title><p id="text">Hello world</p><textarea id="area">Good morning, friends</textarea></html>';
 
 let ff: FirefoxExtension;
@@ -141,6 +145,7 @@ beforeAll(async () => {
     startMarkerApy(),
   ]);
   server.set('/selection', SELECTION_PAGE);
+  server.set('/dialog', DIALOG_PAGE);
   server.set('/component', COMPONENT_PAGE);
   server.set('/embeds', EMBEDS_PAGE);
   server.set('/bilingual', BILINGUAL_PAGE);
@@ -199,6 +204,23 @@ describe('Firefox: selection bubble', () => {
     expect(await page.evaluate(() => document.querySelector('polyglot-bubble')?.shadowRoot ?? 'closed')).toBe('closed');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.evaluate(() => document.querySelectorAll('polyglot-bubble').length)).toBe(0);
+  });
+
+  it("over a modal dialog of the page, for words selected in it: seen over the dialog; Esc closes the bubble, not the dialog", async () => {
+    const dialog = await ff.openPage(`${server.origin}/dialog`);
+    await dialog.evaluate(() => getSelection()?.selectAllChildren(document.getElementById('in')!));
+    await ff.menuClick({ menuItemId: 'translate-selection', selectionText: 'Hello world', frameId: 0, editable: false, pageUrl: dialog.url() }, dialog.url());
+    const shown = () => ff.inShadow<string[]>(dialog, 'polyglot-bubble', '(root) => [...root.querySelectorAll(".main")].map((e) => e.textContent)');
+    await expect.poll(shown, { timeout: 10_000, interval: 100 }).toEqual([expect.stringMatching(/^Hola mundo$/i)]);
+    // What the browser finds at the bubble's middle: the bubble, not the dialog over it.
+    expect(await dialog.evaluate(() => {
+      const r = document.querySelector('polyglot-bubble')!.getBoundingClientRect();
+      return document.elementFromPoint(r.left + r.width / 2, r.top + 12)?.localName;
+    })).toBe('polyglot-bubble');
+    await dialog.keyboard.press('Escape');
+    await expect.poll(() => dialog.evaluate(() => document.querySelectorAll('polyglot-bubble').length)).toBe(0);
+    expect(await dialog.evaluate(() => (document.getElementById('terms') as HTMLDialogElement).open)).toBe(true);
+    await dialog.close();
   });
 
   it('the shortcut translates a selection inside a textarea', async () => {
