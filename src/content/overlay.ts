@@ -23,8 +23,9 @@ export function overlayHost(doc: Document, tag: string, css: string, near: Node 
  * (`showModal`) is drawn over the page with its backdrop, and makes everything outside it inert:
  * on <html>, the bubble for a sentence selected in the dialog, or the chooser and the hover button
  * of a paragraph in it, were drawn under the backdrop, and their buttons did nothing. So does an
- * element the page shows fullscreen. There an overlay about something (`near`: a selection, a
- * paragraph) goes inside the dialog (or that element) `near` is in, else the last one open, and
+ * element the page shows fullscreen. A popover of the page (a menu) is over them too, and a click
+ * outside it (on our button beside it) closes it. There an overlay about something (`near`: a
+ * selection, a paragraph) goes inside the dialog (or that element) `near` is in, else the last one open, and
  * into the top layer as a manual popover: over the dialog, and not cut by its box. The indicator,
  * about the whole page (`near` null), stays on <html>: inside a dialog, it would go when the
  * dialog closes. Put again (the hover button, paragraph after paragraph), it moves only if its
@@ -69,15 +70,20 @@ export function onlyOverlays(r: MutationRecord): boolean {
 /** Elements that hold nothing that shows: a video, a frame or an image shown fullscreen. */
 const REPLACED = new Set(['video', 'audio', 'iframe', 'img', 'canvas', 'embed', 'object', 'svg']);
 
-const isModal = (n: Node): n is Element => {
+/** A modal dialog, or a popover the page shows (a menu, a tooltip): in the top layer, over our overlays on <html>. */
+const isOver = (n: Node): n is Element => {
   try {
-    return n instanceof Element && n.localName === 'dialog' && n.matches(':modal');
+    return n instanceof Element && ((n.localName === 'dialog' && n.matches(':modal')) || n.matches(':popover-open'));
   } catch {
     return false;
   }
 };
 
-/** The open modal dialog or fullscreen element an overlay about `near` goes in (`putOverlay`), if any. */
+/**
+ * The open modal dialog, fullscreen element or popover of the page an overlay about `near` goes in
+ * (`putOverlay`), if any: the one `near` is in, else the last modal dialog open, else the
+ * fullscreen element.
+ */
 function overPage(doc: Document, near: Node): Element | null {
   // Without the top layer for our host (a browser before popovers), inside the dialog it would be
   // cut by its box: on <html> as before.
@@ -85,7 +91,7 @@ function overPage(doc: Document, near: Node): Element | null {
   const full = doc.fullscreenElement && !REPLACED.has(doc.fullscreenElement.localName) ? doc.fullscreenElement : null;
   // What the overlay is about, through the shadow roots it is in.
   for (let n: Node | null = near; n; n = n.parentNode ?? (n instanceof ShadowRoot ? n.host : null)) {
-    if (n === full || isModal(n)) return n as Element;
+    if (n === full || isOver(n)) return n as Element;
   }
   let modals: Element[] = [];
   try {

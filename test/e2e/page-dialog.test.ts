@@ -3,7 +3,9 @@
  * a product's quick view). Such a dialog is drawn over the page with its backdrop and makes
  * everything outside it inert: the selection's bubble, the chooser and the hover button, on
  * <html>, were drawn under the backdrop and their buttons did nothing (a click reached the dialog).
- * Each now goes in the dialog, in the top layer (overlay.ts `putOverlay`). What the user sees is
+ * Each now goes in the dialog, in the top layer (overlay.ts `putOverlay`); so over an element
+ * shown fullscreen, and in a popover the page shows (a menu), which a click on our button outside
+ * it closed. What the user sees is
  * read as the browser hit-tests it (`elementFromPoint` at the overlay's middle, and a real click),
  * in Chromium with the built extension and Apertium pointed at the marker fake (`word` -> `⟦word⟧`).
  */
@@ -35,6 +37,11 @@ const STAGE = `<!doctype html><html lang="en"><head><title>Slides</title></head>
 <div id="stage" style="background: white"><p id="caption">The words of the slide are shown over the whole screen.</p></div>
 <script>document.getElementById('full').onclick = () => document.getElementById('stage').requestFullscreen();</script></body></html>`;
 
+/** A popover the page shows (a menu): a click outside it closes it. */
+const MENU = `<!doctype html><html lang="en"><head><title>Menu</title></head><body><p>Behind the menu there is the page.</p>
+<div popover id="menu" style="width: 24rem"><p id="item">The words of the menu are here for the reader.</p></div>
+<script>document.getElementById('menu').showPopover();</script></body></html>`;
+
 const dialogOpen = (page: Page) => page.evaluate(() => (document.getElementById('terms') as HTMLDialogElement).open);
 
 describe('our overlays over a modal dialog of the page', () => {
@@ -48,6 +55,7 @@ describe('our overlays over a modal dialog of the page', () => {
     server.set('/terms.html', PAGE);
     server.set('/plain.html', PLAIN);
     server.set('/stage.html', STAGE);
+    server.set('/menu.html', MENU);
     await useApertiumAt(browser, apy.url);
     control = await browser.openExtensionPage(OPTIONS_PATH);
     // The page and the browser are both in English: the bubble's target, as the user chose it.
@@ -147,6 +155,17 @@ describe('our overlays over a modal dialog of the page', () => {
     expect(await hitAt(page, (await piercedBox(page, 'polyglot-bubble', 'div'))!)).toBe('polyglot-bubble');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('polyglot-bubble').count()).toBe(0);
+    await page.close();
+  });
+
+  it("a paragraph in a popover the page shows: a click on the hover button opens the chooser and leaves the popover open; Esc closes the chooser alone", async () => {
+    const { page } = await translatedWithChooser('/menu.html', '#item');
+    const menuOpen = () => page.evaluate(() => document.getElementById('menu')!.matches(':popover-open'));
+    await expect.poll(() => piercedText(page, 'polyglot-alternatives')).toContain('apertium (shown)|⟦The words of the menu are here for the reader.⟧');
+    expect(await menuOpen()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => piercedText(page, 'polyglot-alternatives')).toBe('');
+    expect(await menuOpen()).toBe(true);
     await page.close();
   });
 });
