@@ -20,7 +20,7 @@ export const CHOOSER_TAG = 'polyglot-alternatives';
 
 const CSS =
   ':host{all:initial!important}' +
-  '.box{position:fixed;z-index:2147483647;overflow:auto;box-sizing:border-box;' +
+  '.box{position:fixed;z-index:2147483647;overflow:auto;box-sizing:border-box;zoom:var(--polyglot-zoom,1);' +
   'font:13px/1.4 system-ui,sans-serif;color:#202124;background:#fff;border:1px solid #999;border-radius:6px;padding:6px 8px;box-shadow:0 2px 10px #0004}' +
   '.alt{border-top:1px solid #ddd;padding:4px 0}.alt:first-of-type{border-top:0}' +
   '.hide{border-top:1px solid #ddd;padding-top:2px}' +

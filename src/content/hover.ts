@@ -20,7 +20,7 @@ const SIZE = 24;
 
 const CSS =
   ':host{all:initial!important}' +
-  `button{position:fixed;z-index:2147483647;width:${SIZE}px;height:${SIZE}px;margin:0;padding:0;box-sizing:border-box;` +
+  `button{position:fixed;z-index:2147483647;width:${SIZE}px;height:${SIZE}px;margin:0;padding:0;box-sizing:border-box;zoom:var(--polyglot-zoom,1);` +
   'font:14px/1 system-ui,sans-serif;color:#202124;background:#fff;border:1px solid #999;border-radius:50%;' +
   'box-shadow:0 1px 4px #0004;cursor:pointer;opacity:.85}button:hover,button:focus-visible{opacity:1}' +
   '@media (prefers-color-scheme:dark){button{color:#e8eaed;background:#202124;border-color:#666}}';

@@ -41,6 +41,7 @@ export function putOverlay(host: HTMLElement, near: Node | null): boolean {
     if (over) host.setAttribute('popover', 'manual');
     else host.removeAttribute('popover');
   }
+  unzoom(host, parent);
   if (!over) return false;
   try {
     if (!host.matches(':popover-open')) host.showPopover();
@@ -49,6 +50,22 @@ export function putOverlay(host: HTMLElement, near: Node | null): boolean {
   }
   return true;
 }
+
+/**
+ * A page that zooms its root (`html { zoom: 1.5 }`, a dashboard fitting its screen) zooms all
+ * inside it, ours too: the boxes placed by the paragraph's viewport rectangle landed half as far
+ * again, at the wrong paragraph, and half as big again. Each overlay's stylesheet zooms its box
+ * by `--polyglot-zoom`, the inverse of where its host is (`currentCSSZoom`: Chromium 128, Firefox
+ * 126); a custom property, which the host's `all: initial` leaves as it is.
+ */
+function unzoom(host: HTMLElement, parent: Element): void {
+  const k = (parent as Element & { currentCSSZoom?: number }).currentCSSZoom;
+  if (k && k !== 1) host.style.setProperty(ZOOM_VAR, String(1 / k));
+  else host.style.removeProperty(ZOOM_VAR);
+}
+
+/** Set on a host (`unzoom`): an overlay's box is zoomed by it, `zoom: var(--polyglot-zoom, 1)`. */
+export const ZOOM_VAR = '--polyglot-zoom';
 
 /** Every overlay host made, also once taken out of the page. */
 const OVERLAYS = new WeakSet<Node>();

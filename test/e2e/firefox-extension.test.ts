@@ -107,7 +107,7 @@ const HISTORY_PAGE = `<!doctype html><html lang="en"><title>The long page</title
 <script>addEventListener('pageshow', (e) => { window.__shows = (window.__shows || []).concat(e.persisted); });</script></body></html>`;
 /** A text file, which the browser shows in a `<pre>` of its own. */
 const TEXT_FILE = 'Notes on the walk\n\nThe path was long and the wind\nwas strong.\n- Bring water.\n';
-/** A modal dialog the page opened, over its page (page-dialog.test.ts). */
+/** A modal dialog the page opened, over its page (page-overlays.test.ts). */
 const DIALOG_PAGE = `<!doctype html><html lang="en"><title>Terms</title><body><p>Behind the dialog.</p>
 <dialog id="terms"><p id="in">Hello world</p></dialog><script>document.getElementById('terms').showModal();</script></body></html>`;
 

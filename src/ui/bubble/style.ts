@@ -7,7 +7,7 @@
 export const BUBBLE_WIDTH = 352;
 
 export const BUBBLE_CSS = `
-:host { all: initial; position: absolute; z-index: 2147483647; }
+:host { all: initial; position: absolute; z-index: 2147483647; zoom: var(--polyglot-zoom, 1); }
 .bubble {
   --bg: #ffffff; --fg: #1f2328; --muted: #59636e; --border: #d1d9e0; --panel: #f6f8fa;
   --accent: #1f5fd6; --error: #b42318; --focus: #1f5fd6;

@@ -1,11 +1,11 @@
 /**
- * Our overlays over a modal dialog the page opened (`showModal`: a cookie notice, terms to accept,
+ * Where our overlays are. Over a modal dialog the page opened (`showModal`: a cookie notice, terms to accept,
  * a product's quick view). Such a dialog is drawn over the page with its backdrop and makes
  * everything outside it inert: the selection's bubble, the chooser and the hover button, on
  * <html>, were drawn under the backdrop and their buttons did nothing (a click reached the dialog).
  * Each now goes in the dialog, in the top layer (overlay.ts `putOverlay`); so over an element
  * shown fullscreen, and in a popover the page shows (a menu), which a click on our button outside
- * it closed. What the user sees is
+ * it closed. On a page that zooms its root, beside the paragraph they are about, at their size. What the user sees is
  * read as the browser hit-tests it (`elementFromPoint` at the overlay's middle, and a real click),
  * in Chromium with the built extension and Apertium pointed at the marker fake (`word` -> `⟦word⟧`).
  */
@@ -42,6 +42,12 @@ const MENU = `<!doctype html><html lang="en"><head><title>Menu</title></head><bo
 <div popover id="menu" style="width: 24rem"><p id="item">The words of the menu are here for the reader.</p></div>
 <script>document.getElementById('menu').showPopover();</script></body></html>`;
 
+/** A page that zooms its root by half as much again. */
+const ZOOMED = `<!doctype html><html lang="en" style="zoom: 1.5"><head><title>Zoomed</title></head><body>${Array.from(
+  { length: 8 },
+  (_, i) => `<p id="z${i}" style="width: 300px">Paragraph ${i} of the zoomed page has its words.</p>`,
+).join('')}</body></html>`;
+
 const dialogOpen = (page: Page) => page.evaluate(() => (document.getElementById('terms') as HTMLDialogElement).open);
 
 describe('our overlays over a modal dialog of the page', () => {
@@ -56,6 +62,7 @@ describe('our overlays over a modal dialog of the page', () => {
     server.set('/plain.html', PLAIN);
     server.set('/stage.html', STAGE);
     server.set('/menu.html', MENU);
+    server.set('/zoomed.html', ZOOMED);
     await useApertiumAt(browser, apy.url);
     control = await browser.openExtensionPage(OPTIONS_PATH);
     // The page and the browser are both in English: the bubble's target, as the user chose it.
@@ -166,6 +173,33 @@ describe('our overlays over a modal dialog of the page', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => piercedText(page, 'polyglot-alternatives')).toBe('');
     expect(await menuOpen()).toBe(true);
+    await page.close();
+  });
+
+  it('on a page that zooms its root: the hover button at the right of the paragraph, the chooser and the bubble just under it (where half the screen is free), at their own size', async () => {
+    const { page, tabId } = await translatedWithChooser('/zoomed.html', '#z2');
+    const paragraph = (await page.locator('#z2').boundingBox())!;
+    await expect.poll(() => piercedText(page, 'polyglot-alternatives')).toContain('apertium (shown)');
+    const chooser = (await piercedBox(page, 'polyglot-alternatives', 'div'))!;
+    // Within a pixel and a half: the boxes are placed at whole pixels.
+    const near = (got: number, want: number) => expect(Math.abs(got - want), `${got} for ${want}`).toBeLessThanOrEqual(1.5);
+    near(chooser.x, paragraph.x);
+    near(chooser.y, paragraph.y + paragraph.height + 4);
+    await page.keyboard.press('Escape');
+    await page.mouse.move(1, 1);
+    await page.mouse.move(paragraph.x + 4, paragraph.y + paragraph.height / 2, { steps: 3 });
+    let button: Awaited<ReturnType<typeof piercedBox>>;
+    for (let i = 0; i < 60 && !(button = await piercedBox(page, 'polyglot-hover', 'button')); i++) await new Promise((r) => setTimeout(r, 50));
+    near(button!.x, paragraph.x + paragraph.width + 4);
+    near(button!.y, paragraph.y);
+    expect(button).toMatchObject({ width: 24, height: 24 });
+    await page.mouse.move(1, 1);
+    await page.evaluate(() => getSelection()!.selectAllChildren(document.getElementById('z2')!));
+    await translateSelection(tabId);
+    await expect.poll(() => piercedText(page, 'polyglot-bubble')).toContain('⟦Paragraph 2 of the zoomed page has its words.⟧');
+    const bubble = (await page.locator('polyglot-bubble').boundingBox())!;
+    near(bubble.y, paragraph.y + paragraph.height + 4);
+    expect(bubble.width).toBe(352);
     await page.close();
   });
 });
