@@ -10,11 +10,8 @@
  * in Chromium with the built extension and Apertium pointed at the marker fake (`word` -> `⟦word⟧`).
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
-import { tabDriver, useApertiumAt } from '../fakes/page-e2e';
-import { startPageServer, type PageServer } from '../fakes/page-server';
-import { launchExtension, OPTIONS_PATH, type ExtensionBrowser } from './browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { markerTabs } from '../fakes/page-e2e';
 import { piercedBox, piercedText, texts } from './pierced';
 import { storageSet } from './ui-helpers';
 
@@ -51,37 +48,24 @@ const ZOOMED = `<!doctype html><html lang="en" style="zoom: 1.5"><head><title>Zo
 const dialogOpen = (page: Page) => page.evaluate(() => (document.getElementById('terms') as HTMLDialogElement).open);
 
 describe('our overlays over a modal dialog of the page', () => {
-  let browser: ExtensionBrowser;
-  let apy: MarkerApy;
-  let server: PageServer;
-  let control: Page;
-  const driver = tabDriver(() => browser, () => control);
+  const driver = markerTabs({ '/terms.html': PAGE, '/plain.html': PLAIN, '/stage.html': STAGE, '/menu.html': MENU, '/zoomed.html': ZOOMED });
+  const apy = () => driver.apy();
   beforeAll(async () => {
-    [browser, apy, server] = await Promise.all([launchExtension(), startMarkerApy(0), startPageServer()]);
-    server.set('/terms.html', PAGE);
-    server.set('/plain.html', PLAIN);
-    server.set('/stage.html', STAGE);
-    server.set('/menu.html', MENU);
-    server.set('/zoomed.html', ZOOMED);
-    await useApertiumAt(browser, apy.url);
-    control = await browser.openExtensionPage(OPTIONS_PATH);
     // The page and the browser are both in English: the bubble's target, as the user chose it.
-    await storageSet(control, { 'ui:bubble': { trg: 'es' } });
+    await storageSet(driver.control(), { 'ui:bubble': { trg: 'es' } });
   });
-  afterAll(async () => {
-    await Promise.all([browser?.close(), apy?.close(), server?.close()]);
-  });
+
   /**
    * The page at `path` translated, the mouse resting on `words` until the hover button shows, the
    * button (over the dialog, as the browser hit-tests it) clicked: the chooser opens. The page's
    * body before, and the calls sent until then.
    */
   async function translatedWithChooser(path: string, words: string) {
-    const { page, tabId } = await driver.open(`${server.origin}${path}`);
+    const { page, tabId } = await driver.open(`${driver.origin()}${path}`);
     const before = await page.evaluate(() => document.body.innerHTML);
     await driver.send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es', mode: 'replace' } });
     expect(await driver.settle(tabId)).toMatchObject({ state: 'translated', errors: 0 });
-    const requests = apy.requests;
+    const requests = apy().requests;
     const box = (await page.locator(words).boundingBox())!;
     await page.mouse.move(box.x + 4, box.y + box.height / 2, { steps: 3 });
     let button: Awaited<ReturnType<typeof piercedBox>>;
@@ -94,14 +78,14 @@ describe('our overlays over a modal dialog of the page', () => {
 
   /** The context menu's "Translate selection" in the tab, as the browser dispatches it. */
   const translateSelection = (tabId: number) =>
-    browser.worker.evaluate(async (id) => {
+    driver.browser().worker.evaluate(async (id) => {
       const c = (globalThis as unknown as { chrome: { tabs: { get(id: number): Promise<{ url: string }> }; contextMenus: { onClicked: { dispatch(info: object, tab: object): void } } } }).chrome;
       const tab = await c.tabs.get(id);
       c.contextMenus.onClicked.dispatch({ menuItemId: 'translate-selection', selectionText: 'x', frameId: 0, editable: false, pageUrl: tab.url }, tab);
     }, tabId);
 
   it('the bubble for a sentence selected in the dialog is over it and answers; Esc closes the bubble, then the dialog', async () => {
-    const { page, tabId } = await driver.open(`${server.origin}/terms.html`);
+    const { page, tabId } = await driver.open(`${driver.origin()}/terms.html`);
     await page.evaluate(() => getSelection()!.selectAllChildren(document.getElementById('in')!));
     await translateSelection(tabId);
     await expect.poll(() => piercedText(page, 'polyglot-bubble')).toContain('⟦The terms of the service are written here, and they are long.⟧');
@@ -127,7 +111,7 @@ describe('our overlays over a modal dialog of the page', () => {
     await expect.poll(() => piercedText(page, 'polyglot-alternatives')).toBe('');
     expect(await dialogOpen(page)).toBe(true);
     // Our elements in the dialog are not the page's: nothing of theirs was sent.
-    expect(apy.requests).toBe(requests);
+    expect(apy().requests).toBe(requests);
     expect(await page.evaluate(() => document.getElementById('in')!.textContent)).toBe('⟦The terms of the service are written here, and they are long.⟧');
     await page.mouse.move(1, 1);
     await driver.send({ type: 'page:restore', data: { tabId } });
@@ -140,7 +124,7 @@ describe('our overlays over a modal dialog of the page', () => {
     await expect.poll(() => piercedText(page, 'polyglot-alternatives')).toContain('apertium (shown)|⟦Plain words in a dialog with⟧ ⟦bold⟧ ⟦text and more words after them.⟧');
     // What a frame or two of the page's watch would have sent again.
     await new Promise((r) => setTimeout(r, 500));
-    expect(apy.requests).toBe(requests);
+    expect(apy().requests).toBe(requests);
     expect(await driver.settle(tabId)).toMatchObject({ state: 'translated', done: 3, total: 3 });
     // Restored with the chooser open, the mouse on the words: the page as it was.
     await driver.send({ type: 'page:restore', data: { tabId } });
@@ -153,7 +137,7 @@ describe('our overlays over a modal dialog of the page', () => {
   });
 
   it('the bubble for words selected in an element shown fullscreen is over it', async () => {
-    const { page, tabId } = await driver.open(`${server.origin}/stage.html`);
+    const { page, tabId } = await driver.open(`${driver.origin()}/stage.html`);
     await page.click('#full');
     await expect.poll(() => page.evaluate(() => document.fullscreenElement?.id)).toBe('stage');
     await page.evaluate(() => getSelection()!.selectAllChildren(document.getElementById('caption')!));

@@ -226,6 +226,9 @@ export function markerTabs(pages: Record<string, string | readonly [string, Reco
       expect(await driver.settle(tabId)).toMatchObject({ state: 'translated', errors: 0 });
     },
     origin: () => server.origin,
+    /** The browser, and the options page the messages go from (storage is set there too). */
+    browser: () => browser,
+    control: () => control,
     requests: () => apy.requests,
     apy: () => apy,
     /** The tab's badge text. */
