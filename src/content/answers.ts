@@ -7,11 +7,10 @@ import type { Entry } from './chunk';
 import { mergeAttr, mergePiece, mergeRange, UndoLog } from './merge';
 import type { AttrUnit, Unit } from './segment';
 import { inPlace, primary, relabel } from './tags';
-
-const RTL = new Set(['ar', 'he', 'fa', 'ur', 'yi', 'ps', 'sd', 'ckb', 'dv', 'ug', 'syr']);
+import { textDirection } from '../core/intl';
 
 /** Whether a language is written right to left. */
-const isRtl = (lang: string): boolean => RTL.has(primary(lang));
+const isRtl = (lang: string): boolean => !!lang && textDirection(lang) === 'rtl';
 
 /** The `value` each option was given by a write (`keepOptionValue`), while it may still be there. */
 const givenValues = new WeakMap<Element, string>();

@@ -9,7 +9,7 @@
  */
 import type { Alternative, Choice } from './choices';
 
-import { languageName } from '../core/intl';
+import { languageName, textDirection } from '../core/intl';
 import { routeLabel } from '../ui/shared/alternatives';
 import { t, uiLanguage } from '../ui/shared/i18n';
 import { overlayHost, placeBox, viewportSize } from './overlay';
@@ -32,6 +32,8 @@ export interface ChooserActions {
   /** The unit's alternatives, each reported as it settles; null: nothing translated there. */
   choiceAt(node: Node, onAlternative: (a: Alternative) => void): Choice | null;
   preferRoute(rid: string): void;
+  /** The page's translation: its target is the alternatives' language. */
+  status(): { trg?: string };
 }
 
 export class Chooser {
@@ -238,6 +240,13 @@ export class Chooser {
     const text = htmlElement(this.doc, 'div');
     text.className = alt.err === undefined ? 'text' : 'text err';
     text.textContent = alt.err === undefined ? alt.text : alt.err;
+    // In the target's language and direction, as on the page: an Arabic alternative laid out left
+    // to right had its final period at its right end.
+    const trg = alt.err === undefined ? this.page.status().trg : undefined;
+    if (trg) {
+      text.lang = trg;
+      text.dir = textDirection(trg);
+    }
     item.append(rid, text);
     if (alt.err === undefined && !alt.current) {
       const use = this.button(t('chooserUse', 'Use this'), () => {

@@ -50,3 +50,29 @@ export function pluralRules(locale: string): Intl.PluralRules | null {
   }
   return plurals.get(locale) ?? null;
 }
+
+/** Written right to left, where Intl cannot say (a browser without `Intl.Locale` text info). */
+const RTL = new Set(['ar', 'he', 'fa', 'ur', 'yi', 'ps', 'sd', 'ckb', 'dv', 'ug', 'syr']);
+
+const directions = new Map<string, 'rtl' | 'ltr'>();
+
+/**
+ * The direction `lang` is written in: right to left where the list above says so, or Intl does
+ * (`Intl.Locale` text info: `getTextInfo()` in current engines, the `textInfo` getter in older
+ * ones; it knows a tag with its script, `pa-Arab`, but ICU calls Dhivehi left to right). Asked per
+ * unit written, so kept per code.
+ */
+export function textDirection(lang: string): 'rtl' | 'ltr' {
+  let d = directions.get(lang);
+  if (d) return d;
+  d = RTL.has(lang.toLowerCase().split(/[-_]/)[0]!) ? 'rtl' : 'ltr';
+  try {
+    const locale = new Intl.Locale(lang) as Intl.Locale & { getTextInfo?(): { direction?: string }; textInfo?: { direction?: string } };
+    const info = typeof locale.getTextInfo === 'function' ? locale.getTextInfo() : locale.textInfo;
+    if (info?.direction === 'rtl') d = 'rtl';
+  } catch {
+    // Not a tag Intl takes: the list's answer.
+  }
+  directions.set(lang, d);
+  return d;
+}

@@ -75,7 +75,7 @@ async function setup(body: string, opts: { failChain?: boolean; hostile?: boolea
  * A paragraph translated in `mode` with one route, and its chooser opened by Alt+click (on the
  * copy in bilingual mode): the chooser's shadow root once the routes are asked.
  */
-async function chooserWithOneRoute(mode: 'replace' | 'bilingual'): Promise<ShadowRoot> {
+async function chooserWithOneRoute(mode: 'replace' | 'bilingual', trg = 'es'): Promise<ShadowRoot> {
   const { roots, release } = captureRoots();
   const stop = new AbortController();
   cleanups.push(() => {
@@ -87,7 +87,7 @@ async function chooserWithOneRoute(mode: 'replace' | 'bilingual'): Promise<Shado
   const frames = manualFrames();
   const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewport: false, routes: async () => ['a.ts'] });
   pages.push(page);
-  page.start('en', 'es', { mode });
+  page.start('en', trg, { mode });
   await frames.settle();
   new Chooser(page).listen(stop.signal);
   const p = document.getElementById('p')!;
@@ -505,6 +505,16 @@ describe('the original of one paragraph', () => {
       stop.abort();
       release();
     }
+  });
+
+  it('into a language written right to left: the alternatives read right to left, in that language; the original in its own', async () => {
+    const root = await chooserWithOneRoute('replace', 'ar');
+    const shown = root.querySelector('.alt:not(.original) .text') as HTMLElement;
+    expect([shown.textContent, shown.lang, shown.dir]).toEqual(['HELLO WORLD', 'ar', 'rtl']);
+    const original = root.querySelector('.original .text') as HTMLElement;
+    expect([original.textContent, original.lang, original.dir]).toEqual(['Hello world', 'en', 'auto']);
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    expect(document.querySelector('polyglot-alternatives')).toBeNull();
   });
 
   it('with no other route, focus goes to "Show the original" once the routes are asked', async () => {

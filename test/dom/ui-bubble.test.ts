@@ -32,6 +32,19 @@ describe('bubble view', () => {
     expect(v.snapshot().results[0]?.text).toBe('<img src=x onerror=alert(1)>Hola');
   });
 
+  it('shows a translation in its language and direction: Arabic right to left', () => {
+    const { v, root } = view();
+    v.setLanguages('en', 'ar', { src: ['en'], trg: ['ar', 'es'] }, 'en');
+    v.reset();
+    v.addResult({ rid: 'a.ts', ms: 5, text: 'مرحبا بالعالم.' });
+    const main = root.querySelector('.main') as HTMLElement;
+    expect([main.lang, main.dir]).toEqual(['ar', 'rtl']);
+    v.setLanguages('en', 'es', { src: ['en'], trg: ['ar', 'es'] }, 'en');
+    v.reset();
+    v.addResult({ rid: 'a.ts', ms: 5, text: 'Hola mundo.' });
+    expect((root.querySelector('.main') as HTMLElement).dir).toBe('ltr');
+  });
+
   it('shows a failed route for a while, then removes it from the screen', () => {
     vi.useFakeTimers();
     const { v, root } = view();

@@ -6,6 +6,7 @@
 import { formatMs, routeLabel, type RouteResult } from '../shared/alternatives';
 import { t } from '../shared/i18n';
 import { languages } from '../shared/langs';
+import { textDirection } from '../../core/intl';
 import { BUBBLE_CSS } from './style';
 import { htmlElement } from '../shared/html-element';
 
@@ -152,6 +153,8 @@ export class BubbleView {
       const box = el(this.doc, 'div', first ? 'first' : 'alt');
       const body = el(this.doc, 'div', first ? 'main' : 'alt-text', text);
       body.lang = this.state.trg;
+      // Laid out in the target's direction: Arabic right to left, its final period at its left end.
+      if (this.state.trg) body.dir = textDirection(this.state.trg);
       meta.append(copyButton(this.doc, () => text));
       box.append(first ? body : meta, first ? meta : body);
       this.list.append(box);
