@@ -80,8 +80,11 @@ export const isOverlay = (n: Node): boolean => OVERLAYS.has(n);
  */
 export function onlyOverlays(r: MutationRecord): boolean {
   if (r.type !== 'childList') return false;
-  const nodes = [...r.addedNodes, ...r.removedNodes];
-  return nodes.length > 0 && nodes.every(isOverlay);
+  const { addedNodes: added, removedNodes: removed } = r;
+  if (added.length + removed.length === 0) return false;
+  for (let i = 0; i < added.length; i++) if (!OVERLAYS.has(added[i]!)) return false;
+  for (let i = 0; i < removed.length; i++) if (!OVERLAYS.has(removed[i]!)) return false;
+  return true;
 }
 
 /** Elements that hold nothing that shows: a video, a frame or an image shown fullscreen. */
