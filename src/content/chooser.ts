@@ -120,7 +120,8 @@ export class Chooser {
       },
       { capture: true, signal },
     );
-    this.doc.addEventListener('pointerdown', (e) => !(e.target instanceof Element && this.isHost(e.target)) && this.close(), { capture: true, signal });
+    // A press outside it (by the event's path: in a component's dialog, the document sees the component as the target).
+    this.doc.addEventListener('pointerdown', (e) => !(this.host && e.composedPath().includes(this.host)) && this.close(), { capture: true, signal });
     choice.done.then(() => {
       if (this.choice !== choice) return;
       this.status('');

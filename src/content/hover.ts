@@ -69,10 +69,6 @@ export class HoverButton {
     this.enabled = opts.enabled ?? (async () => true);
   }
 
-  isHost(el: Element): boolean {
-    return el === this.host;
-  }
-
   /** The unit the button is shown for (null: hidden). */
   get shown(): Element | null {
     return this.shownFor;
@@ -82,7 +78,9 @@ export class HoverButton {
   listen(signal: AbortSignal): void {
     const opts = { capture: true, passive: true, signal };
     this.doc.addEventListener('pointerover', (e) => this.over(e), opts);
-    this.doc.addEventListener('pointerdown', (e) => !(e.target instanceof Element && this.isHost(e.target)) && this.hide(), opts);
+    // By the event's path: over a component's dialog the button is in its shadow root, and the
+    // document sees the component as the target.
+    this.doc.addEventListener('pointerdown', (e) => !(this.host && e.composedPath().includes(this.host)) && this.hide(), opts);
     this.doc.defaultView?.addEventListener('scroll', () => this.hide(), opts);
     signal.addEventListener('abort', () => this.hide(), { once: true });
   }
@@ -104,12 +102,15 @@ export class HoverButton {
 
   private over(e: PointerEvent): void {
     if (e.pointerType !== 'mouse') return;
-    const target = eventTarget(e);
-    if (!(target instanceof Node)) return;
-    if (target instanceof Element && this.isHost(target)) {
+    // On the button: it stays. Known by the event's path: `eventTarget` looks into closed roots,
+    // ours too, and gave the button inside, which is no paragraph; the button went 0.4 s after
+    // the mouse came to rest on it.
+    if (this.host && e.composedPath().includes(this.host)) {
       clearTimeout(this.leave);
       return;
     }
+    const target = eventTarget(e);
+    if (!(target instanceof Node)) return;
     const el = this.translatedAt(target);
     if (el && (el === this.shownFor || el === this.resting)) {
       // Moving inside the paragraph (across its links and inline elements).

@@ -35,10 +35,6 @@ export class Indicator {
     private readonly onRetry?: () => void,
   ) {}
 
-  isHost(el: Element): boolean {
-    return el === this.host;
-  }
-
   /** Whether it is on the page now. */
   shown(): boolean {
     return this.host !== null;

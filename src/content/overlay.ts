@@ -109,8 +109,9 @@ function overPage(doc: Document, near: Node): Element | null {
   // cut by its box: on <html> as before.
   if (typeof doc.documentElement.showPopover !== 'function') return null;
   const full = doc.fullscreenElement && !REPLACED.has(doc.fullscreenElement.localName) ? doc.fullscreenElement : null;
-  // What the overlay is about, through the shadow roots it is in.
-  for (let n: Node | null = near; n; n = n.parentNode ?? (n instanceof ShadowRoot ? n.host : null)) {
+  // What the overlay is about, up the tree as it is shown: into the slot it is shown in (a
+  // component's dialog in its open shadow root showing the page's words), out of shadow roots.
+  for (let n: Node | null = near; n; n = (n as Partial<Slottable>).assignedSlot ?? n.parentNode ?? (n instanceof ShadowRoot ? n.host : null)) {
     if (n === full || isOver(n)) return n as Element;
   }
   let modals: Element[] = [];

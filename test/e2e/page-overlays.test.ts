@@ -39,6 +39,16 @@ const MENU = `<!doctype html><html lang="en"><head><title>Menu</title></head><bo
 <div popover id="menu" style="width: 24rem"><p id="item">The words of the menu are here for the reader.</p></div>
 <script>document.getElementById('menu').showPopover();</script></body></html>`;
 
+/** A component whose modal dialog, in its open shadow root, shows the page's words through a slot (Material's md-dialog does so). */
+const COMPONENT = `<!doctype html><html lang="en"><head><title>Component</title></head><body><p>Behind the dialog.</p>
+<x-dialog><p id="slotted">The words slotted into the dialog of a component are here.</p></x-dialog>
+<script>customElements.define('x-dialog', class extends HTMLElement {
+  connectedCallback() { const r = this.attachShadow({ mode: 'open' }); r.innerHTML = '<dialog><h2>A component</h2><slot></slot></dialog>'; r.querySelector('dialog').showModal(); }
+});</script></body></html>`;
+
+/** A paragraph narrower than the page: its hover button is beside it, past a gap. */
+const NARROW = `<!doctype html><html lang="en"><head><title>Narrow</title></head><body><p id="narrow" style="width: 300px">A paragraph to rest the mouse on, then its button.</p></body></html>`;
+
 /** A page that zooms its root by half as much again. */
 const ZOOMED = `<!doctype html><html lang="en" style="zoom: 1.5"><head><title>Zoomed</title></head><body>${Array.from(
   { length: 8 },
@@ -48,7 +58,7 @@ const ZOOMED = `<!doctype html><html lang="en" style="zoom: 1.5"><head><title>Zo
 const dialogOpen = (page: Page) => page.evaluate(() => (document.getElementById('terms') as HTMLDialogElement).open);
 
 describe('our overlays over a modal dialog of the page', () => {
-  const driver = markerTabs({ '/terms.html': PAGE, '/plain.html': PLAIN, '/stage.html': STAGE, '/menu.html': MENU, '/zoomed.html': ZOOMED });
+  const driver = markerTabs({ '/terms.html': PAGE, '/plain.html': PLAIN, '/stage.html': STAGE, '/menu.html': MENU, '/zoomed.html': ZOOMED, '/component.html': COMPONENT, '/narrow.html': NARROW });
   const apy = () => driver.apy();
   beforeAll(async () => {
     // The page and the browser are both in English: the bubble's target, as the user chose it.
@@ -60,7 +70,7 @@ describe('our overlays over a modal dialog of the page', () => {
    * button (over the dialog, as the browser hit-tests it) clicked: the chooser opens. The page's
    * body before, and the calls sent until then.
    */
-  async function translatedWithChooser(path: string, words: string) {
+  async function translatedWithChooser(path: string, words: string, hit = hitAt) {
     const { page, tabId } = await driver.open(`${driver.origin()}${path}`);
     const before = await page.evaluate(() => document.body.innerHTML);
     await driver.send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es', mode: 'replace' } });
@@ -71,7 +81,7 @@ describe('our overlays over a modal dialog of the page', () => {
     let button: Awaited<ReturnType<typeof piercedBox>>;
     for (let i = 0; i < 60 && !(button = await piercedBox(page, 'polyglot-hover', 'button')); i++) await new Promise((r) => setTimeout(r, 50));
     expect(button).toBeDefined();
-    expect(await hitAt(page, button!)).toBe('polyglot-hover');
+    expect(await hit(page, button!)).toBe('polyglot-hover');
     await page.mouse.click(button!.x + button!.width / 2, button!.y + button!.height / 2);
     return { page, tabId, before, requests };
   }
@@ -184,6 +194,38 @@ describe('our overlays over a modal dialog of the page', () => {
     const bubble = (await page.locator('polyglot-bubble').boundingBox())!;
     near(bubble.y, paragraph.y + paragraph.height + 4);
     expect(bubble.width).toBe(352);
+    await page.close();
+  });
+
+  it("a component's modal dialog in its open shadow root, showing the page's words through a slot: the bubble, the hover button and the chooser are over it", async () => {
+    // The browser's hit test in the component's root (the document's answers with its host).
+    const hitInComponent = (page: Page, box: { x: number; y: number; width: number; height: number }) =>
+      page.evaluate(({ x, y }) => document.querySelector('x-dialog')!.shadowRoot!.elementFromPoint(x, y)?.localName, { x: box.x + box.width / 2, y: box.y + Math.min(box.height / 2, 12) });
+    const { page, tabId } = await translatedWithChooser('/component.html', '#slotted', hitInComponent);
+    await expect.poll(() => piercedText(page, 'polyglot-alternatives')).toContain('apertium (shown)|⟦The words slotted into the dialog of a component are here.⟧');
+    expect(await hitInComponent(page, (await piercedBox(page, 'polyglot-alternatives', 'div'))!)).toBe('polyglot-alternatives');
+    await page.keyboard.press('Escape');
+    await driver.send({ type: 'page:restore', data: { tabId } });
+    await page.evaluate(() => getSelection()!.selectAllChildren(document.getElementById('slotted')!));
+    await translateSelection(tabId);
+    await expect.poll(() => piercedText(page, 'polyglot-bubble')).toContain('⟦The words slotted into the dialog of a component are here.⟧');
+    expect(await hitInComponent(page, (await piercedBox(page, 'polyglot-bubble', 'div'))!)).toBe('polyglot-bubble');
+    await page.close();
+  });
+
+  it('the hover button stays while the mouse rests on it', async () => {
+    const { page, tabId } = await driver.open(`${driver.origin()}/narrow.html`);
+    await driver.translate(tabId);
+    const words = (await page.locator('#narrow').boundingBox())!;
+    await page.mouse.move(words.x + 4, words.y + words.height / 2, { steps: 3 });
+    let button: Awaited<ReturnType<typeof piercedBox>>;
+    for (let i = 0; i < 60 && !(button = await piercedBox(page, 'polyglot-hover', 'button')); i++) await new Promise((r) => setTimeout(r, 50));
+    await page.mouse.move(button!.x + button!.width / 2, button!.y + button!.height / 2, { steps: 5 });
+    // Before stop 57 it went 0.4 s after the mouse came to rest on it.
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await piercedBox(page, 'polyglot-hover', 'button')).toEqual(button);
+    await page.mouse.move(words.x + 4, words.y + 200);
+    await expect.poll(() => piercedBox(page, 'polyglot-hover', 'button')).toBeUndefined();
     await page.close();
   });
 });
