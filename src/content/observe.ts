@@ -51,8 +51,38 @@ const OPTIONS: MutationObserverInit = {
 /** Schedules a callback for the next frame; `framed` says it runs in an animation frame. */
 export type Frame = (cb: (framed?: boolean) => void) => void;
 
-/** Runs `cb` once, at the next frame or after 25 ms, whichever is first (rAF stops in hidden tabs). */
+/** Callbacks waiting for the next task (`soon`), and the port that posts it. */
+let tasks: (() => void)[] = [];
+let port: MessagePort | null = null;
+
+/**
+ * Runs `cb` in a task of its own, soon: a message on a channel of ours, which browsers do not
+ * throttle in a hidden tab as they do its timers (to one a second).
+ */
+export function soon(cb: () => void): void {
+  if (!port) {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      const run = tasks;
+      tasks = [];
+      for (const f of run) f();
+    };
+    port = channel.port2;
+  }
+  tasks.push(cb);
+  if (tasks.length === 1) port.postMessage(0);
+}
+
+/**
+ * Runs `cb` once, at the next frame or after 25 ms, whichever is first (rAF stops in hidden tabs).
+ * In a hidden tab, where nothing is rendered, in the next task: its timers wait a second each
+ * (a page of 600 paragraphs translated in a background tab took 7.2 s in Firefox, 1.5 s in front).
+ */
 export const nextFrame: Frame = (cb) => {
+  if (globalThis.document?.visibilityState === 'hidden' && typeof MessageChannel === 'function') {
+    soon(() => cb(false));
+    return;
+  }
   let done = false;
   const run = (framed: boolean) => {
     if (done) return;
