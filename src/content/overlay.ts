@@ -41,7 +41,9 @@ export function putOverlay(host: HTMLElement, near: Node | null): boolean {
     if (over) host.setAttribute('popover', 'manual');
     else host.removeAttribute('popover');
   }
-  unzoom(host, parent);
+  // The indicator, in a corner, grows with the page's zoom; and it is made on the trigger's path,
+  // where reading a zoom could cost the page a style pass.
+  if (near) unzoom(host, parent);
   if (!over) return false;
   try {
     if (!host.matches(':popover-open')) host.showPopover();
@@ -50,6 +52,9 @@ export function putOverlay(host: HTMLElement, near: Node | null): boolean {
   }
   return true;
 }
+
+/** Set on a host (`unzoom`): an overlay's box is zoomed by it, `zoom: var(--polyglot-zoom, 1)`. */
+const ZOOM_VAR = '--polyglot-zoom';
 
 /**
  * A page that zooms its root (`html { zoom: 1.5 }`, a dashboard fitting its screen) zooms all
@@ -63,9 +68,6 @@ function unzoom(host: HTMLElement, parent: Element): void {
   if (k && k !== 1) host.style.setProperty(ZOOM_VAR, String(1 / k));
   else host.style.removeProperty(ZOOM_VAR);
 }
-
-/** Set on a host (`unzoom`): an overlay's box is zoomed by it, `zoom: var(--polyglot-zoom, 1)`. */
-export const ZOOM_VAR = '--polyglot-zoom';
 
 /** Every overlay host made, also once taken out of the page. */
 const OVERLAYS = new WeakSet<Node>();
