@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { extensionArgs } from './chromium-args';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DIST = resolve(ROOT, 'dist');
@@ -34,17 +35,8 @@ const context = await chromium.launchPersistentContext(profile, {
   viewport: { width: 1100, height: 900 },
   args: [
     ...(headless ? ['--headless=new'] : []),
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
     // Offline: nothing but this machine is reachable, so only the local Apertium translates.
-    '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
-    `--disable-extensions-except=${DIST}`,
-    `--load-extension=${DIST}`,
+    ...extensionArgs(DIST),
   ],
 });
 const cleanup = async () => {

@@ -12,7 +12,7 @@ import type { Alternative, Choice } from './choices';
 import { languageName, textDirection } from '../core/intl';
 import { routeLabel } from '../ui/shared/alternatives';
 import { t, uiLanguage } from '../ui/shared/i18n';
-import { overlayHost, placeBox, viewportSize } from './overlay';
+import { overlayHost, placeBox, viewportSize, within } from './overlay';
 import { deepActive, eventTarget, inBody } from './shadow';
 import { htmlElement } from '../ui/shared/html-element';
 
@@ -120,8 +120,8 @@ export class Chooser {
       },
       { capture: true, signal },
     );
-    // A press outside it (by the event's path: in a component's dialog, the document sees the component as the target).
-    this.doc.addEventListener('pointerdown', (e) => !(this.host && e.composedPath().includes(this.host)) && this.close(), { capture: true, signal });
+    // A press outside it (overlay.ts `within`).
+    this.doc.addEventListener('pointerdown', (e) => !within(e, this.host) && this.close(), { capture: true, signal });
     choice.done.then(() => {
       if (this.choice !== choice) return;
       this.status('');

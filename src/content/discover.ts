@@ -5,7 +5,7 @@
  * size. The rest is segmented in idle slices of a few ms (nearest screens first, then document
  * order), so answers are written between slices and the page stays responsive.
  */
-import { soon } from './observe';
+import { hiddenTab, soon } from './observe';
 import { rankOf, viewportHeight, type Bucket } from './prioritize';
 import type { Later, Segmenter, Unit, Walk } from './segment';
 
@@ -14,7 +14,7 @@ export type Idle = (cb: (budgetMs: number) => void) => void;
 
 export const idleSlice: Idle = (cb) => {
   // A hidden tab: nobody waits for its frames, and its idle callbacks and timers are throttled.
-  if (globalThis.document?.visibilityState === 'hidden' && typeof MessageChannel === 'function') soon(() => cb(12));
+  if (hiddenTab()) soon(() => cb(12));
   else if (typeof requestIdleCallback === 'function') requestIdleCallback((d) => cb(Math.max(4, Math.min(d.timeRemaining(), 12))), { timeout: 50 });
   else setTimeout(() => cb(8), 0);
 };

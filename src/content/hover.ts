@@ -9,7 +9,7 @@
  * hover: they never show it. An overlay host (overlay.ts), like the chooser.
  */
 import { t } from '../ui/shared/i18n';
-import { overlayHost, putOverlay, viewportSize } from './overlay';
+import { overlayHost, putOverlay, viewportSize, within } from './overlay';
 import { eventTarget } from './shadow';
 import { plainTextPre } from './tags';
 import { htmlElement } from '../ui/shared/html-element';
@@ -78,9 +78,7 @@ export class HoverButton {
   listen(signal: AbortSignal): void {
     const opts = { capture: true, passive: true, signal };
     this.doc.addEventListener('pointerover', (e) => this.over(e), opts);
-    // By the event's path: over a component's dialog the button is in its shadow root, and the
-    // document sees the component as the target.
-    this.doc.addEventListener('pointerdown', (e) => !(this.host && e.composedPath().includes(this.host)) && this.hide(), opts);
+    this.doc.addEventListener('pointerdown', (e) => !within(e, this.host) && this.hide(), opts);
     this.doc.defaultView?.addEventListener('scroll', () => this.hide(), opts);
     signal.addEventListener('abort', () => this.hide(), { once: true });
   }
@@ -102,10 +100,10 @@ export class HoverButton {
 
   private over(e: PointerEvent): void {
     if (e.pointerType !== 'mouse') return;
-    // On the button: it stays. Known by the event's path: `eventTarget` looks into closed roots,
-    // ours too, and gave the button inside, which is no paragraph; the button went 0.4 s after
-    // the mouse came to rest on it.
-    if (this.host && e.composedPath().includes(this.host)) {
+    // On the button: it stays. Known by the event's path (`within`): `eventTarget` looks into
+    // closed roots, ours too, and gave the button inside, which is no paragraph; the button went
+    // 0.4 s after the mouse came to rest on it.
+    if (within(e, this.host)) {
       clearTimeout(this.leave);
       return;
     }

@@ -73,13 +73,16 @@ export function soon(cb: () => void): void {
   if (tasks.length === 1) port.postMessage(0);
 }
 
+/** A hidden tab (nothing rendered, its timers and idle callbacks throttled), where `soon` can run. */
+export const hiddenTab = (): boolean => globalThis.document?.visibilityState === 'hidden' && typeof MessageChannel === 'function';
+
 /**
  * Runs `cb` once, at the next frame or after 25 ms, whichever is first (rAF stops in hidden tabs).
  * In a hidden tab, where nothing is rendered, in the next task: its timers wait a second each
  * (a page of 600 paragraphs translated in a background tab took 7.2 s in Firefox, 1.5 s in front).
  */
 export const nextFrame: Frame = (cb) => {
-  if (globalThis.document?.visibilityState === 'hidden' && typeof MessageChannel === 'function') {
+  if (hiddenTab()) {
     soon(() => cb(false));
     return;
   }

@@ -69,6 +69,15 @@ function unzoom(host: HTMLElement, parent: Element): void {
   else host.style.removeProperty(ZOOM_VAR);
 }
 
+/**
+ * Whether `e` happened in the overlay `host`: by the event's path, as a listener on the document
+ * is given a component's host as the target where the overlay is in its shadow root (over its
+ * dialog), and ours is closed.
+ */
+export function within(e: Event, host: Element | null): boolean {
+  return host !== null && e.composedPath().includes(host);
+}
+
 /** Every overlay host made, also once taken out of the page. */
 const OVERLAYS = new WeakSet<Node>();
 

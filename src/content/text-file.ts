@@ -26,9 +26,10 @@ export class TextFile {
       const t = n as Text;
       const ends = paragraphEnds(t.data);
       const made: Text[] = [];
-      // From the last: each cut leaves `t` its start.
-      for (let i = ends.length - 1; i >= 0; i--) made.unshift(t.splitText(ends[i]!));
-      cuts.push([t, made]);
+      // From the last: each cut leaves `t` its start (pushed from the end, then put in order: a
+      // book's 5 000 cuts, each put first, moved the list 12 million times).
+      for (let i = ends.length - 1; i >= 0; i--) made.push(t.splitText(ends[i]!));
+      cuts.push([t, made.reverse()]);
     }
     return new TextFile(cuts);
   }

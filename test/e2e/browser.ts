@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
+import { extensionArgs } from '../../scripts/chromium-args';
 import { ROOT } from '../support/shared';
 
 /** The Chrome build; E2E_DIST points the tests at another one. */
@@ -80,16 +81,7 @@ export async function launchExtension(dist: string = DIST, options: LaunchOption
     ...(options.backForwardCache ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}),
     args: [
       '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      `--host-resolver-rules=${[...(options.hostRules ?? []), 'MAP * ~NOTFOUND', 'EXCLUDE 127.0.0.1'].join(' , ')}`,
-      `--disable-extensions-except=${dist}`,
-      `--load-extension=${dist}`,
+      ...extensionArgs(dist, options.hostRules),
       // V8 flags for a diagnosis (the bench's garbage collection, say): `E2E_JS_FLAGS=--max-semi-space-size=64`.
       ...(process.env.E2E_JS_FLAGS ? [`--js-flags=${process.env.E2E_JS_FLAGS}`] : []),
     ],

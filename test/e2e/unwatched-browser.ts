@@ -6,12 +6,13 @@
  * and one options page (the "control" page), from which the tests drive tabs as the popup does
  * (runtime.sendMessage, tabs.create, tabs.query); every other tab runs unwatched, as in a user's
  * browser. What a page shows is read from what it tells its tab (its URL, its title) and from the
- * extension's own messages. Same flags as browser.ts: never a request beyond 127.0.0.1.
+ * extension's own messages. the harnesses' flags (scripts/chromium-args.ts): never a request beyond 127.0.0.1.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { extensionArgs } from '../../scripts/chromium-args';
 import { DIST } from './browser';
 
 export interface UnwatchedTab {
@@ -53,16 +54,7 @@ export async function launchUnwatched(dist: string = DIST): Promise<UnwatchedBro
     waitForInitialPage: false,
     userDataDir: profile,
     ignoreDefaultArgs: ['--disable-extensions'],
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
-      `--disable-extensions-except=${dist}`,
-      `--load-extension=${dist}`,
-    ],
+    args: extensionArgs(dist),
     targetFilter: (t) => attach || t.type() === 'browser' || t.url().startsWith('chrome-extension://'),
   });
   try {
