@@ -13,7 +13,7 @@ import { primaryCode } from '../ui/shared/langs';
 import { BUBBLE_KEY, load, save, type BubblePrefs } from '../ui/shared/store';
 import { BubbleView, type BubbleSnapshot } from '../ui/bubble/view';
 import { BUBBLE_WIDTH } from '../ui/bubble/style';
-import { placeBox, putOverlay, viewportSize } from './overlay';
+import { onEscape, placeBox, putOverlay, viewportSize } from './overlay';
 
 export interface Selected {
   text: string;
@@ -72,14 +72,13 @@ export class SelectionBubble {
   constructor(private readonly deps: BubbleDeps = defaults(), private readonly doc: Document = document) {
     const signal = this.teardown.signal;
     // Capture phase: the page cannot swallow Esc or the outside click before we see it.
-    this.doc.addEventListener('keydown', (e) => {
-      if (e.key === 'Escape' && this.view) {
-        e.stopPropagation();
-        // The bubble alone: not also the page's dialog it is over.
-        if (this.raised) e.preventDefault();
-        this.close();
-      }
-    }, { capture: true, signal });
+    onEscape(this.doc, (e) => {
+      if (!this.view) return;
+      e.stopPropagation();
+      // The bubble alone: not also the page's dialog it is over.
+      if (this.raised) e.preventDefault();
+      this.close();
+    }, signal);
     this.doc.addEventListener('pointerdown', (e) => {
       if (this.view && !this.view.contains(e)) this.close();
     }, { capture: true, signal });

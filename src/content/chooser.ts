@@ -12,7 +12,7 @@ import type { Alternative, Choice } from './choices';
 import { languageName, textDirection } from '../core/intl';
 import { routeLabel } from '../ui/shared/alternatives';
 import { t, uiLanguage } from '../ui/shared/i18n';
-import { overlayHost, placeBox, viewportSize, within } from './overlay';
+import { onEscape, overlayHost, placeBox, viewportSize, within } from './overlay';
 import { deepActive, eventTarget, inBody } from './shadow';
 import { htmlElement } from '../ui/shared/html-element';
 
@@ -109,16 +109,18 @@ export class Chooser {
     box.style.left = `${at.left}px`;
     box.style.maxHeight = `${at.maxHeight}px`;
     box.style.maxWidth = `${at.maxWidth}px`;
-    // Esc closes the chooser alone, not also the page's dialog it is over.
+    // Esc closes the chooser alone, not also the page's dialog it is over; nor the page's own
+    // dialog, whose script reads it where the focus is (Bootstrap's) or on the document (Radix's,
+    // in its capture phase: ours is on the window, before it).
     const raised = this.host?.hasAttribute('popover') === true;
-    this.doc.addEventListener(
-      'keydown',
+    onEscape(
+      this.doc,
       (e) => {
-        if (e.key !== 'Escape') return;
+        e.stopPropagation();
         if (raised) e.preventDefault();
         this.close();
       },
-      { capture: true, signal },
+      signal,
     );
     // A press outside it (overlay.ts `within`).
     this.doc.addEventListener('pointerdown', (e) => !within(e, this.host) && this.close(), { capture: true, signal });

@@ -24,7 +24,8 @@ export function overlayHost(doc: Document, tag: string, css: string, near: Node 
  * on <html>, the bubble for a sentence selected in the dialog, or the chooser and the hover button
  * of a paragraph in it, were drawn under the backdrop, and their buttons did nothing. So does an
  * element the page shows fullscreen. A popover of the page (a menu) is over them too, and a click
- * outside it (on our button beside it) closes it. There an overlay about something (`near`: a
+ * outside it (on our button beside it) closes it; a dialog a script makes of a `<div>` holds the
+ * focus in it (`isDialogRole`). There an overlay about something (`near`: a
  * selection, a paragraph) goes inside the dialog (or that element) `near` is in, else the last one open, and
  * into the top layer as a manual popover: over the dialog, and not cut by its box. The indicator,
  * about the whole page (`near` null), stays on <html>: inside a dialog, it would go when the
@@ -78,6 +79,15 @@ export function within(e: Event, host: Element | null): boolean {
   return host !== null && e.composedPath().includes(host);
 }
 
+/**
+ * Esc pressed in `doc` (until `signal` aborts), seen before the page's scripts see it: on the
+ * window's capture phase. On the document's, Radix's dialog (shadcn/ui's) saw it first and closed.
+ */
+export function onEscape(doc: Document, fn: (e: KeyboardEvent) => void, signal: AbortSignal): void {
+  const on = (e: Event) => (e as KeyboardEvent).key === 'Escape' && fn(e as KeyboardEvent);
+  (doc.defaultView ?? doc).addEventListener('keydown', on, { capture: true, signal });
+}
+
 /** Every overlay host made, also once taken out of the page. */
 const OVERLAYS = new WeakSet<Node>();
 
@@ -104,16 +114,29 @@ const REPLACED = new Set(['video', 'audio', 'iframe', 'img', 'canvas', 'embed', 
 /** A modal dialog, or a popover the page shows (a menu, a tooltip): in the top layer, over our overlays on <html>. */
 const isOver = (n: Node): n is Element => {
   try {
-    return n instanceof Element && ((n.localName === 'dialog' && n.matches(':modal')) || n.matches(':popover-open'));
+    return n instanceof Element && ((n.localName === 'dialog' && n.matches(':modal')) || n.matches(':popover-open') || isDialogRole(n));
   } catch {
     return false;
   }
 };
 
+/** `role="dialog"` or `"alertdialog"` (the first of its tokens, as ARIA reads it). */
+const DIALOG_ROLE = /^\s*(?:alert)?dialog(?:\s|$)/;
+
 /**
- * The open modal dialog, fullscreen element or popover of the page an overlay about `near` goes in
- * (`putOverlay`), if any: the one `near` is in, else the last modal dialog open, else the
- * fullscreen element.
+ * A dialog the page makes of a `<div>` and says so (Bootstrap's modal, MUI's, Radix's, Headless
+ * UI's, a11y-dialog, Angular CDK's): its script holds the focus in it (a focus trap) and takes a
+ * press outside it for "close", or blocks it. On <html>, the focus our chooser and bubble took
+ * was pulled back into the dialog at once (the keyboard then pressed the dialog's buttons, and Esc
+ * closed the dialog with our chooser), and with the `focus-trap` library a click on our buttons
+ * was stopped before it reached them: the hover button opened nothing. Inside it, they are in it.
+ */
+const isDialogRole = (el: Element): boolean => el.getAttribute('aria-modal') === 'true' || DIALOG_ROLE.test(el.getAttribute('role') ?? '');
+
+/**
+ * The open modal dialog, fullscreen element, popover or dialog of the page's own making
+ * (`isDialogRole`) an overlay about `near` goes in (`putOverlay`), if any: the nearest one `near`
+ * is in, else the last modal dialog open, else the fullscreen element.
  */
 function overPage(doc: Document, near: Node): Element | null {
   // Without the top layer for our host (a browser before popovers), inside the dialog it would be

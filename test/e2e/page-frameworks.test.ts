@@ -15,7 +15,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { build, type Plugin } from 'esbuild';
+import type { Plugin } from 'esbuild';
+import { bundle } from '../fakes/bundle';
 import { compile } from 'svelte/compiler';
 import { createSSRApp, h, reactive, type Component } from 'vue';
 import { renderToString } from 'vue/server-renderer';
@@ -322,19 +323,6 @@ describe('apps of real frameworks in a translated page', () => {
     server.set('/preact.mjs', readFileSync(require.resolve('preact'), 'utf8'), js);
     server.set('/hooks.mjs', readFileSync(require.resolve('preact/hooks'), 'utf8'), js);
     server.set('/vue.mjs', readFileSync(require.resolve('vue/dist/vue.runtime.esm-browser.prod.js'), 'utf8'), js);
-    const bundle = async (contents: string, plugins: Plugin[] = []) =>
-      (
-        await build({
-          stdin: { contents, resolveDir: process.cwd(), loader: 'js' },
-          bundle: true,
-          write: false,
-          minify: true,
-          format: 'iife',
-          define: { 'process.env.NODE_ENV': '"production"' },
-          logLevel: 'silent',
-          plugins,
-        })
-      ).outputFiles[0]!.text;
     // A Svelte component, compiled for the browser, imported by the entry as 'app.svelte'.
     const svelte = (component: string): Plugin => ({
       name: 'app.svelte',

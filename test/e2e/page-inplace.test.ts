@@ -10,7 +10,7 @@ import { tabDriver, useApertiumAt } from '../fakes/page-e2e';
 import { LONG_TEXT } from '../fakes/page-libraries';
 import { startPageServer, type PageServer } from '../fakes/page-server';
 import { launchExtension, OPTIONS_PATH, stopServiceWorkers, type ExtensionBrowser } from './browser';
-import { piercedBox, piercedText, texts, type DomNode } from './pierced';
+import { hoverButton, piercedBox, piercedText, texts, type DomNode } from './pierced';
 import { POPUP_PATH, storageGet, storageSet } from './ui-helpers';
 
 const ARTICLE = `<!doctype html><html lang="en"><head><title>Two routes</title></head><body>
@@ -355,8 +355,7 @@ describe('bilingual mode and alternatives in place', () => {
     // A mouse resting on the closed root's paragraph: the button, by that paragraph.
     await page.mouse.move(1, 1);
     await page.mouse.move(box.x + 4, box.y + box.height / 2, { steps: 3 });
-    let button: Awaited<ReturnType<typeof piercedBox>>;
-    for (let i = 0; i < 60 && !(button = await piercedBox(page, 'polyglot-hover', 'button')); i++) await new Promise((r) => setTimeout(r, 50));
+    const button = await hoverButton(page);
     expect(button).toBeDefined();
     expect(button!.y).toBeGreaterThanOrEqual(box.y - 1);
     expect(button!.y).toBeLessThan(box.y + box.height);

@@ -12,7 +12,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { markerTabs } from '../fakes/page-e2e';
-import { piercedBox, piercedText, texts } from './pierced';
+import { hoverButton, piercedBox, piercedText, texts } from './pierced';
 import { storageSet } from './ui-helpers';
 
 const PAGE = `<!doctype html><html lang="en"><head><title>Terms</title></head><body>
@@ -78,26 +78,17 @@ describe('our overlays over a modal dialog of the page', () => {
     const requests = apy().requests;
     const box = (await page.locator(words).boundingBox())!;
     await page.mouse.move(box.x + 4, box.y + box.height / 2, { steps: 3 });
-    let button: Awaited<ReturnType<typeof piercedBox>>;
-    for (let i = 0; i < 60 && !(button = await piercedBox(page, 'polyglot-hover', 'button')); i++) await new Promise((r) => setTimeout(r, 50));
+    const button = await hoverButton(page);
     expect(button).toBeDefined();
     expect(await hit(page, button!)).toBe('polyglot-hover');
     await page.mouse.click(button!.x + button!.width / 2, button!.y + button!.height / 2);
     return { page, tabId, before, requests };
   }
 
-  /** The context menu's "Translate selection" in the tab, as the browser dispatches it. */
-  const translateSelection = (tabId: number) =>
-    driver.browser().worker.evaluate(async (id) => {
-      const c = (globalThis as unknown as { chrome: { tabs: { get(id: number): Promise<{ url: string }> }; contextMenus: { onClicked: { dispatch(info: object, tab: object): void } } } }).chrome;
-      const tab = await c.tabs.get(id);
-      c.contextMenus.onClicked.dispatch({ menuItemId: 'translate-selection', selectionText: 'x', frameId: 0, editable: false, pageUrl: tab.url }, tab);
-    }, tabId);
-
   it('the bubble for a sentence selected in the dialog is over it and answers; Esc closes the bubble, then the dialog', async () => {
     const { page, tabId } = await driver.open(`${driver.origin()}/terms.html`);
     await page.evaluate(() => getSelection()!.selectAllChildren(document.getElementById('in')!));
-    await translateSelection(tabId);
+    await driver.translateSelection(tabId);
     await expect.poll(() => piercedText(page, 'polyglot-bubble')).toContain('⟦The terms of the service are written here, and they are long.⟧');
     const bubble = (await piercedBox(page, 'polyglot-bubble', 'div'))!;
     expect(await hitAt(page, bubble)).toBe('polyglot-bubble');
@@ -151,7 +142,7 @@ describe('our overlays over a modal dialog of the page', () => {
     await page.click('#full');
     await expect.poll(() => page.evaluate(() => document.fullscreenElement?.id)).toBe('stage');
     await page.evaluate(() => getSelection()!.selectAllChildren(document.getElementById('caption')!));
-    await translateSelection(tabId);
+    await driver.translateSelection(tabId);
     await expect.poll(() => piercedText(page, 'polyglot-bubble')).toContain('⟦The words of the slide are shown over the whole screen.⟧');
     expect(await hitAt(page, (await piercedBox(page, 'polyglot-bubble', 'div'))!)).toBe('polyglot-bubble');
     await page.keyboard.press('Escape');
@@ -182,14 +173,13 @@ describe('our overlays over a modal dialog of the page', () => {
     await page.keyboard.press('Escape');
     await page.mouse.move(1, 1);
     await page.mouse.move(paragraph.x + 4, paragraph.y + paragraph.height / 2, { steps: 3 });
-    let button: Awaited<ReturnType<typeof piercedBox>>;
-    for (let i = 0; i < 60 && !(button = await piercedBox(page, 'polyglot-hover', 'button')); i++) await new Promise((r) => setTimeout(r, 50));
+    const button = await hoverButton(page);
     near(button!.x, paragraph.x + paragraph.width + 4);
     near(button!.y, paragraph.y);
     expect(button).toMatchObject({ width: 24, height: 24 });
     await page.mouse.move(1, 1);
     await page.evaluate(() => getSelection()!.selectAllChildren(document.getElementById('z2')!));
-    await translateSelection(tabId);
+    await driver.translateSelection(tabId);
     await expect.poll(() => piercedText(page, 'polyglot-bubble')).toContain('⟦Paragraph 2 of the zoomed page has its words.⟧');
     const bubble = (await page.locator('polyglot-bubble').boundingBox())!;
     near(bubble.y, paragraph.y + paragraph.height + 4);
@@ -207,7 +197,7 @@ describe('our overlays over a modal dialog of the page', () => {
     await page.keyboard.press('Escape');
     await driver.send({ type: 'page:restore', data: { tabId } });
     await page.evaluate(() => getSelection()!.selectAllChildren(document.getElementById('slotted')!));
-    await translateSelection(tabId);
+    await driver.translateSelection(tabId);
     await expect.poll(() => piercedText(page, 'polyglot-bubble')).toContain('⟦The words slotted into the dialog of a component are here.⟧');
     expect(await hitInComponent(page, (await piercedBox(page, 'polyglot-bubble', 'div'))!)).toBe('polyglot-bubble');
     await page.close();
@@ -218,8 +208,7 @@ describe('our overlays over a modal dialog of the page', () => {
     await driver.translate(tabId);
     const words = (await page.locator('#narrow').boundingBox())!;
     await page.mouse.move(words.x + 4, words.y + words.height / 2, { steps: 3 });
-    let button: Awaited<ReturnType<typeof piercedBox>>;
-    for (let i = 0; i < 60 && !(button = await piercedBox(page, 'polyglot-hover', 'button')); i++) await new Promise((r) => setTimeout(r, 50));
+    const button = await hoverButton(page);
     await page.mouse.move(button!.x + button!.width / 2, button!.y + button!.height / 2, { steps: 5 });
     // Before stop 57 it went 0.4 s after the mouse came to rest on it.
     await new Promise((r) => setTimeout(r, 1000));

@@ -31,6 +31,16 @@ export async function piercedBox(page: Page, tag: string, inner: string | ((n: D
 }
 
 /** The text of the element named `tag`, through the DevTools protocol, which pierces closed shadow roots. */
+/** The hover button's box once it shows (up to 3 s after the mouse came to rest), else undefined. */
+export async function hoverButton(page: Page): Promise<Awaited<ReturnType<typeof piercedBox>>> {
+  for (let i = 0; i < 60; i++) {
+    const button = await piercedBox(page, 'polyglot-hover', 'button');
+    if (button) return button;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return undefined;
+}
+
 export async function piercedText(page: Page, tag: string): Promise<string> {
   const cdp = await page.context().newCDPSession(page);
   const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };

@@ -226,11 +226,20 @@ export function markerTabs(pages: Record<string, string | readonly [string, Reco
       expect(await driver.settle(tabId)).toMatchObject({ state: 'translated', errors: 0 });
     },
     origin: () => server.origin,
+    /** The page server, for what a test makes once it runs (a bundle). */
+    server: () => server,
     /** The browser, and the options page the messages go from (storage is set there too). */
     browser: () => browser,
     control: () => control,
     requests: () => apy.requests,
     apy: () => apy,
+    /** The context menu's "Translate selection" in the tab, as the browser dispatches it. */
+    translateSelection: (tabId: number) =>
+      browser.worker.evaluate(async (id) => {
+        const c = (globalThis as unknown as { chrome: { tabs: { get(id: number): Promise<{ url: string }> }; contextMenus: { onClicked: { dispatch(info: object, tab: object): void } } } }).chrome;
+        const tab = await c.tabs.get(id);
+        c.contextMenus.onClicked.dispatch({ menuItemId: 'translate-selection', selectionText: 'x', frameId: 0, editable: false, pageUrl: tab.url }, tab);
+      }, tabId),
     /** The tab's badge text. */
     badge: (tabId: number) =>
       browser.worker.evaluate((id) => (globalThis as unknown as { chrome: { action: { getBadgeText(d: { tabId: number }): Promise<string> } } }).chrome.action.getBadgeText({ tabId: id }), tabId),
