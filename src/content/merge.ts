@@ -9,7 +9,8 @@
 import { isBlank, leadingSpace, trailingSpace } from '../core/html/text';
 import { textOf, type AnswerEl, type AnswerNode } from './answer';
 import type { Entry } from './chunk';
-import type { AttrUnit, PieceGroup, PieceUnit, RangeUnit } from './segment';
+import type { AttrUnit, PieceUnit, RangeUnit } from './segment';
+import { piecesShown } from './units';
 import { core, labelOf, listLabel } from './edges';
 import { acrossAnchors, anchorsOf, isEmptyText, segmentAfter, segmentBefore, withAnchors, type Anchors } from './anchors';
 import { isMark, markAfter, markBefore, partsOf, intact, placeParts } from './parts';
@@ -357,9 +358,11 @@ export function mergeAttr(unit: AttrUnit, answer: AnswerEl, log: UndoLog): void 
 /** One piece of a long text: the text node holds the translated pieces and the untranslated rest. */
 export function mergePiece(unit: PieceUnit, answer: AnswerEl, log: UndoLog): void {
   const g = unit.group;
+  log.piece(g, unit.index);
   g.outs[unit.index] = pieceText(unit, answer);
-  log.text(g.text);
   g.text.data = piecesShown(g);
+  // As the text gives it back (the same string each time it is read, while it holds it).
+  g.shown = g.text.data;
 }
 
 /**
@@ -381,7 +384,3 @@ const LEADING_SPACE = /^\s*/;
 /** White space at a text's end that holds a line break. */
 const TRAILING_BREAK = /\s*\n[\t ]*$/;
 
-/** What a long text reads with the pieces written so far: each translated, or its source. */
-export function piecesShown(g: PieceGroup): string {
-  return g.sources.map((s, i) => g.outs[i] ?? s).join('');
-}

@@ -15,6 +15,7 @@ import { Segmenter } from './segment';
 import { LateRoots } from './late-roots';
 import { Definitions } from './upgrades';
 import { TextFile } from './text-file';
+import { undoing } from './undo';
 
 export type { PageState, PageStatus };
 export type { PageDeps, TranslateFn } from './jobs';
@@ -187,14 +188,17 @@ export class PageTranslator extends PageFollow {
     this.observer?.stop();
     this.observer = null;
     const t0 = performance.now();
-    for (let i = this.merged.length - 1; i >= 0; i--) {
-      const j = this.merged[i]!;
-      j.log?.undo();
-      // A copy in content the page took out and keeps (no longer in `copies`, its unit not swept
-      // yet) goes too: put back later, it would show our words (dynamic property test, seed 85126).
-      if (j.copy && !j.copy.el.isConnected) j.copy.el.remove();
-    }
-    this.undoAside();
+    // A long text's pieces written once, as the first piece found it (undo.ts `undoing`).
+    undoing(() => {
+      for (let i = this.merged.length - 1; i >= 0; i--) {
+        const j = this.merged[i]!;
+        j.log?.undo();
+        // A copy in content the page took out and keeps (no longer in `copies`, its unit not swept
+        // yet) goes too: put back later, it would show our words (dynamic property test, seed 85126).
+        if (j.copy && !j.copy.el.isConnected) j.copy.el.remove();
+      }
+      this.undoAside();
+    });
     this.docLog.undo();
     this.textFile?.join();
     this.textFile = null;

@@ -30,6 +30,17 @@ export interface PieceGroup {
   outs: (string | undefined)[];
   /** The pieces not sent (a text file's code), which no unit stands for: shown as their source. */
   kept?: ReadonlySet<number>;
+  /**
+   * What the last piece's write left in `text`: `piecesShown` of `outs` as they are (undefined
+   * once `outs` change otherwise). A write that finds it there keeps `outs`, not that text, in
+   * its undo log (undo.ts `piece`).
+   */
+  shown?: string;
+}
+
+/** What a long text reads with the pieces `outs` hold: each translated, or its source. */
+export function piecesShown(g: PieceGroup, outs: readonly (string | undefined)[] = g.outs): string {
+  return g.sources.map((s, i) => outs[i] ?? s).join('');
 }
 
 export interface AttrUnit {
