@@ -20,6 +20,9 @@ export const SKIP_TAGS = new Set([
   'BR', 'WBR', 'HR', 'PICTURE', 'METER', 'PROGRESS', 'DATALIST', 'OPTION', 'OPTGROUP', 'HEAD', 'LINK', 'META',
   // Angular Material's icon: its text is a ligature icon font's name (its label is translated).
   'MAT-ICON',
+  // A ruby's reading (furigana over kanji, pinyin over hanzi) and its fallback parentheses: sent
+  // with the sentence, they read as words of it ("I study kanji kanji today"). Left in their place.
+  'RT', 'RP', 'RTC',
 ]);
 
 /** Laid out as blocks by the UA stylesheet (also the kind of a display:none element). */

@@ -742,6 +742,25 @@ describe('merge and restore', () => {
     expect(document.body.innerHTML).toBe(original);
   });
 
+  it("a ruby's readings (furigana) and their parentheses are not sent as words of the sentence: they stay over their words; restore exact", async () => {
+    // A provider that translates the words it is given, and keeps the tags where they were.
+    const words: Record<string, string> = { 今日は: 'Today I ', 漢字: 'kanji', を: ' and ', 勉: 'stu', 強: 'dy', します: ' them', かんじ: 'kanji', べん: 'ben', きょう: 'kyou' };
+    const { translate, calls } = fakeTranslator({ reply: (m) => m.replace(/[^<>]+(?=<)/g, (t) => words[t] ?? t) });
+    document.documentElement.removeAttribute('lang');
+    document.head.innerHTML = '<title>The title</title>';
+    document.body.innerHTML = '<p id="p">今日は<ruby>漢字<rp>(</rp><rt>かんじ</rt><rp>)</rp></ruby>を<ruby>勉<rt>べん</rt>強<rt>きょう</rt></ruby>します</p>';
+    const original = document.body.innerHTML;
+    const frames = manualFrames();
+    const page = new PageTranslator({ translate, frame: frames.frame, viewport: false });
+    pages.push(page);
+    page.start('ja', 'en');
+    await frames.settle();
+    expect(calls.map((c) => c.markup)).toEqual(['<p i=1>The title</p><p i=2>今日は<span i=3>漢字<code i=4></code><code i=5></code><code i=6></code></span>を<span i=7>勉<code i=8></code>強<code i=9></code></span>します</p>']);
+    expect(document.getElementById('p')!.innerHTML).toBe('Today I <ruby>kanji<rp>(</rp><rt>かんじ</rt><rp>)</rp></ruby> and <ruby>stu<rt>べん</rt>dy<rt>きょう</rt></ruby> them');
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
   it('a long paragraph goes in sentence pieces, every call within 1000 characters, and comes back whole', async () => {
     const { translate, calls } = fakeTranslator();
     const long = Array.from({ length: 50 }, (_, i) => `Sentence ${i} is here to make this paragraph long enough. `).join('');
