@@ -51,8 +51,15 @@ const NONE_TAGS = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'LINK', 'META', 'HEAD'
  */
 const ICON_CLASSES = 'material-icons(?:-[a-z]+)?|material-symbols-[a-z]+|google-symbols';
 const ICON_FONT = new RegExp(`(?:^|\\s)(?:${ICON_CLASSES})(?:\\s|$)`);
-/** Class names that leave an element's text as it is: `notranslate` (Google's, which pages use for every translator) and the icon fonts'. */
-const NOTRANSLATE = new RegExp(`(?:^|\\s)(?:notranslate|${ICON_CLASSES})(?:\\s|$)`);
+/**
+ * A formula typeset as HTML: KaTeX's (its MathML for screen readers, and its spans for the eye,
+ * with `sin`, `log`, `max` as text) and MathJax 2's (Math Stack Exchange's, spans too). Sent, the
+ * translator gave "pecado x" for `\\sin x`. MathJax 3 draws its glyphs from CSS and an SVG, MathML
+ * is `<math>`: neither shows text of its own to translate.
+ */
+const MATH_CLASSES = 'katex|MathJax(?:_[A-Za-z]+)?';
+/** Class names that leave an element's text as it is: `notranslate` (Google's, which pages use for every translator), the icon fonts' and the typeset formulas'. */
+const NOTRANSLATE = new RegExp(`(?:^|\\s)(?:notranslate|${ICON_CLASSES}|${MATH_CLASSES})(?:\\s|$)`);
 
 /** An icon drawn by a ligature icon font (by its class, or Angular Material's `<mat-icon>`): it shows no words. */
 export function iconFont(el: Element): boolean {

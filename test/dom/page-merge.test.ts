@@ -2,6 +2,7 @@
  * Write-back: live elements re-used in translated order, text written into the existing Text
  * nodes, untrusted markup reduced to text, and restore that gives back body.innerHTML exactly.
  */
+import katex from 'katex';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PageTranslator } from '../../src/content/page';
 import { codePoints } from '../../src/content/chunk';
@@ -757,6 +758,27 @@ describe('merge and restore', () => {
     await frames.settle();
     expect(calls.map((c) => c.markup)).toEqual(['<p i=1>The title</p><p i=2>今日は<span i=3>漢字<code i=4></code><code i=5></code><code i=6></code></span>を<span i=7>勉<code i=8></code>強<code i=9></code></span>します</p>']);
     expect(document.getElementById('p')!.innerHTML).toBe('Today I <ruby>kanji<rp>(</rp><rt>かんじ</rt><rp>)</rp></ruby> and <ruby>stu<rt>べん</rt>dy<rt>きょう</rt></ruby> them');
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
+  it("a formula typeset as HTML (the real KaTeX; MathJax 2's spans, as Math Stack Exchange shows them) is not sent: its `sin` stays `sin`; restore exact", async () => {
+    const { translate, calls } = fakeTranslator();
+    const katexInline = katex.renderToString('\\sin x + \\log y');
+    const katexDisplay = katex.renderToString('\\max_{i} a_i', { displayMode: true });
+    const mathjax2 =
+      '<span class="MathJax_Preview" style="color: inherit;"></span><span class="mjx-chtml MathJax_CHTML" id="MathJax-Element-1-Frame" tabindex="0">' +
+      '<span class="mjx-math"><span class="mjx-mrow"><span class="mjx-mi"><span class="mjx-char MJXc-TeX-main-R">cos</span></span>' +
+      '<span class="mjx-mi"><span class="mjx-char MJXc-TeX-math-I">θ</span></span></span></span></span><script type="math/tex">\\cos\\theta</script>';
+    const { page, frames, original } = setup(`<p id="p">The angle ${katexInline} is small.</p>${katexDisplay}<p id="q">Then ${mathjax2} is near one.</p>`, translate);
+    pages.push(page);
+    await frames.settle();
+    // Each formula an empty placeholder in its sentence (MathJax's preview and its TeX source too); the displayed one not sent.
+    expect(calls.map((c) => c.markup)).toEqual([
+      '<p i=1>The title</p><p i=2>The angle <code i=3></code> is small.</p><p i=4>Then <code i=5></code><code i=6></code><code i=7></code> is near one.</p>',
+    ]);
+    expect(document.getElementById('p')!.innerHTML).toBe(`THE ANGLE ${katexInline} IS SMALL.`);
+    expect(document.body.innerHTML).toContain(katexDisplay);
     page.restore();
     expect(document.body.innerHTML).toBe(original);
   });
