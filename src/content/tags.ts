@@ -58,8 +58,16 @@ const ICON_FONT = new RegExp(`(?:^|\\s)(?:${ICON_CLASSES})(?:\\s|$)`);
  * is `<math>`: neither shows text of its own to translate.
  */
 const MATH_CLASSES = 'katex|MathJax(?:_[A-Za-z]+)?';
-/** Class names that leave an element's text as it is: `notranslate` (Google's, which pages use for every translator), the icon fonts' and the typeset formulas'. */
-const NOTRANSLATE = new RegExp(`(?:^|\\s)(?:notranslate|${ICON_CLASSES}|${MATH_CLASSES})(?:\\s|$)`);
+/**
+ * A code editor's root: Ace's and CodeMirror 5's draw code in `<div>`s and `<span>`s (Monaco's
+ * too, which says `role="code"` in versions since 2020: `inspect`). CodeMirror 6 says
+ * `translate="no"` itself. Their code read `⟦function⟧` translated.
+ */
+const EDITOR_CLASSES = 'ace_editor|CodeMirror|monaco-editor';
+/** Class names that leave an element's text as it is: `notranslate` (Google's, which pages use for every translator), the icon fonts', the typeset formulas' and the code editors'. */
+const NOTRANSLATE = new RegExp(`(?:^|\\s)(?:notranslate|${ICON_CLASSES}|${MATH_CLASSES}|${EDITOR_CLASSES})(?:\\s|$)`);
+/** `role="code"` (its first token, as ARIA reads it): code, as `<code>` is. */
+const CODE_ROLE = /^\s*code(?:\s|$)/i;
 
 /** An icon drawn by a ligature icon font (by its class, or Angular Material's `<mat-icon>`): it shows no words. */
 export function iconFont(el: Element): boolean {
@@ -154,6 +162,9 @@ export function inspect(el: Element, src?: string): number {
         else if (value === 'yes' || value === '') yes = true;
         break;
       }
+      case 'role':
+        if (!no && CODE_ROLE.test(el.getAttribute(name) ?? '')) no = true;
+        break;
       case 'contenteditable':
         if (el.getAttribute(name)?.toLowerCase() !== 'false') editable = true;
         break;
@@ -188,9 +199,9 @@ export function saysNo(el: Element): boolean {
   return false;
 }
 
-/** The element itself says `translate="no"` or has `.notranslate` (or an icon font's class). */
+/** The element itself says `translate="no"`, has `.notranslate` (or an icon font's class, a formula's, an editor's) or `role="code"`. */
 function saysNoItself(el: Element): boolean {
-  return el.getAttribute('translate')?.toLowerCase() === 'no' || classSaysNo(el.getAttribute('class'));
+  return el.getAttribute('translate')?.toLowerCase() === 'no' || classSaysNo(el.getAttribute('class')) || CODE_ROLE.test(el.getAttribute('role') ?? '');
 }
 
 /** A `class` value that leaves the element's text as it is (`notranslate`, an icon font's class). */
