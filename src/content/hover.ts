@@ -1,6 +1,7 @@
 /**
  * The hover affordance for alternatives in place: the mouse resting on a translated paragraph for
- * half a second shows a small button by its top right corner, and clicking it opens the chooser as
+ * half a second shows a small button by the end of its first line (its top right corner; top left
+ * in a right-to-left paragraph), and clicking it opens the chooser as
  * Alt+click does (which stays, with the keyboard shortcut). Shown when the chooser has something
  * to show (the paragraph's original in replace mode; in bilingual mode, where the original is on
  * the page, a button that hides the translation), and named for it, and the options allow it (`ui:page`
@@ -155,7 +156,10 @@ export class HoverButton {
     const r = el.getBoundingClientRect();
     const width = viewportSize(this.doc).w;
     button.style.top = `${Math.round(Math.max(2, r.top))}px`;
-    button.style.left = `${Math.round(Math.max(2, Math.min(r.right + 4, width - SIZE - 2)))}px`;
+    // At the end of the first line: left of an Arabic paragraph (its right is where it starts, and
+    // the button went over its first word there).
+    const end = getComputedStyle(el).direction === 'rtl' ? r.left - 4 - SIZE : r.right + 4;
+    button.style.left = `${Math.round(Math.max(2, Math.min(end, width - SIZE - 2)))}px`;
     this.shownFor = el;
     this.target = target;
   }

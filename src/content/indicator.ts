@@ -1,10 +1,10 @@
 /**
  * The in-page progress indicator, in an overlay host (overlay.ts: outside <body>, closed shadow
- * root, styles reset).
+ * root, styles reset; in the page's dialog the focus is in, while it is: `pageTop`).
  */
 import type { PageStatus } from '../shared/messages';
 import { t } from '../ui/shared/i18n';
-import { overlayHost } from './overlay';
+import { overlayHost, pageTop, putOverlay } from './overlay';
 import { htmlElement } from '../ui/shared/html-element';
 
 export const INDICATOR_TAG = 'polyglot-progress';
@@ -23,6 +23,9 @@ export class Indicator {
   private stopButton: HTMLButtonElement | null = null;
   private retryButton: HTMLButtonElement | null = null;
   private hideTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The page's dialog it is in, and the watch for the focus leaving it (`place`). */
+  private over: Element | null = null;
+  private watch: AbortController | null = null;
 
   /**
    * `onStop`: the user's click on "Stop" while the page translates (a cancel: what is written
@@ -62,6 +65,7 @@ export class Indicator {
       this.box.append(this.label);
       this.host = overlayHost(this.doc, INDICATOR_TAG, CSS, null, this.box);
     }
+    this.place();
     // The percentage moves every few units: an unchanged label is not written (a live region).
     if (this.label.textContent !== text) this.label.textContent = text;
     const { onStop, onRetry } = this;
@@ -72,6 +76,28 @@ export class Indicator {
       ? () => this.button(t('indicatorRetry', 'Retry'), t('indicatorRetryTitle', 'Translate again what failed; what is translated stays'), onRetry)
       : null);
     if (hideMs !== undefined) this.hideTimer = setTimeout(() => this.remove(), hideMs);
+  }
+
+  /**
+   * Over the page's modal dialog the focus is in, or its script's dialog that holds the focus
+   * (overlay.ts `pageTop`): on <html>, it was under the dialog's backdrop and inert, and its Stop
+   * and Retry could not be pressed (nor with `focus-trap`, which stops a click outside its dialog).
+   * Back on <html> once the focus leaves that dialog (it closes), or the fullscreen view ends.
+   */
+  private place(): void {
+    const host = this.host;
+    if (!host) return;
+    const top = pageTop(this.doc);
+    putOverlay(host, top);
+    if (top === this.over) return;
+    this.watch?.abort();
+    this.watch = null;
+    this.over = top;
+    if (!top) return;
+    this.watch = new AbortController();
+    const again = () => this.place();
+    top.addEventListener('focusout', () => setTimeout(again), { signal: this.watch.signal });
+    this.doc.addEventListener('fullscreenchange', again, { signal: this.watch.signal });
   }
 
   /** `button` while `make` is given (made by it at the first), removed once not. */
@@ -102,6 +128,8 @@ export class Indicator {
 
   remove(): void {
     clearTimeout(this.hideTimer);
+    this.watch?.abort();
+    this.watch = this.over = null;
     this.host?.remove();
     this.host = this.box = this.label = this.stopButton = this.retryButton = null;
   }

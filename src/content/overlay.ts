@@ -1,4 +1,5 @@
 import { htmlElement } from '../ui/shared/html-element';
+import { deepActive } from './shadow';
 
 /**
  * Our elements in a page (progress indicator, chooser of alternatives, hover button): a host
@@ -28,9 +29,10 @@ export function overlayHost(doc: Document, tag: string, css: string, near: Node 
  * focus in it (`isDialogRole`). There an overlay about something (`near`: a
  * selection, a paragraph) goes inside the dialog (or that element) `near` is in, else the last one open, and
  * into the top layer as a manual popover: over the dialog, and not cut by its box. The indicator,
- * about the whole page (`near` null), stays on <html>: inside a dialog, it would go when the
- * dialog closes. Put again (the hover button, paragraph after paragraph), it moves only if its
- * place changed. Returns whether it is in such an element.
+ * about the whole page, goes in the dialog the focus is in (`pageTop`), and back on <html> as
+ * the focus leaves it (indicator.ts). Put again (the hover button, paragraph after paragraph,
+ * the indicator at each report), it moves only if its place changed. Returns whether it is in
+ * such an element.
  */
 export function putOverlay(host: HTMLElement, near: Node | null): boolean {
   OVERLAYS.add(host);
@@ -52,6 +54,20 @@ export function putOverlay(host: HTMLElement, near: Node | null): boolean {
     // Its document not rendered: where it is, as it is.
   }
   return true;
+}
+
+/**
+ * What an overlay about the whole page (the indicator) goes in (`putOverlay`), read at each of its
+ * reports, so cheaply: the page's dialog the focus is in, a modal `<dialog>` (it makes all else
+ * inert, and takes the focus in when it opens) or a script's (`isDialogRole`: its focus trap stops
+ * a click outside it, `focus-trap`'s), else the element shown fullscreen; null where there is none
+ * (it stays on <html>).
+ */
+export function pageTop(doc: Document): Element | null {
+  for (let n: Node | null = deepActive(doc); n; n = n.parentNode ?? (n instanceof ShadowRoot ? n.host : null)) {
+    if (n instanceof Element && isOver(n) && !n.matches(':popover-open')) return n;
+  }
+  return doc.fullscreenElement && !REPLACED.has(doc.fullscreenElement.localName) ? doc.fullscreenElement : null;
 }
 
 /** Set on a host (`unzoom`): an overlay's box is zoomed by it, `zoom: var(--polyglot-zoom, 1)`. */

@@ -59,11 +59,12 @@ const ICON_FONT = new RegExp(`(?:^|\\s)(?:${ICON_CLASSES})(?:\\s|$)`);
  */
 const MATH_CLASSES = 'katex|MathJax(?:_[A-Za-z]+)?';
 /**
- * A code editor's root: Ace's and CodeMirror 5's draw code in `<div>`s and `<span>`s (Monaco's
- * too, which says `role="code"` in versions since 2020: `inspect`). CodeMirror 6 says
- * `translate="no"` itself. Their code read `⟦function⟧` translated.
+ * A code editor's root, and a terminal's: Ace's and CodeMirror 5's draw code in `<div>`s and
+ * `<span>`s (Monaco's too, which says `role="code"` in versions since 2020: `inspect`), and
+ * xterm.js draws a terminal's rows so (a cloud shell's, a tutorial's). CodeMirror 6 says
+ * `translate="no"` itself. Their code read `⟦function⟧` translated, a command's output too.
  */
-const EDITOR_CLASSES = 'ace_editor|CodeMirror|monaco-editor';
+const EDITOR_CLASSES = 'ace_editor|CodeMirror|monaco-editor|xterm';
 /** Class names that leave an element's text as it is: `notranslate` (Google's, which pages use for every translator), the icon fonts', the typeset formulas' and the code editors'. */
 const NOTRANSLATE = new RegExp(`(?:^|\\s)(?:notranslate|${ICON_CLASSES}|${MATH_CLASSES}|${EDITOR_CLASSES})(?:\\s|$)`);
 /** `role="code"` (its first token, as ARIA reads it): code, as `<code>` is. */

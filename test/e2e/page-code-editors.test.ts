@@ -1,12 +1,13 @@
 /**
  * Code shown in an editor on a page (LeetCode's and the TypeScript playground's Monaco, a docs
- * site's CodeMirror, Ace): its lines are `<div>`s and `<span>`s, not a `<pre>`, and an editor the
+ * site's CodeMirror, Ace), and a terminal (xterm.js: a cloud shell's, a tutorial's): its lines are `<div>`s and `<span>`s, not a `<pre>`, and an editor the
  * reader can type in keeps them out of any `contenteditable` (Monaco reads keys from a hidden field;
  * CodeMirror's read-only view is `contenteditable="false"`). They were translated: `function`
  * read `⟦function⟧`, and as the user typed, each line the editor drew again was sent again. Now an
- * element with `role="code"` (Monaco's), and CodeMirror's and Ace's editors by their class, are
- * left as they are (tags.ts). The real CodeMirror 6 (bundled by esbuild) and Ace, and Monaco's
- * markup, in Chromium with the built extension and Apertium pointed at the marker fake.
+ * element with `role="code"` (Monaco's), and Ace's, CodeMirror 5's and xterm.js's roots by their
+ * class, are left as they are (tags.ts). The real CodeMirror 6 and xterm.js (bundled by esbuild)
+ * and Ace, and Monaco's markup, in Chromium with the built extension and Apertium pointed at the
+ * marker fake.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -22,10 +23,13 @@ const CODE = 'function hello(name) {\n  return "Hello " + name;\n}';
 const CODEMIRROR_SOURCE = `
 import { EditorView, basicSetup } from 'codemirror';
 import { EditorState } from '@codemirror/state';
+import { Terminal } from '@xterm/xterm';
 const doc = ${JSON.stringify(CODE)};
 new EditorView({ doc, parent: document.getElementById('shown'), extensions: [basicSetup, EditorState.readOnly.of(true), EditorView.editable.of(false)] });
 new EditorView({ doc, parent: document.getElementById('typed'), extensions: [basicSetup] });
-window.__ready = true;`;
+const term = new Terminal({ rows: 4, cols: 60 });
+term.open(document.getElementById('term'));
+term.write('$ npm test\\r\\nAll the tests passed in two seconds.\\r\\n', () => (window.__ready = true));`;
 
 /** Monaco's editor as it draws its lines (role="code" on its root: vscode's `ViewController`). */
 const MONACO = `<div class="monaco-editor no-user-select showUnused vs" role="code" data-uri="inmemory://model/1"><div class="overflow-guard">
@@ -35,12 +39,12 @@ const MONACO = `<div class="monaco-editor no-user-select showUnused vs" role="co
 
 const PAGE = `<!doctype html><html lang="en"><head><title>Two sum</title></head><body>
 <p id="intro">Write a function that says hello to the one it is given.</p>
-<div id="shown"></div><div id="typed"></div><div id="ace" style="height: 80px">${CODE}</div>${MONACO}
+<div id="shown"></div><div id="typed"></div><div id="term"></div><div id="ace" style="height: 80px">${CODE}</div>${MONACO}
 <p id="outro">Run the code to see what it prints.</p>
 <script src="/codemirror.js"></script><script src="/ace.js"></script>
 <script>const ace1 = ace.edit('ace', { readOnly: true }); window.__ace = true;</script></body></html>`;
 
-describe('code in an editor on the page (CodeMirror, Ace, Monaco)', () => {
+describe('code in an editor on the page (CodeMirror, Ace, Monaco), a terminal (xterm.js)', () => {
   const driver = markerTabs({ '/editors.html': PAGE });
   beforeAll(async () => {
     driver.server().set('/codemirror.js', await bundle(CODEMIRROR_SOURCE), js);
@@ -51,10 +55,11 @@ describe('code in an editor on the page (CodeMirror, Ace, Monaco)', () => {
     const { page, tabId } = await driver.open(`${driver.origin()}/editors.html`);
     await expect.poll(() => page.evaluate(() => (window as unknown as { __ready?: boolean; __ace?: boolean }).__ready && (window as unknown as { __ace?: boolean }).__ace)).toBe(true);
     const code = () =>
-      page.evaluate(() => ['#shown .cm-content', '#typed .cm-content', '#ace .ace_content', '.view-lines'].map((s) => (document.querySelector(s) as HTMLElement).innerText.replace(/\u00a0/g, ' ')));
+      page.evaluate(() => ['#shown .cm-content', '#typed .cm-content', '#ace .ace_content', '.view-lines', '#term .xterm-rows'].map((s) => (document.querySelector(s) as HTMLElement).innerText.replace(/\u00a0/g, ' ')));
     const before = await code();
     expect(before[0]).toContain('function hello(name) {');
     expect(before[3]).toContain('function hello(name) {');
+    expect(before[4]).toContain('All the tests passed in two seconds.');
     await driver.translate(tabId);
     expect(await page.evaluate(() => document.getElementById('intro')!.textContent)).toBe('⟦Write a function that says hello to the one it is given.⟧');
     expect(await page.evaluate(() => document.getElementById('outro')!.textContent)).toBe('⟦Run the code to see what it prints.⟧');

@@ -6,8 +6,10 @@
  * took at once (the keyboard then pressed the dialog's buttons, and Esc closed the page's dialog
  * with our chooser); with `focus-trap`, a click on the bubble's buttons or on the hover button
  * did nothing; with Radix, it closed the page's dialog. Now each goes inside the dialog
- * (overlay.ts `isDialogRole`). The real libraries, served from node_modules, in Chromium with
- * the built extension and Apertium pointed at the marker fake (`word` -> `⟦word⟧`).
+ * (overlay.ts `isDialogRole`), and so does the progress indicator while the focus is in it
+ * (`pageTop`: `focus-trap` stopped a click on its Stop). The real libraries, served from
+ * node_modules, in Chromium with the built extension and Apertium pointed at the marker fake
+ * (`word` -> `⟦word⟧`).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -26,13 +28,16 @@ const WORDS = 'The terms of the service are written here, and they are long.';
 const MARKED = `⟦${WORDS}⟧`;
 
 /** Bootstrap's modal, shown at load: its script pulls the focus back into `.modal`, and Esc there hides it. */
-const BOOTSTRAP = `<!doctype html><html lang="en"><head><title>Terms</title></head><body><p>Behind the modal there is the page.</p>
+/** The page behind the dialog: some seconds of calls at 1 s each (the indicator's Stop test). */
+const BEHIND = Array.from({ length: 300 }, (_, i) => `<p>Paragraph number ${i} of the page behind the dialog.</p>`).join('');
+
+const BOOTSTRAP = `<!doctype html><html lang="en"><head><title>Terms</title></head><body>${BEHIND}
 <div class="modal" id="dialog" tabindex="-1"><div class="modal-dialog"><div class="modal-content"><div class="modal-body">
 <p id="in">${WORDS}</p><button id="agree">I agree</button></div></div></div></div>
 <script src="/bootstrap.js"></script><script>new bootstrap.Modal(document.getElementById('dialog')).show();</script></body></html>`;
 
 /** A dialog held by the `focus-trap` library, as it comes: a click outside it is stopped. */
-const FOCUS_TRAP = `<!doctype html><html lang="en"><head><title>Terms</title></head><body><p>Behind the modal there is the page.</p>
+const FOCUS_TRAP = `<!doctype html><html lang="en"><head><title>Terms</title></head><body>${BEHIND}
 <div id="dialog" role="dialog" aria-modal="true" style="position: fixed; inset: 20px; background: #fff; border: 1px solid">
 <p id="in">${WORDS}</p><button id="agree">I agree</button></div>
 <script src="/tabbable.js"></script><script src="/focus-trap.js"></script>
@@ -51,7 +56,7 @@ const App = () => h(Dialog.Root, { defaultOpen: true },
       h(Dialog.Description, { id: 'in' }, ${JSON.stringify(WORDS)}),
       h(Dialog.Close, { id: 'agree' }, 'I agree'))));
 createRoot(document.getElementById('root')).render(h(App));`;
-const RADIX = `<!doctype html><html lang="en"><head><title>Terms</title></head><body><p>Behind the modal there is the page.</p>
+const RADIX = `<!doctype html><html lang="en"><head><title>Terms</title></head><body>${BEHIND}
 <div id="root"></div><script src="/radix-app.js"></script></body></html>`;
 
 const LIBRARIES = [
@@ -107,6 +112,13 @@ describe("our overlays in a dialog a script makes of a <div> (Bootstrap, focus-t
       await page.keyboard.press('Escape');
       await expect.poll(() => page.locator('polyglot-bubble').count()).toBe(0);
       await new Promise((r) => setTimeout(r, 300));
+      expect(await dialogShown(page)).toBe(true);
+      await page.close();
+    });
+
+    it(`${library}: the indicator's Stop, pressed while the page translates, stops it and leaves the dialog open`, async () => {
+      const { page, tabId } = await opened(path);
+      await driver.stopByIndicator(page, tabId);
       expect(await dialogShown(page)).toBe(true);
       await page.close();
     });

@@ -5,7 +5,9 @@
  * <html>, were drawn under the backdrop and their buttons did nothing (a click reached the dialog).
  * Each now goes in the dialog, in the top layer (overlay.ts `putOverlay`); so over an element
  * shown fullscreen, and in a popover the page shows (a menu), which a click on our button outside
- * it closed. On a page that zooms its root, beside the paragraph they are about, at their size. What the user sees is
+ * it closed. On a page that zooms its root, beside the paragraph they are about, at their size.
+ * The progress indicator goes in the modal dialog the focus is in, and back on <html> once it
+ * closes. What the user sees is
  * read as the browser hit-tests it (`elementFromPoint` at the overlay's middle, and a real click),
  * in Chromium with the built extension and Apertium pointed at the marker fake (`word` -> `⟦word⟧`).
  */
@@ -49,6 +51,17 @@ const COMPONENT = `<!doctype html><html lang="en"><head><title>Component</title>
 /** A paragraph narrower than the page: its hover button is beside it, past a gap. */
 const NARROW = `<!doctype html><html lang="en"><head><title>Narrow</title></head><body><p id="narrow" style="width: 300px">A paragraph to rest the mouse on, then its button.</p></body></html>`;
 
+/** A long page whose terms are a modal dialog at load: its translation takes some seconds at 1 s a call. */
+const LONG_TERMS = `<!doctype html><html lang="en"><head><title>Terms</title></head><body>${Array.from(
+  { length: 300 },
+  (_, i) => `<p>Paragraph number ${i} of the long page behind the dialog.</p>`,
+).join('')}
+<dialog id="terms"><p>The terms of the service are written here, and they are long.</p><form method="dialog"><button>I agree</button></form></dialog>
+<script>document.getElementById('terms').showModal();</script></body></html>`;
+
+/** A paragraph with room on both sides, for a translation into Arabic (right to left). */
+const CENTRED = `<!doctype html><html lang="en"><head><title>Centred</title></head><body><p id="centred" style="width: 300px; margin-left: 200px">A paragraph to rest the mouse on, then its button.</p></body></html>`;
+
 /** A page that zooms its root by half as much again. */
 const ZOOMED = `<!doctype html><html lang="en" style="zoom: 1.5"><head><title>Zoomed</title></head><body>${Array.from(
   { length: 8 },
@@ -58,7 +71,7 @@ const ZOOMED = `<!doctype html><html lang="en" style="zoom: 1.5"><head><title>Zo
 const dialogOpen = (page: Page) => page.evaluate(() => (document.getElementById('terms') as HTMLDialogElement).open);
 
 describe('our overlays over a modal dialog of the page', () => {
-  const driver = markerTabs({ '/terms.html': PAGE, '/plain.html': PLAIN, '/stage.html': STAGE, '/menu.html': MENU, '/zoomed.html': ZOOMED, '/component.html': COMPONENT, '/narrow.html': NARROW });
+  const driver = markerTabs({ '/terms.html': PAGE, '/plain.html': PLAIN, '/stage.html': STAGE, '/menu.html': MENU, '/zoomed.html': ZOOMED, '/component.html': COMPONENT, '/narrow.html': NARROW, '/centred.html': CENTRED, '/long-terms.html': LONG_TERMS });
   const apy = () => driver.apy();
   beforeAll(async () => {
     // The page and the browser are both in English: the bubble's target, as the user chose it.
@@ -200,6 +213,30 @@ describe('our overlays over a modal dialog of the page', () => {
     await driver.translateSelection(tabId);
     await expect.poll(() => piercedText(page, 'polyglot-bubble')).toContain('⟦The words slotted into the dialog of a component are here.⟧');
     expect(await hitInComponent(page, (await piercedBox(page, 'polyglot-bubble', 'div'))!)).toBe('polyglot-bubble');
+    await page.close();
+  });
+
+  it("the indicator over a modal dialog: its Stop, pressed as a user does, stops the page; the dialog closed, it is back on <html>", async () => {
+    const { page, tabId } = await driver.open(`${driver.origin()}/long-terms.html`);
+    // Before stop 58, the browser's hit test found the dialog: the indicator was under its backdrop.
+    await driver.stopByIndicator(page, tabId);
+    expect(await dialogOpen(page)).toBe(true);
+    await page.evaluate(() => (document.getElementById('terms') as HTMLDialogElement).close());
+    await expect.poll(() => page.evaluate(() => document.querySelector('polyglot-progress')?.parentElement?.localName)).toBe('html');
+    expect(await hitAt(page, (await piercedBox(page, 'polyglot-progress', 'div'))!)).toBe('polyglot-progress');
+    await page.close();
+  });
+
+  it('translated into Arabic: the hover button at the end of the first line, left of the paragraph', async () => {
+    const { page, tabId } = await driver.open(`${driver.origin()}/centred.html`);
+    await driver.send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'ar', mode: 'replace' } });
+    expect(await driver.settle(tabId)).toMatchObject({ state: 'translated', errors: 0 });
+    expect(await page.evaluate(() => document.getElementById('centred')!.dir)).toBe('rtl');
+    const words = (await page.locator('#centred').boundingBox())!;
+    await page.mouse.move(words.x + words.width - 4, words.y + words.height / 2, { steps: 3 });
+    const button = (await hoverButton(page))!;
+    // Before stop 58, at its right, over the start of its first line.
+    expect(button).toMatchObject({ x: words.x - 4 - 24, y: words.y, width: 24 });
     await page.close();
   });
 

@@ -9,6 +9,7 @@ import { evaluateInContentScript, launchExtension, OPTIONS_PATH, type ExtensionB
 import { LONE_LETTER } from '../../src/core/html/text';
 import { startMarkerApy, type MarkerApy } from './marker-apy';
 import { startPageServer, type PageServer } from './page-server';
+import { piercedBox, piercedText } from '../e2e/pierced';
 
 /**
  * `rate`: the provider's rate budget (`{rps, concurrency}`), for a fake that answers faster than
@@ -95,13 +96,17 @@ export function notePage(): void {
 
 /**
  * Run in the page once translated: the visible texts with a letter that are the page's to
- * translate (not in code, forms' lists, SVG, what the page says not to translate, an editor, nor
+ * translate (not in code, forms' lists, SVG, what the page says not to translate, an editor, a
+ * ruby's readings, a formula, nor
  * words the page labelled with another language than `src`, nor a letter alone: chunk.ts
  * `isLoneLetter`), how many carry `mark`, and the first of those that do not.
  * `loneLetter`: LONE_LETTER's source.
  */
 export function visibleTexts([mark, loneLetter, src]: [string, string, string]): { total: number; marked: number; misses: string[] } {
-  const SKIP = 'script,style,noscript,template,textarea,code,kbd,samp,var,pre,listing,svg,math,select,[translate="no" i],.notranslate,[contenteditable]:not([contenteditable="false" i])';
+  const SKIP =
+    'script,style,noscript,template,textarea,code,kbd,samp,var,pre,listing,svg,math,select,[translate="no" i],.notranslate,[contenteditable]:not([contenteditable="false" i]),' +
+    // A ruby's readings, formulas typeset as HTML, code editors and terminals (tags.ts).
+    'rt,rp,rtc,.katex,[class^="MathJax"],[class*=" MathJax"],[role="code" i],.ace_editor,.CodeMirror,.monaco-editor,.xterm';
   const lone = new RegExp(loneLetter, 'u');
   const langs = (globalThis as unknown as PageNotes).__langs;
   let total = 0;
@@ -233,6 +238,27 @@ export function markerTabs(pages: Record<string, string | readonly [string, Reco
     control: () => control,
     requests: () => apy.requests,
     apy: () => apy,
+    /**
+     * Translates the tab en → es at 1 s a call and, while it translates, presses the indicator's
+     * Stop as a user does, where the browser's hit test finds the indicator (not a dialog's
+     * backdrop over it): the tab reads stopped.
+     */
+    async stopByIndicator(page: Page, tabId: number): Promise<void> {
+      const state = async () => ((await driver.send({ type: 'page:status', data: { tabId } })).data as { state: string }).state;
+      apy.latencyMs = 1000;
+      try {
+        await driver.send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es', mode: 'replace' } });
+        await expect.poll(() => piercedText(page, 'polyglot-progress'), { timeout: 10_000 }).toMatch(/^Translating… \d+%\|Stop$/);
+        const stop = (await piercedBox(page, 'polyglot-progress', 'button'))!;
+        const x = stop.x + stop.width / 2;
+        const y = stop.y + stop.height / 2;
+        expect(await page.evaluate(([px, py]) => document.elementFromPoint(px!, py!)?.localName, [x, y])).toBe('polyglot-progress');
+        await page.mouse.click(x, y);
+        await expect.poll(state).toBe('cancelled');
+      } finally {
+        apy.latencyMs = 0;
+      }
+    },
     /** The context menu's "Translate selection" in the tab, as the browser dispatches it. */
     translateSelection: (tabId: number) =>
       browser.worker.evaluate(async (id) => {
