@@ -54,7 +54,7 @@ const ICON_FONT = new RegExp(`(?:^|\\s)(?:${ICON_CLASSES})(?:\\s|$)`);
 /**
  * A formula typeset as HTML: KaTeX's (its MathML for screen readers, and its spans for the eye,
  * with `sin`, `log`, `max` as text) and MathJax 2's (Math Stack Exchange's, spans too). Sent, the
- * translator gave "pecado x" for `\\sin x`. MathJax 3 draws its glyphs from CSS and an SVG, MathML
+ * translator gave "pecado x" for `\sin x`. MathJax 3 draws its glyphs from CSS and an SVG, MathML
  * is `<math>`: neither shows text of its own to translate.
  */
 const MATH_CLASSES = 'katex|MathJax(?:_[A-Za-z]+)?';
