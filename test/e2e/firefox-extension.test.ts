@@ -9,7 +9,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLibre, type FakeLibre } from '../fakes/fake-libre';
-import { FIT_PAGE, HIGHLIGHT_SCRIPT, LONG_TEXT, RUN_AND_BLOCK_CARD, highlight, markWord, unmarkAll, MARK_SCRIPT, serveLibraries, unhighlight } from '../fakes/page-libraries';
+import { FIT_PAGE, FOCUS_TRAP_PAGE, HIGHLIGHT_SCRIPT, LONG_TEXT, RUN_AND_BLOCK_CARD, highlight, markWord, unmarkAll, MARK_SCRIPT, serveLibraries, unhighlight } from '../fakes/page-libraries';
 import { MARK_CLOSE, MARK_OPEN, startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
 import { bilingualCounts, keptPlaces, notePage, visibleTexts } from '../fakes/page-e2e';
 import { startPageServer, type PageServer } from '../fakes/page-server';
@@ -150,6 +150,7 @@ beforeAll(async () => {
   ]);
   server.set('/selection', SELECTION_PAGE);
   server.set('/dialog', DIALOG_PAGE);
+  server.set('/trapped', FOCUS_TRAP_PAGE('<p>Behind the dialog.</p>', 'Hello world'));
   server.set('/background', BACKGROUND_PAGE);
   server.set('/component', COMPONENT_PAGE);
   server.set('/embeds', EMBEDS_PAGE);
@@ -226,6 +227,22 @@ describe('Firefox: selection bubble', () => {
     await expect.poll(() => dialog.evaluate(() => document.querySelectorAll('polyglot-bubble').length)).toBe(0);
     expect(await dialog.evaluate(() => (document.getElementById('terms') as HTMLDialogElement).open)).toBe(true);
     await dialog.close();
+  });
+
+  it("in a dialog held by the real focus-trap: the bubble keeps the focus its script pulled back before; Esc closes the bubble, not the dialog", async () => {
+    const trapped = await ff.openPage(`${server.origin}/trapped`);
+    await expect.poll(() => trapped.evaluate(() => document.activeElement?.id)).toBe('agree');
+    await trapped.evaluate(() => getSelection()?.selectAllChildren(document.getElementById('in')!));
+    await ff.menuClick({ menuItemId: 'translate-selection', selectionText: 'Hello world', frameId: 0, editable: false, pageUrl: trapped.url() }, trapped.url());
+    const shown = () => ff.inShadow<string[]>(trapped, 'polyglot-bubble', '(root) => [...root.querySelectorAll(".main")].map((e) => e.textContent)');
+    await expect.poll(shown, { timeout: 10_000, interval: 100 }).toEqual([expect.stringMatching(/^Hola mundo$/i)]);
+    // What the trap would have taken back by now (stop 57: the dialog's button).
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await trapped.evaluate(() => document.activeElement?.localName)).toBe('polyglot-bubble');
+    await trapped.keyboard.press('Escape');
+    await expect.poll(() => trapped.evaluate(() => document.querySelectorAll('polyglot-bubble').length)).toBe(0);
+    expect(await trapped.evaluate(() => document.getElementById('dialog')!.isConnected)).toBe(true);
+    await trapped.close();
   });
 
   it('the shortcut translates a selection inside a textarea', async () => {

@@ -11,37 +11,27 @@
  * node_modules, in Chromium with the built extension and Apertium pointed at the marker fake
  * (`word` -> `⟦word⟧`).
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bundle } from '../fakes/bundle';
 import { markerTabs } from '../fakes/page-e2e';
+import { FOCUS_TRAP_PAGE, serveLibraries } from '../fakes/page-libraries';
 import { hoverButton, piercedBox, piercedText, texts } from './pierced';
 import { storageSet } from './ui-helpers';
 
-const require = createRequire(import.meta.url);
 const js = { 'content-type': 'text/javascript' };
-const file = (name: string) => readFileSync(require.resolve(name), 'utf8');
 
 const WORDS = 'The terms of the service are written here, and they are long.';
 const MARKED = `⟦${WORDS}⟧`;
 
-/** Bootstrap's modal, shown at load: its script pulls the focus back into `.modal`, and Esc there hides it. */
 /** The page behind the dialog: some seconds of calls at 1 s each (the indicator's Stop test). */
 const BEHIND = Array.from({ length: 300 }, (_, i) => `<p>Paragraph number ${i} of the page behind the dialog.</p>`).join('');
 
+/** Bootstrap's modal, shown at load: its script pulls the focus back into `.modal`, and Esc there hides it. */
 const BOOTSTRAP = `<!doctype html><html lang="en"><head><title>Terms</title></head><body>${BEHIND}
 <div class="modal" id="dialog" tabindex="-1"><div class="modal-dialog"><div class="modal-content"><div class="modal-body">
 <p id="in">${WORDS}</p><button id="agree">I agree</button></div></div></div></div>
-<script src="/bootstrap.js"></script><script>new bootstrap.Modal(document.getElementById('dialog')).show();</script></body></html>`;
-
-/** A dialog held by the `focus-trap` library, as it comes: a click outside it is stopped. */
-const FOCUS_TRAP = `<!doctype html><html lang="en"><head><title>Terms</title></head><body>${BEHIND}
-<div id="dialog" role="dialog" aria-modal="true" style="position: fixed; inset: 20px; background: #fff; border: 1px solid">
-<p id="in">${WORDS}</p><button id="agree">I agree</button></div>
-<script src="/tabbable.js"></script><script src="/focus-trap.js"></script>
-<script>focusTrap.createFocusTrap('#dialog').activate();</script></body></html>`;
+<script src="/lib/bootstrap.js"></script><script>new bootstrap.Modal(document.getElementById('dialog')).show();</script></body></html>`;
 
 /** Radix's dialog in a React app (shadcn/ui's): a press outside its content closes it. */
 const RADIX_SOURCE = `
@@ -74,14 +64,12 @@ const focused = (page: Page) => page.evaluate(() => document.activeElement?.id |
 const dialogShown = (page: Page) => page.evaluate(() => !!document.getElementById('dialog')?.checkVisibility());
 
 describe("our overlays in a dialog a script makes of a <div> (Bootstrap, focus-trap, Radix)", () => {
-  const driver = markerTabs({ '/bootstrap.html': BOOTSTRAP, '/focus-trap.html': FOCUS_TRAP, '/radix.html': RADIX });
+  const driver = markerTabs({ '/bootstrap.html': BOOTSTRAP, '/focus-trap.html': FOCUS_TRAP_PAGE(BEHIND, WORDS), '/radix.html': RADIX });
   beforeAll(async () => {
     // The page and the browser are both in English: the bubble's target, as the user chose it.
     await storageSet(driver.control(), { 'ui:bubble': { trg: 'es' } });
     const server = driver.server();
-    server.set('/bootstrap.js', file('bootstrap/dist/js/bootstrap.bundle.min.js'), js);
-    server.set('/tabbable.js', file('tabbable/dist/index.umd.min.js'), js);
-    server.set('/focus-trap.js', file('focus-trap/dist/focus-trap.umd.min.js'), js);
+    serveLibraries(server);
     server.set('/radix-app.js', await bundle(RADIX_SOURCE), js);
   });
 

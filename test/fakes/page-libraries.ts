@@ -5,8 +5,9 @@
  * shave (writes an element's words again, cut, with the ellipsis and the hidden rest in spans of
  * its own), linkify-element (puts a text's words again in a text, a link and a text, where it
  * holds an address) and rangy's class applier (an annotator's highlighter: splits the texts a
- * highlight starts and ends in, and puts a `<mark>` around each whole text between). Each page
- * names the script it loads (`<script src="/lib/mark.js">`).
+ * highlight starts and ends in, and puts a `<mark>` around each whole text between); and
+ * Bootstrap and `focus-trap`, whose dialogs hold the focus. Each page names the script it loads
+ * (`<script src="/lib/mark.js">`).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -22,7 +23,21 @@ const FILES: Record<string, string> = {
   '/lib/linkify-element.js': 'linkify-element/dist/linkify-element.min.js',
   '/lib/rangy-core.js': 'rangy/lib/rangy-core.js',
   '/lib/rangy-classapplier.js': 'rangy/lib/rangy-classapplier.js',
+  // Dialogs that hold the focus in them (page-dialog-scripts.test.ts).
+  '/lib/bootstrap.js': 'bootstrap/dist/js/bootstrap.bundle.min.js',
+  '/lib/tabbable.js': 'tabbable/dist/index.umd.min.js',
+  '/lib/focus-trap.js': 'focus-trap/dist/focus-trap.umd.min.js',
 };
+
+/**
+ * A dialog held by the real `focus-trap` library, as it comes (a click outside it is stopped),
+ * shown at load over `behind`; its words in `#in`, its button `#agree`.
+ */
+export const FOCUS_TRAP_PAGE = (behind: string, words: string) => `<!doctype html><html lang="en"><head><title>Terms</title></head><body>${behind}
+<div id="dialog" role="dialog" aria-modal="true" style="position: fixed; inset: 20px; background: #fff; border: 1px solid">
+<p id="in">${words}</p><button id="agree">I agree</button></div>
+<script src="/lib/tabbable.js"></script><script src="/lib/focus-trap.js"></script>
+<script>focusTrap.createFocusTrap('#dialog').activate();</script></body></html>`;
 
 /** Serves the libraries at `/lib/<name>.js` (`FILES`). */
 export function serveLibraries(server: PageServer): void {
