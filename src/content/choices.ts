@@ -20,7 +20,8 @@ import { readAnswer, textOf, type AnswerEl } from './answer';
 import { piecesShown, unitElement, type PieceGroup, type PieceUnit, type RangeUnit, type Unit } from './units';
 import { pieceText } from './merge';
 import { inPlace } from './tags';
-import { UndoLog, undoing } from './undo';
+import { undoing } from './pieces-undo';
+import { UndoLog } from './undo';
 
 /** Alternatives shown: the current route's and at most this many in all. */
 export const MAX_ALTERNATIVES = 3;
@@ -200,11 +201,10 @@ export abstract class PageChoices extends PageWrites {
     const still = () => epoch === this.epoch && this.observer !== null && this.longTextShown(jobs, g);
     const rewrite = (write: (j: Job, k: number) => UndoLog) => {
       const order = [...jobs].sort((a, b) => this.merged.indexOf(a) - this.merged.indexOf(b));
+      // Newest first: the text and its pieces (`g.outs`) as the first piece's write found them.
       undoing(() => {
         for (let k = order.length - 1; k >= 0; k--) order[k]!.log!.undo();
       });
-      g.outs.fill(undefined);
-      g.shown = undefined;
       for (const j of order) j.log = write(j, jobs.indexOf(j));
     };
     // A copy not shown (hidden, or read as its original) is not where the text is.

@@ -16,7 +16,8 @@ import { acrossAnchors, anchorsOf, isEmptyText, segmentAfter, segmentBefore, wit
 import { isMark, markAfter, markBefore, partsOf, intact, placeParts } from './parts';
 import { emptyLeftOut, keepPlaces } from './left-out';
 import { kids } from './tags';
-import { nodeAfter, placeInOrder, type UndoLog } from './undo';
+import { nodeAfter, placeInOrder } from './node-order';
+import type { UndoLog } from './undo';
 
 export { UndoLog } from './undo';
 

@@ -64,10 +64,7 @@ export function putOverlay(host: HTMLElement, near: Node | null): boolean {
  * (it stays on <html>).
  */
 export function pageTop(doc: Document): Element | null {
-  for (let n: Node | null = deepActive(doc); n; n = n.parentNode ?? (n instanceof ShadowRoot ? n.host : null)) {
-    if (n instanceof Element && isOver(n) && !n.matches(':popover-open')) return n;
-  }
-  return doc.fullscreenElement && !REPLACED.has(doc.fullscreenElement.localName) ? doc.fullscreenElement : null;
+  return upShown(deepActive(doc), (e) => isOver(e) && !e.matches(':popover-open')) ?? shownFullscreen(doc);
 }
 
 /** Set on a host (`unzoom`): an overlay's box is zoomed by it, `zoom: var(--polyglot-zoom, 1)`. */
@@ -158,12 +155,9 @@ function overPage(doc: Document, near: Node): Element | null {
   // Without the top layer for our host (a browser before popovers), inside the dialog it would be
   // cut by its box: on <html> as before.
   if (typeof doc.documentElement.showPopover !== 'function') return null;
-  const full = doc.fullscreenElement && !REPLACED.has(doc.fullscreenElement.localName) ? doc.fullscreenElement : null;
-  // What the overlay is about, up the tree as it is shown: into the slot it is shown in (a
-  // component's dialog in its open shadow root showing the page's words), out of shadow roots.
-  for (let n: Node | null = near; n; n = (n as Partial<Slottable>).assignedSlot ?? n.parentNode ?? (n instanceof ShadowRoot ? n.host : null)) {
-    if (n === full || isOver(n)) return n as Element;
-  }
+  const full = shownFullscreen(doc);
+  const over = upShown(near, (e) => e === full || isOver(e));
+  if (over) return over;
   let modals: Element[] = [];
   try {
     modals = [...doc.querySelectorAll('dialog:modal')];
@@ -171,6 +165,23 @@ function overPage(doc: Document, near: Node): Element | null {
     // No `:modal` in this browser.
   }
   return modals[modals.length - 1] ?? full;
+}
+
+/** The element the page shows fullscreen, unless it holds nothing that shows (`REPLACED`). */
+function shownFullscreen(doc: Document): Element | null {
+  const full = doc.fullscreenElement;
+  return full && !REPLACED.has(full.localName) ? full : null;
+}
+
+/**
+ * The first element `test` accepts from `n` up the tree as it is shown: into the slot it is shown
+ * in (a component's dialog in its open shadow root showing the page's words), out of shadow roots.
+ */
+function upShown(n: Node | null, test: (e: Element) => boolean): Element | null {
+  for (; n; n = (n as Partial<Slottable>).assignedSlot ?? n.parentNode ?? (n instanceof ShadowRoot ? n.host : null)) {
+    if (n instanceof Element && test(n)) return n;
+  }
+  return null;
 }
 
 /** Last in an overlay's stylesheet (the selection bubble's has its own): what wins over its `:host{all:initial}` when printing. */

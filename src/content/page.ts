@@ -15,7 +15,7 @@ import { Segmenter } from './segment';
 import { LateRoots } from './late-roots';
 import { Definitions } from './upgrades';
 import { TextFile } from './text-file';
-import { undoing } from './undo';
+import { undoing } from './pieces-undo';
 
 export type { PageState, PageStatus };
 export type { PageDeps, TranslateFn } from './jobs';

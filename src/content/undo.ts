@@ -2,7 +2,9 @@
  * What one unit's write changed, to undo it exactly. Kept flat and small: original Text values and
  * attribute values (no clones, no Map per element), node order only where a write changed it.
  */
-import { piecesShown, type PieceGroup } from './units';
+import { nodeAfter, placeInOrder } from './node-order';
+import { unwritePiece, valueOf, type PiecesThen } from './pieces-undo';
+import type { PieceGroup } from './units';
 
 /** Nodes a write reordered or created: restore removes the created and puts the rest back. */
 export interface Move {
@@ -26,25 +28,6 @@ interface Refit {
 }
 
 const NONE: readonly Node[] = [];
-
-/**
- * What a long text read before one of its pieces' writes (`UndoLog.piece`): the pieces written
- * then (`outs`), not the text. A log of each piece holding the whole text as it was made a text
- * node's undo hold its text once per piece: a script's log of 690 000 characters in one node, in
- * 770 pieces, held ~1 GB in the renderer while translated (its text's size squared). `was`: the
- * text itself, where it was not what our pieces made (its original, before the first piece's
- * write; what the page wrote there since).
- */
-interface PiecesThen {
-  group: PieceGroup;
-  outs: readonly (string | undefined)[];
-  /** The piece the write was of. */
-  index: number;
-  was?: string;
-}
-
-/** A text's value kept for restore: a string, or the pieces it was made of. */
-const valueOf = (v: string | PiecesThen): string => (typeof v === 'string' ? v : (v.was ?? piecesShown(v.group, v.outs)));
 
 /** The logs whose unit the page laid out anew (a few on the pages that do; no field on every log). */
 const refits = new WeakMap<UndoLog, Refit[]>();
@@ -307,44 +290,6 @@ export class UndoLog {
   }
 }
 
-/** The long texts whose pieces' undos are written at the end of the `undoing` under way (null: none). */
-let deferred: Set<PieceGroup> | null = null;
-
-/**
- * Runs `fn`, which undoes many writes (restore: every unit's, newest first), writing each long
- * text its pieces' undos changed once, at its end, as the last of them left it. Undone one by
- * one, each of a long text's 770 pieces wrote its 690 000 characters as they were before it
- * (~5.5 ms each in Chromium, whatever the means: 4.3 s).
- */
-export function undoing<T>(fn: () => T): T {
-  if (deferred) return fn();
-  const groups = (deferred = new Set());
-  try {
-    return fn();
-  } finally {
-    deferred = null;
-    for (const g of groups) {
-      const s = piecesShown(g);
-      if (g.text.data !== s) g.text.data = s;
-      g.shown = g.text.data;
-    }
-  }
-}
-
-/** Undoes one piece's write into its long text (`PiecesThen`): the group's pieces are `v`'s again, and so is the text. */
-function unwritePiece(v: PiecesThen): void {
-  const g = v.group;
-  v.outs.forEach((o, j) => (g.outs[j] = o));
-  if (v.was === undefined && deferred) {
-    deferred.add(g);
-    return;
-  }
-  deferred?.delete(g);
-  const was = valueOf(v);
-  if (g.text.data !== was) g.text.data = was;
-  g.shown = v.was === undefined ? g.text.data : undefined;
-}
-
 /**
  * The unit's nodes back in the place the page laid their words out in, and what it made of them
  * out; only while it shows nothing else there (all of the place), or what it made is all there
@@ -400,68 +345,3 @@ function withPagesNodes(parent: Node, live: readonly Node[], after: Node | null)
   for (const n of live) out.push(...(before.get(n) ?? []), n);
   return out;
 }
-
-/**
- * The node after the last of `nodes` (siblings) in the page now; null when they end their parent;
- * `none` when there are no nodes (the page removed them all).
- */
-export function nodeAfter(nodes: readonly Node[], none: Node | null): Node | null {
-  if (!nodes.length) return none;
-  const run = new Set(nodes);
-  // From the one no other precedes (the first, when they are in one piece), until all are passed.
-  const start = nodes.find((n) => !run.has(n.previousSibling!)) ?? nodes[0]!;
-  let last = start;
-  let seen = 0;
-  for (let c: Node | null = start; c && seen < run.size; c = c.nextSibling) {
-    if (run.has(c)) {
-      seen++;
-      last = c;
-    }
-  }
-  return last.nextSibling;
-}
-
-/**
- * Puts `nodes` (children of `parent`, or new) in this order right before `anchor`, moving only
- * those whose next sibling is not the one wanted: from the last back, each node already right before
- * the next stays. A move costs (measured: re-inserting a 500-node run of a BBC page, its stylesheet
- * links and scripts, ~24 ms per translation), and without `moveBefore` loses focus, selection and
- * playback inside the node, so a run whose order barely changed is barely touched.
- * `passOver`: siblings that may stay between two wanted nodes (a comment, an emptied text). A null
- * `anchor` is the end of `parent`; one the page took out of `parent`: the run ends where its last
- * node is (content the page added after it stays after it).
- */
-export function placeInOrder(parent: Node, nodes: readonly Node[], anchor: Node | null, passOver?: (n: Node) => boolean): void {
-  const last = nodes[nodes.length - 1];
-  let next = anchor;
-  if (anchor !== null && anchor.parentNode !== parent) next = last?.parentNode === parent ? last.nextSibling : null;
-  for (let i = nodes.length - 1; i >= 0; i--) {
-    const n = nodes[i]!;
-    let after = n.parentNode === parent ? n.nextSibling : undefined;
-    if (passOver) while (after && after !== next && passOver(after)) after = after.nextSibling;
-    if (after !== next) moveBefore(parent, n, next);
-    next = n;
-  }
-}
-
-type Movable = Node & { moveBefore?(node: Node, child: Node | null): void };
-
-/**
- * `parent.moveBefore(n, next)` where the browser has it (Chromium 133+: a state-preserving move,
- * so a frame in the run does not reload, a field keeps its focus, an animation its state) and both
- * are in the page; else `insertBefore` (a node made for the write, a detached parent, or a browser
- * without it).
- */
-function moveBefore(parent: Node, n: Node, next: Node | null): void {
-  const p = parent as Movable;
-  if (typeof p.moveBefore === 'function' && n.isConnected && parent.isConnected) {
-    try {
-      p.moveBefore(n, next);
-      return;
-    } catch {
-      // A move the browser refuses (a node of another kind, or another document): an ordinary insert.
-    }
-  }
-  parent.insertBefore(n, next);
-}
-
