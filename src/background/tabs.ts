@@ -4,6 +4,7 @@
  */
 import type { Browser } from 'webextension-polyfill';
 import { ApiError } from '../core/errors';
+import { languageOf } from '../core/lang';
 import { ext } from '../shared/browser';
 import { RemoteError, type PageOptions, type PageStatus, type TabMessage, type TabMessageType, type TabProtocol, type WireReply } from '../shared/messages';
 import { frames, type FrameFlag } from './frames';
@@ -61,9 +62,13 @@ export async function trigger<K extends 'page:translate' | 'page:toggle'>(
   return toTab(id, type, data, browser);
 }
 
-/** The target for the shortcut and the menu: the browser's own language. */
+/**
+ * The target for the shortcut and the menu: the browser's own language, in its script where that
+ * is not the language's usual one (a browser in `zh-TW` reads `zh-Hant`, not `zh`: lang.ts
+ * `languageOf`); the page lists it as the engine does (content/index.ts `startInto`).
+ */
 export function defaultTarget(browser: Browser = ext()): string {
-  return (browser.i18n?.getUILanguage?.() ?? 'en').split(/[-_]/)[0] || 'en';
+  return languageOf(browser.i18n?.getUILanguage?.() ?? 'en') ?? 'en';
 }
 
 

@@ -8,8 +8,8 @@ import { ext } from '../shared/browser';
 import { readLanguage, type Reading } from '../shared/detect';
 import { isSelectionMessage } from '../shared/messages';
 import type { LanguageLists, TrObj } from '../core/types';
+import { languageOf, listedCode } from '../core/lang';
 import { resultOf } from '../ui/shared/alternatives';
-import { primaryCode } from '../ui/shared/langs';
 import { BUBBLE_KEY, load, save, type BubblePrefs } from '../ui/shared/store';
 import { BubbleView, type BubbleSnapshot } from '../ui/bubble/view';
 import { BUBBLE_WIDTH } from '../ui/bubble/style';
@@ -114,11 +114,22 @@ export class SelectionBubble {
     view.focus();
     // What the selection reads as, where the detector is sure of it, comes before the `lang`
     // around it (a French quote on an English page); a short or unsure reading never does.
-    const read = await this.deps.detect(selected.text);
-    const src = primaryCode((read?.sure ? read.language : '') || selected.lang || this.doc.documentElement.lang || read?.language || 'en');
-    const prefs = await load<BubblePrefs>(BUBBLE_KEY, {});
-    await this.translate(src, prefs.trg ?? primaryCode(this.deps.uiLanguage()));
+    const [read, prefs, lists] = await Promise.all([this.deps.detect(selected.text), load<BubblePrefs>(BUBBLE_KEY, {}), this.languageLists()]);
+    // As the engine lists it (core/lang.ts `listedCode`): a Chinese text read as `zh` is Google's
+    // `zh-Hans`, a browser in `zh-TW` wants `zh-Hant` (before: `zh`, which Google does not list).
+    const src = languageOf((read?.sure ? read.language : '') || selected.lang || this.doc.documentElement.lang || read?.language || 'en') ?? 'en';
+    const trg = prefs.trg ?? languageOf(this.deps.uiLanguage()) ?? 'en';
+    await this.translate((lists && listedCode(src, lists.src, true)) ?? src, (lists && listedCode(trg, lists.trg)) ?? trg);
     return true;
+  }
+
+  /** The engine's language lists, asked once a page (the pickers' choices, and the codes a text's language is sent as). */
+  private async languageLists(): Promise<LanguageLists | undefined> {
+    if (!this.lists) {
+      const reply = await this.deps.callApi('GetLanguages').catch(() => undefined);
+      if (reply?.status === 200) this.lists = reply.body as LanguageLists;
+    }
+    return this.lists;
   }
 
   private async translate(src: string, trg: string): Promise<void> {
@@ -127,10 +138,7 @@ export class SelectionBubble {
     this.controller?.abort();
     const controller = new AbortController();
     this.controller = controller;
-    if (!this.lists) {
-      const reply = await this.deps.callApi('GetLanguages').catch(() => undefined);
-      if (reply?.status === 200) this.lists = reply.body as LanguageLists;
-    }
+    await this.languageLists();
     view.setLanguages(src, trg, this.lists ?? { src: [src], trg: [trg] }, this.deps.uiLanguage());
     view.reset();
     const start = performance.now();

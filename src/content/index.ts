@@ -7,7 +7,9 @@
  * no attack surface, while the e2e tests and the bench (through the DevTools protocol, which can
  * evaluate in an isolated world) reach it without any listener a page could talk to.
  */
+import { languageOf, listedCode, sameLanguage } from '../core/lang';
 import { mayTranslateOnLoad, storedSitePrefs } from '../core/sites';
+import type { LanguageLists } from '../core/types';
 import { callApi, send, translateChannel, translateStream } from '../shared/api';
 import { ext } from '../shared/browser';
 import { detectWithBrowser } from '../shared/detect';
@@ -23,7 +25,6 @@ import { Indicator } from './indicator';
 import { isOverlay } from './overlay';
 import { PageTranslator } from './page';
 import { Reporter } from './reporter';
-import { primary } from './segment';
 import { whenShown } from './shown';
 import { rootSaysNo } from './tags';
 import { wakeAhead } from './wake';
@@ -113,12 +114,22 @@ hover.listen(new AbortController().signal);
 /** What the browser's detector reads in the page's text, when it reads a language at all. */
 async function detectedLanguage(): Promise<string | undefined> {
   const found = await detectWithBrowser((document.body?.innerText ?? '').slice(0, 4000));
-  return found && primary(found);
+  return found && languageOf(found);
 }
 
-/** The page's language: its `lang`, else what the browser detects in its text, else English (the likeliest). */
+/**
+ * The page's language: its `lang`, else what the browser detects in its text, else English (the
+ * likeliest). Its script too where it is not the language's usual one (`zh-TW`: `zh-Hant`, a
+ * page a reader of `zh-Hans` has translated); not its region (`en-GB`: `en`).
+ */
 async function pageLanguage(): Promise<string> {
-  return primary(document.documentElement.getAttribute('lang') ?? '') || (await detectedLanguage()) || 'en';
+  return languageOf(document.documentElement.getAttribute('lang') ?? '') || (await detectedLanguage()) || 'en';
+}
+
+/** The engine's language lists, asked at each trigger (a provider may have been enabled since); undefined if it cannot say. */
+async function engineLists(): Promise<LanguageLists | undefined> {
+  const reply = await callApi('GetLanguages').catch(() => undefined);
+  return reply?.status === 200 ? (reply.body as LanguageLists) : undefined;
 }
 
 /**
@@ -131,17 +142,34 @@ async function sourceFor(trg: string): Promise<string> {
   // Read once per page: the popup's status asked it already, and `body.innerText` on a long page
   // without `lang` is not to be read again on the trigger's path.
   const src = await loadedLanguage();
-  if (primary(src) !== primary(trg) || !document.documentElement.hasAttribute('lang')) return src;
-  return (await detectedLanguage()) ?? src;
+  if (!sameLanguage(src, trg) || !document.documentElement.hasAttribute('lang')) return src;
+  // The detector names a language, not always its script (Chromium reads Traditional Chinese as
+  // `zh`): the page's label stands where the detector reads the same language.
+  const read = await detectedLanguage();
+  return read && read.split('-')[0] !== src.split('-')[0] ? read : src;
 }
 
 /**
- * Translates this document from `src` into `trg`, unless it is in `trg` already (`same`: the
- * primary subtags compared, as for a language the page says itself). Then it is left as it is,
- * the top frame saying so in its indicator ("Already in Spanish") and the status carrying it as
- * `error`; or, shown translated, it is restored (its original is in `trg`).
+ * Translates this document from `src` into `trg`, unless it is in `trg` already. Then it is left
+ * as it is, the top frame saying so in its indicator ("Already in Spanish") and the status
+ * carrying it as `error`; or, shown translated, it is restored (its original is in `trg`).
+ *
+ * Both go to the engine as it lists them (core/lang.ts `listedCode`): a page's `zh` is Google's
+ * `zh-Hans`, a page's `zh-Hant` Chrome's on-device `zh-Hant`, a page's `nb` Google's `no`; before,
+ * a Chinese page asked for `zh`, which only the on-device translator lists (none in Firefox). A
+ * language the trigger named (the popup's "Page in", a site rule's) is compared whole: `pt` to
+ * `pt-BR` is a translation; the page's own as `languageOf` reads it (`en-GB` is `en`, `zh-TW`
+ * is not `zh-Hans`).
  */
-function startInto(src: string, trg: string, opts: PageOptions, same = primary(src) === primary(trg)): PageStatus {
+async function startInto(src: string, trg: string, opts: PageOptions, named = false, lists: Promise<LanguageLists | undefined> = engineLists()): Promise<PageStatus> {
+  const listed = await lists;
+  const from = (listed && listedCode(src, listed.src, true)) ?? src;
+  const into = (listed && listedCode(trg, listed.trg)) ?? trg;
+  const same = from === into || (named ? src.toLowerCase() === trg.toLowerCase() : sameLanguage(src, trg));
+  return startListed(from, into, opts, same);
+}
+
+function startListed(src: string, trg: string, opts: PageOptions, same: boolean): PageStatus {
   if (!same) {
     // Asked again as it is, a page goes on (a resume): its indicator shows how, as for a start.
     reporter.asked();
@@ -176,16 +204,16 @@ async function handle(message: TabMessage): Promise<PageStatus> {
       const state = page.status().state;
       const given = message.data.src;
       if (given) chosen = given;
+      const lists = engineLists();
       const src = given ?? (state === 'original' ? await sourceFor(trg) : (page.status().src ?? (await sourceFor(trg))));
-      // A language named by the caller is compared whole (pt to pt-BR is a translation).
-      const same = given ? given.toLowerCase() === trg.toLowerCase() : undefined;
-      return startInto(src, trg, { ...(mode ? { mode } : {}), ...(scope ? { scope } : {}) }, same);
+      return startInto(src, trg, { ...(mode ? { mode } : {}), ...(scope ? { scope } : {}) }, !!given, lists);
     }
     case 'page:toggle': {
       const state = page.status().state;
       if (state !== 'original') return restoredByUser();
       const { trg, mode } = message.data;
-      return startInto(await sourceFor(trg), trg, mode ? { mode } : {});
+      const lists = engineLists();
+      return startInto(await sourceFor(trg), trg, mode ? { mode } : {}, false, lists);
     }
     case 'page:alternatives':
       if (document.hasFocus()) chooser.openAtCursor();
@@ -305,7 +333,7 @@ if (!top) {
       .then((ask) => (ask === true ? send('page:frame', {}) : ({ action: 'none' } as const)))
       .then(async (decision) => {
         if (decision.action !== 'translate' || page.status().state !== 'original') return;
-        startInto(await loadedLanguage(), decision.trg, { mode: decision.mode, scope: decision.scope });
+        await startInto(await loadedLanguage(), decision.trg, { mode: decision.mode, scope: decision.scope });
       })
       .catch(() => undefined);
   });

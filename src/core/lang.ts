@@ -44,3 +44,71 @@ function canonicalUncached(code: string): string | undefined {
   if (!/^[a-z]{2,3}$/.test(locale.language) || NOT_A_LANGUAGE.has(locale.language)) return undefined;
   return canonical;
 }
+
+/**
+ * Languages a provider may list under either code, for one key: Norwegian Bokmål (`nb`, a page's
+ * usual label) is Google's and Yandex's `no`. (Filipino's `tl` and `fil` are one already to Intl's
+ * likely subtags.)
+ */
+const ONE_LANGUAGE: Record<string, string> = { nb: 'no' };
+
+/** The likely-subtag reading of a canonical tag: its language and script (`zh-TW`: zh, Hant; `sr`: sr, Cyrl). */
+function likely(canonical: string): { language: string; script: string | undefined } {
+  const max = new Intl.Locale(canonical).maximize();
+  return { language: ONE_LANGUAGE[max.language] ?? max.language, script: max.script };
+}
+
+/** The script a language is written in when its tag names none (`zh`: Hans, `sr`: Cyrl). */
+const usualScripts = new Map<string, string | undefined>();
+function usualScript(language: string): string | undefined {
+  if (!usualScripts.has(language)) usualScripts.set(language, new Intl.Locale(language).maximize().script);
+  return usualScripts.get(language);
+}
+
+/**
+ * What a translation has to cross for a tag: its language, and its script where that is not the
+ * language's usual one (`zh-TW` and `zh-Hant`: `zh-Hant`; `zh-CN`, `zh` and `zh-Hans`: `zh`;
+ * `sr-Latn`: `sr-Latn`; `en-GB` and `en`: `en`; `pt-BR`: `pt`), or undefined for a code that is
+ * not a language. A page labelled `zh-TW` is in another language than a reader's `zh-Hans` (a
+ * translator turns one script into the other), while `en-GB` is not another than `en`.
+ */
+export function languageOf(tag: string): string | undefined {
+  const canonical = canonicalLanguage(tag);
+  if (canonical === undefined) return undefined;
+  // A list of a hundred codes is read for each tag resolved (`listedCode`): each read once.
+  if (languagesSeen.has(canonical)) return languagesSeen.get(canonical);
+  const { language, script } = likely(canonical);
+  const key = script !== undefined && script !== usualScript(language) ? `${language}-${script}` : language;
+  if (languagesSeen.size >= CANONICAL_SEEN_MAX) languagesSeen.delete(languagesSeen.keys().next().value!);
+  languagesSeen.set(canonical, key);
+  return key;
+}
+const languagesSeen = new Map<string, string>();
+
+/** Whether two tags are one language for translation (`languageOf`): `en-GB` and `en`, `zh-TW` and `zh-Hant`, `nb` and `no`; not `zh-TW` and `zh`. */
+export function sameLanguage(a: string, b: string): boolean {
+  const x = languageOf(a);
+  return x !== undefined && x === languageOf(b);
+}
+
+/**
+ * The code of `codes` (an engine's or a provider's language list) that stands for `tag`: the same
+ * code, else the first of the same language and script (`languageOf`: a page's `zh` or `zh-CN` is
+ * a list's `zh-Hans`, its `zh-TW` the list's `zh-Hant`, its `nb` the list's `no`). With
+ * `anyScript` (a source: a translator reads a script it does not list for the language better than
+ * no route at all), else the first of the same language. Undefined where the list has none: a
+ * target in another script is not the one asked for.
+ */
+export function listedCode(tag: string, codes: readonly string[], anyScript = false): string | undefined {
+  const canonical = canonicalLanguage(tag);
+  if (canonical === undefined) return undefined;
+  if (codes.includes(canonical)) return canonical;
+  const key = languageOf(canonical);
+  const found = codes.find((c) => languageOf(c) === key);
+  if (found !== undefined || !anyScript) return found;
+  const { language } = likely(canonical);
+  return codes.find((c) => {
+    const other = canonicalLanguage(c);
+    return other !== undefined && likely(other).language === language;
+  });
+}

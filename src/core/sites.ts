@@ -6,7 +6,7 @@
  * document (it holds keys) never does. Pure: no browser.*, no DOM.
  */
 import { ApiError } from './errors';
-import { canonicalLanguage } from './lang';
+import { canonicalLanguage, languageOf, sameLanguage } from './lang';
 
 export type SiteMode = 'always' | 'never';
 
@@ -185,22 +185,25 @@ export interface TabBefore {
  */
 export function decideOnLoad(prefs: SitePrefs, host: string, lang: string, browserLanguage: string, tab?: TabBefore, saysNo = false): LoadDecision {
   const rule = ruleFor(prefs, host)?.rule;
-  const src = lang.split('-')[0]!.toLowerCase();
+  // The language's rules are by its primary code (Chinese: both scripts); what is sent and what is
+  // the same language keeps a script that is not the language's usual one (`zh-Hant`: lang.ts `languageOf`).
+  const src = languageOf(lang) ?? lang;
+  const rules = src.split('-')[0]!.toLowerCase();
   if (rule?.mode === 'never') return { action: 'none', why: 'site-never' };
-  if (prefs.languages[src] === 'never') return { action: 'none', why: 'language-never' };
+  if (prefs.languages[rules] === 'never') return { action: 'none', why: 'language-never' };
   let trg: string;
   let why: 'site' | 'language' | 'tab';
   if (rule?.mode === 'always') {
     trg = rule.trg ?? prefs.trg ?? browserLanguage;
     why = 'site';
-  } else if (prefs.languages[src] === 'always' && !saysNo) {
+  } else if (prefs.languages[rules] === 'always' && !saysNo) {
     trg = prefs.trg ?? browserLanguage;
     why = 'language';
-  } else if (tab?.trg && tab.src?.split('-')[0]!.toLowerCase() === src) {
+  } else if (tab?.trg && tab.src && sameLanguage(tab.src, src)) {
     trg = tab.trg;
     why = 'tab';
-  } else return { action: 'none', why: prefs.languages[src] === 'always' ? 'page-says-no' : 'no-rule' };
-  if (trg.split('-')[0]!.toLowerCase() === src) return { action: 'none', why: 'same-language' };
+  } else return { action: 'none', why: prefs.languages[rules] === 'always' ? 'page-says-no' : 'no-rule' };
+  if (sameLanguage(trg, src)) return { action: 'none', why: 'same-language' };
   return { action: 'translate', src, trg, why };
 }
 

@@ -203,15 +203,16 @@ export function tabDriver(browser: () => ExtensionBrowser, control: () => Page) 
  * One test file's Chromium with the built extension (`launch`: its options), Apertium pointed at the
  * marker fake and a page server holding `pages` (a path's HTML, or its body and headers), launched before its tests and
  * closed after them; `tabDriver`'s helpers on an options page, the server's origin, the fake (and
- * the count of requests it has answered), and a tab's badge.
+ * the count of requests it has answered), and a tab's badge. `pairs`: APy pairs the fake lists
+ * beside its own (`zho_Hant-zho_Hans`).
  */
-export function markerTabs(pages: Record<string, string | readonly [string, Record<string, string>]>, launch: LaunchOptions = {}) {
+export function markerTabs(pages: Record<string, string | readonly [string, Record<string, string>]>, launch: LaunchOptions = {}, pairs: readonly string[] = []) {
   let browser: ExtensionBrowser;
   let apy: MarkerApy;
   let server: PageServer;
   let control: Page;
   beforeAll(async () => {
-    [browser, apy, server] = await Promise.all([launchExtension(undefined, launch), startMarkerApy(0), startPageServer()]);
+    [browser, apy, server] = await Promise.all([launchExtension(undefined, launch), startMarkerApy(0, pairs), startPageServer()]);
     for (const [path, page] of Object.entries(pages)) {
       if (typeof page === 'string') server.set(path, page);
       else server.set(path, page[0], page[1]);

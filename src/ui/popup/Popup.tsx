@@ -10,7 +10,8 @@ import { resultOf, type RouteResult } from '../shared/alternatives';
 import { Compare } from '../shared/Compare';
 import { domainLabel } from '../shared/domains';
 import { t, uiLanguage } from '../shared/i18n';
-import { codeFor, languageName, primaryCode } from '../shared/langs';
+import { languageOf, listedCode } from '../../core/lang';
+import { codeFor, languageName } from '../shared/langs';
 import { readLanguage } from '../../shared/detect';
 import { applyPref, pairKey, prefOf, pushRecent, ridOf, ROUTES_KEY, type RoutePref, type RouteRow } from '../shared/routes';
 import { HANDOFF_KEY, load, POPUP_KEY, remove, save, type Handoff, type PopupPrefs } from '../shared/store';
@@ -67,7 +68,12 @@ export function Popup() {
   // A new user's popup detects the text's language; a pair picked (or a recent one) is remembered.
   const [src, setSrc] = useState(AUTO);
   const [detected, setDetected] = useState<Detected | undefined>(undefined);
-  const [trg, setTrg] = useState(primaryCode(locale) === 'en' ? 'es' : primaryCode(locale));
+  // The browser's language, in its script where that is not the usual one (`zh-TW`: `zh-Hant`),
+  // as the engine lists it once the lists come; Spanish for an English browser.
+  const [trg, setTrg] = useState(() => {
+    const own = languageOf(locale) ?? 'en';
+    return own === 'en' ? 'es' : own;
+  });
   const [dom, setDom] = useState<Domain>('general');
   const [text, setText] = useState('');
   const [limits, setLimits] = useState<Limits>({ min: 2, max: 3, timeout: 20 });
@@ -98,7 +104,11 @@ export function Popup() {
       setPrefs(p);
       try {
         const reply = await callApi('GetLanguages');
-        if (reply.status === 200) setLists(reply.body as LanguageLists);
+        if (reply.status === 200) {
+          const body = reply.body as LanguageLists;
+          setLists(body);
+          if (!p.trg && !(handoff && Date.now() - handoff.at < 60_000 && handoff.trg)) setTrg((t) => listedCode(t, body.trg) ?? t);
+        }
         else setError(errOf(reply.body));
       } catch (e) {
         setError(e instanceof Error ? e.message : String(e));

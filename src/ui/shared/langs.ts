@@ -4,6 +4,7 @@
  */
 
 import { languageName } from '../../core/intl';
+import { listedCode } from '../../core/lang';
 
 export interface Language {
   code: string;
@@ -31,19 +32,11 @@ export function searchLanguages(list: readonly Language[], query: string, locale
   );
 }
 
-/** The primary subtag: `en-US` -> `en`. */
-export function primaryCode(code: string): string {
-  return code.split(/[-_]/)[0]?.toLowerCase() ?? code;
-}
-
 /**
- * The code of `codes` a detected language stands for: the same code (`pt-BR`), else the first
- * with its primary subtag (the detector's `zh-Hant` for a list's `zh`); undefined if none.
+ * The code of `codes` a detected language stands for: the same code (`pt-BR`), else one of its
+ * language and script (a detector's `zh` for a list's `zh-Hans`), else one of its language (its
+ * `zh-Hant` for a list that has only `zh`); undefined if none (core/lang.ts `listedCode`).
  */
 export function codeFor(detected: string, codes: readonly string[]): string | undefined {
-  const lower = detected.toLowerCase();
-  const exact = codes.find((c) => c.toLowerCase() === lower);
-  if (exact) return exact;
-  const primary = primaryCode(detected);
-  return codes.find((c) => primaryCode(c) === primary);
+  return listedCode(detected, codes, true);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectLanguage } from '../../../src/core/detect';
-import { canonicalLanguage } from '../../../src/core/lang';
+import { canonicalLanguage, languageOf, listedCode, sameLanguage } from '../../../src/core/lang';
 
 describe('canonicalLanguage', () => {
   it.each([
@@ -70,5 +70,67 @@ describe('detectLanguage', () => {
 
   it('answers with the candidate as given, the first of a shared language', () => {
     expect(detectLanguage('Bom dia, como vai você hoje?', ['en', 'pt-BR', 'pt-PT'])).toBe('pt-BR');
+  });
+});
+
+describe('languageOf, sameLanguage: what a translation has to cross', () => {
+  it.each([
+    ['zh', 'zh'],
+    ['zh-CN', 'zh'],
+    ['zh-Hans', 'zh'],
+    ['zh-TW', 'zh-Hant'],
+    ['zh-HK', 'zh-Hant'],
+    ['zh-hant', 'zh-Hant'],
+    ['sr', 'sr'],
+    ['sr-Latn', 'sr-Latn'],
+    ['en-GB', 'en'],
+    ['pt-BR', 'pt'],
+    ['nb', 'no'],
+    ['tl', 'fil'],
+    ['pa-PK', 'pa-Arab'],
+    ['not a code', undefined],
+  ])('%j is %j', (tag, key) => {
+    expect(languageOf(tag)).toBe(key);
+  });
+
+  it('a region of a language is that language; another script is another language', () => {
+    expect(sameLanguage('en-GB', 'en')).toBe(true);
+    expect(sameLanguage('zh-TW', 'zh-Hant')).toBe(true);
+    expect(sameLanguage('zh-CN', 'zh-Hans')).toBe(true);
+    expect(sameLanguage('nb', 'no')).toBe(true);
+    expect(sameLanguage('zh-TW', 'zh-Hans')).toBe(false);
+    expect(sameLanguage('zh-TW', 'zh')).toBe(false);
+    expect(sameLanguage('sr', 'sr-Latn')).toBe(false);
+    expect(sameLanguage('en', 'es')).toBe(false);
+    expect(sameLanguage('??', '??')).toBe(false);
+  });
+});
+
+describe('listedCode: the code a list has for a page\'s or a browser\'s tag', () => {
+  // Google's and Microsoft's lists name the scripts, not `zh`; Chrome's on-device one and LLMs name `zh` and `zh-Hant`.
+  const GOOGLE = ['en', 'es', 'no', 'pt', 'sr', 'zh-Hans', 'zh-Hant'];
+  const ON_DEVICE = ['en', 'es', 'zh', 'zh-Hant'];
+  it.each([
+    ['zh', GOOGLE, 'zh-Hans'],
+    ['zh-CN', GOOGLE, 'zh-Hans'],
+    ['zh-TW', GOOGLE, 'zh-Hant'],
+    ['zh-HK', GOOGLE, 'zh-Hant'],
+    ['zh-Hans', ON_DEVICE, 'zh'],
+    ['zh-TW', ON_DEVICE, 'zh-Hant'],
+    ['nb', GOOGLE, 'no'],
+    ['en-GB', GOOGLE, 'en'],
+    ['pt-BR', GOOGLE, 'pt'],
+    ['es', GOOGLE, 'es'],
+    ['fr', GOOGLE, undefined],
+    ['zh-TW', ['en', 'zh'], undefined],
+    ['sr-Latn', GOOGLE, undefined],
+  ])('%j in %j is %j', (tag, codes, code) => {
+    expect(listedCode(tag, codes)).toBe(code);
+  });
+
+  it('a source may be read in a script its provider does not list; a target may not', () => {
+    expect(listedCode('zh-TW', ['en', 'zh'], true)).toBe('zh');
+    expect(listedCode('sr-Latn', ['en', 'sr'], true)).toBe('sr');
+    expect(listedCode('fr', ['en', 'zh'], true)).toBeUndefined();
   });
 });

@@ -91,6 +91,17 @@ describe('decideOnLoad', () => {
     expect(decideOnLoad(prefs, 'always.test', 'de-AT', 'es')).toEqual({ action: 'none', why: 'same-language' });
     expect(decideOnLoad(prefs, 'news.test', 'en', 'es')).toEqual({ action: 'none', why: 'no-rule' });
   });
+  it("keeps a page's script where it is not its language's usual one: Traditional Chinese is translated into Simplified, not left as the same language", () => {
+    const chinese: SitePrefs = { sites: {}, languages: { zh: 'always' } };
+    // Rules are by the primary code: one rule for both scripts.
+    expect(decideOnLoad(chinese, 'news.tw', 'zh-TW', 'zh-Hans')).toEqual({ action: 'translate', src: 'zh-Hant', trg: 'zh-Hans', why: 'language' });
+    expect(decideOnLoad(chinese, 'news.cn', 'zh-CN', 'zh-Hant')).toEqual({ action: 'translate', src: 'zh', trg: 'zh-Hant', why: 'language' });
+    expect(decideOnLoad(chinese, 'news.tw', 'zh-TW', 'zh-Hant')).toEqual({ action: 'none', why: 'same-language' });
+    expect(decideOnLoad(chinese, 'news.cn', 'zh-CN', 'zh-Hans')).toEqual({ action: 'none', why: 'same-language' });
+    // A tab translated from the Chinese page Google lists as zh-Hans goes on into the next page in Chinese.
+    expect(decideOnLoad({ sites: {}, languages: {} }, 'news.cn', 'zh', 'en', { src: 'zh-Hans', trg: 'en' })).toEqual({ action: 'translate', src: 'zh', trg: 'en', why: 'tab' });
+    expect(decideOnLoad({ sites: {}, languages: {} }, 'news.tw', 'zh-TW', 'en', { src: 'zh-Hans', trg: 'en' })).toEqual({ action: 'none', why: 'no-rule' });
+  });
 });
 
 describe('mayTranslateOnLoad', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { failures, formatMs, groupAlternatives, resultOf, routeLabel } from '../../../src/ui/shared/alternatives';
-import { codeFor, languageName, languages, primaryCode, searchLanguages } from '../../../src/ui/shared/langs';
+import { codeFor, languageName, languages, searchLanguages } from '../../../src/ui/shared/langs';
 import { detectWithBrowser, readLanguage } from '../../../src/shared/detect';
 import { applyPref, move, prefOf, pushRecent, ridOf } from '../../../src/ui/shared/routes';
 import { isOne, t } from '../../../src/ui/shared/i18n';
@@ -59,7 +59,6 @@ describe('languages', () => {
     expect(searchLanguages(list, 'CA').map((l) => l.code)).toEqual(['ca']);
     // Names in English also match when the UI is in Spanish.
     expect(searchLanguages(languages(['es', 'en'], 'es'), 'english', 'es').map((l) => l.code)).toEqual(['en']);
-    expect(primaryCode('pt_BR')).toBe('pt');
   });
 
   it('maps what the detector reads to a code of the source list', () => {
@@ -69,6 +68,9 @@ describe('languages', () => {
     expect(codeFor('fr', ['en', 'fr-CA', 'fr'])).toBe('fr');
     expect(codeFor('fr', ['en', 'fr-CA'])).toBe('fr-CA');
     expect(codeFor('tlh', ['en', 'es'])).toBeUndefined();
+    // The script, where the list names scripts (Google's, Microsoft's): a Traditional reading is not a Simplified one.
+    expect(codeFor('zh', ['en', 'zh-Hans', 'zh-Hant'])).toBe('zh-Hans');
+    expect(codeFor('zh-TW', ['en', 'zh-Hans', 'zh-Hant'])).toBe('zh-Hant');
   });
 
   it("reads the browser detector's likeliest language, and nothing where it reads none", async () => {
