@@ -14,6 +14,7 @@ import type { ShadowReader } from './shadow';
 import { SAYS_ATTRIBUTES } from './observe';
 import { PageRemovals } from './removals';
 import type { Unit } from './segment';
+import { forgetLiveParts, keepLive } from './tags';
 import { runRoots } from './units';
 import type { Definitions } from './upgrades';
 
@@ -60,6 +61,8 @@ export class PageFollow extends PageRemovals {
     // theirs with words it took out), not only what is beside them: only there may it have put
     // its own text back (lively.ts `givenBack`).
     const inside = new Set<Job>();
+    // For each of those, the inline element of its run the batch's changes were all in, or null (lively.ts `admit`).
+    const parts = new Map<Job, Element | null>();
     const copies = this.mode === 'bilingual' ? keptInCopies(batch, this.reshapedCopies) : null;
     const all = copies ? batch.filter((r) => !copies.has(r)) : batch;
     // Our words laid out anew in nodes of the page's (fitted.ts): its records are not changes.
@@ -77,7 +80,7 @@ export class PageFollow extends PageRemovals {
     const isMade = (n: Text) => (made ??= madeTexts(records)).has(n);
     /** A text of ours still in the page: moved there, not taken out. */
     const isMoved = (n: Text) => n.isConnected && this.owners.of(n) !== undefined;
-    this.followTexts(records, touched, roots, isMade);
+    this.followTexts(records, touched, roots, isMade, parts);
     // Those the page changed in what it made of our words, and in our texts.
     for (const j of touched) inside.add(j);
     for (const r of records) {
@@ -93,6 +96,7 @@ export class PageFollow extends PageRemovals {
         if (inUnit) {
           touched.add(inUnit);
           inside.add(inUnit);
+          notePart(parts, inUnit, r.target);
         }
         for (const n of [r.previousSibling, r.nextSibling]) {
           const j = n ? this.holderOf(n) : undefined;
@@ -119,7 +123,10 @@ export class PageFollow extends PageRemovals {
           removed.push(n);
           // One of a unit's own nodes, with words (out of the page, it is found by itself alone).
           const own = this.owners.of(n);
-          if (own && n.textContent?.trim()) inside.add(own);
+          if (own && n.textContent?.trim()) {
+            inside.add(own);
+            notePart(parts, own, r.target);
+          }
         }
         if (r.removedNodes.length) emptied.add(r.target);
       }
@@ -172,7 +179,20 @@ export class PageFollow extends PageRemovals {
       return;
     }
     // A place that keeps changing waits (lively.ts): what it holds now comes back when due.
-    const fresh = this.lively.admit(this.findAgain(roots, changedAttrs), added.length ? newNodes(added, emptied) : undefined, [...inside].map((j) => j.origin ?? j.unit));
+    const changed = [...inside].map((j) => j.origin ?? j.unit);
+    const partOf = new Map<Unit, Element | null>();
+    for (const j of inside) partOf.set(j.origin ?? j.unit, parts.get(j) ?? null);
+    const fresh = this.lively.admit(this.findAgain(roots, changedAttrs), added.length ? newNodes(added, emptied) : undefined, changed, partOf);
+    // A part of a sentence the page keeps changing by itself is kept as it is, and the sentence is
+    // translated around it (lively.ts `admit`).
+    const kept = this.lively.takeKept();
+    if (kept.length) {
+      for (const el of kept) {
+        keepLive(el);
+        this.segmenter?.forgetElement(el);
+      }
+      fresh.push(...this.findAgain(kept, []));
+    }
     this.queueFound(fresh);
     this.carryOn(fresh.length > 0);
   }
@@ -183,13 +203,14 @@ export class PageFollow extends PageRemovals {
    * Another change to one of ours is the page's: its value is the one to restore, and its unit is
    * undone and found again (`touched`). A text of no unit is looked at (`roots`).
    */
-  private followTexts(records: readonly MutationRecord[], touched: Set<Job>, roots: Set<Node>, isMade: (n: Text) => boolean): void {
+  private followTexts(records: readonly MutationRecord[], touched: Set<Job>, roots: Set<Node>, isMade: (n: Text) => boolean, parts: Map<Job, Element | null>): void {
     const texts = new Map<Text, [Job, string | null]>();
     const loose: Node[] = [];
     for (const r of records) {
       if (r.type !== 'characterData') continue;
       const t = r.target as Text;
-      const job = this.owners.of(t) ?? this.ours.pieceOf(t);
+      // Not in an element a unit keeps as it is (a `notranslate` count in a sentence): the page's own.
+      const job = this.owners.holder(t) ?? this.ours.pieceOf(t);
       if (!job) loose.push(t);
       // Its value before this batch: the first record's (our write's, where we wrote last).
       else if (!texts.has(t)) texts.set(t, [job, r.oldValue]);
@@ -206,6 +227,7 @@ export class PageFollow extends PageRemovals {
       // Every piece of a long text keeps the text as it was: the page's value is the one now.
       for (const j of this.owners.siblings(job)) j.log?.adopt(t);
       touched.add(job);
+      notePart(parts, job, t);
     }
     for (const t of loose) if (!this.ours.pieceOf(t)) roots.add(t);
   }
@@ -272,6 +294,14 @@ export class PageFollow extends PageRemovals {
     const covered = new Set<Node>();
     for (const root of roots) {
       if (!root.isConnected || covered.has(root) || this.owners.holder(root)) continue;
+      // In an element a translated unit keeps as it is (a `notranslate` count in a sentence, a
+      // live part): the page's own; only what says yes in there is a unit, of its own. Before,
+      // it joined the run around it, which was undone and sent again at each of its changes.
+      const keeper = this.owners.keeper(root);
+      if (keeper) {
+        for (const u of seg.around(root)) if (within(u, keeper) && !this.owners.taken(u, true)) fresh.push(u);
+        continue;
+      }
       const around: Node[] = [];
       let units = seg.around(root, [], around);
       // A node added beside a translated run joins it, as does a link that lost the block it held,
@@ -332,6 +362,7 @@ export class PageFollow extends PageRemovals {
   protected noWaits(): void {
     this.noSweep();
     this.lively.clear();
+    forgetLiveParts();
     this.ours.clear();
     this.fitted.clear();
     this.acts?.abort();
@@ -398,4 +429,21 @@ export class PageFollow extends PageRemovals {
     });
     this.carryOn(fresh.length > 0);
   }
+}
+
+/** Whether unit `u` is inside `el`. */
+function within(u: Unit, el: Element): boolean {
+  return el.contains(u.kind === 'attr' ? u.el : u.kind === 'piece' ? u.group.text : u.nodes[0]!);
+}
+
+/**
+ * Notes that the page changed `job`'s words at `at` (a text, or an element whose children
+ * changed): in an inline element of its run, that element; else (the run's own texts, or changes
+ * in several places) null.
+ */
+function notePart(parts: Map<Job, Element | null>, job: Job, at: Node): void {
+  const u = job.origin ?? job.unit;
+  const el = at.nodeType === 1 ? (at as Element) : at.parentElement;
+  const part = u.kind === 'range' && el && el !== u.parent && u.parent.contains(el) ? el : null;
+  parts.set(job, parts.has(job) && parts.get(job) !== part ? null : part);
 }

@@ -60,6 +60,9 @@ interface Place {
   bounces: number;
   /** Whether, after those, it was tried once more when still (`BOUNCES`). */
   retried: boolean;
+  /** The inline element of its run its last changes were all in (a word a script types), and how many changes in a row. */
+  part: Element | null;
+  partChanges: number;
 }
 
 /** An attribute's place is its element and name. */
@@ -81,6 +84,8 @@ export class Lively {
   private cancel: (() => void) | null = null;
   private timerAt = Infinity;
   private actedAt = -Infinity;
+  /** Parts of runs to keep as they are, found by `admit` (`takeKept`). */
+  private kept: Element[] = [];
 
   constructor(
     private readonly clock: Clock,
@@ -94,13 +99,21 @@ export class Lively {
    * place) or null (content of its own: at once, and no place is kept for it until it changes).
    * `changed`: the units (as they were) whose words the page changed, not only what is beside them:
    * a place none of them is in was undone by us, its text put back by our undo, not by the page
-   * (`givenBack`; all of them where not given).
+   * (`givenBack`; all of them where not given). `parts`: for a changed unit, the inline element
+   * of its run the change was all in (null: the run's own texts or nodes).
+   *
+   * A place whose changes, past its first `FREE_CHANGES`, were each all in the same inline element
+   * of its run (a word a script types and erases, a rotating word, a count) keeps that element as
+   * it is (`takeKept`), and its sentence is translated around it at once: before, each change
+   * undid the whole sentence, which showed the page's words until its next try, 5 to 60 s later.
    */
-  admit(units: readonly Unit[], added?: ReadonlyMap<Node, Node | null>, changed?: readonly Unit[]): Unit[] {
+  admit(units: readonly Unit[], added?: ReadonlyMap<Node, Node | null>, changed?: readonly Unit[], parts?: ReadonlyMap<Unit, Element | null>): Unit[] {
     const now = this.clock.now();
     const batch = ++this.batch;
     const out: Unit[] = [];
     let keys: Set<Node | undefined> | null = null;
+    const partsAt = parts?.size ? partsByPlace(parts, added) : null;
+    let keeps: Set<Place> | null = null;
     for (const u of units) {
       const place = this.placeOf(u, added);
       if (!place) {
@@ -112,13 +125,32 @@ export class Lively {
         keys ??= changed ? new Set(changed.flatMap((c) => (c.kind === 'attr' ? [] : [keyOf(c, added)]))) : null;
         const touched = !keys || u.kind === 'attr' || keys.has(keyOf(u, added));
         place.waits = this.givenBack(place, textOf(u), now, touched) ? !place.retried : this.waits(place, now);
+        const part = u.kind === 'attr' ? null : (partsAt?.get(keyOf(u, added)!) ?? null);
+        place.partChanges = part && part === place.part ? place.partChanges + 1 : part ? 1 : 0;
+        place.part = part;
+        if (place.waits && part && place.partChanges > FREE_CHANGES && part.isConnected && place.bounces === 0) {
+          // The sentence is found again around it by the caller, kept as it is: none of this batch's units.
+          this.kept.push(part);
+          place.changes = place.partChanges = 0;
+          place.part = null;
+          place.waits = false;
+          (keeps ??= new Set()).add(place);
+        }
       }
+      if (keeps?.has(place)) continue;
       if (leftAlone(place)) continue;
       if (!place.waits) out.push(u);
       else this.hold(place, u);
     }
     if (this.held.size) this.schedule();
     return out;
+  }
+
+  /** The parts of runs `admit` found the page keeps changing by themselves, each once: to be kept as they are. */
+  takeKept(): Element[] {
+    const kept = this.kept;
+    this.kept = [];
+    return kept;
   }
 
   /** The user clicked (or pressed Enter): what the page changes next is what they asked to see. */
@@ -254,7 +286,7 @@ export class Lively {
 }
 
 function newPlace(): Place {
-  return { changes: 0, last: -Infinity, sent: -Infinity, gap: FIRST_GAP_MS, batch: 0, waits: false, due: 0, byGap: false, roots: null, wrote: -Infinity, text: null, bounces: 0, retried: false };
+  return { changes: 0, last: -Infinity, sent: -Infinity, gap: FIRST_GAP_MS, batch: 0, waits: false, due: 0, byGap: false, roots: null, wrote: -Infinity, text: null, bounces: 0, retried: false, part: null, partChanges: 0 };
 }
 
 /** A place whose text the page gave back after its last try too (`givenBack`): left as the page shows it. */
@@ -276,6 +308,18 @@ function keyOf(u: Exclude<Unit, { kind: 'attr' }>, added: ReadonlyMap<Node, Node
     }
   }
   return key;
+}
+
+/** Each place's part of its run a batch's changes were all in (`admit`), or null where they were not all in one. */
+function partsByPlace(parts: ReadonlyMap<Unit, Element | null>, added: ReadonlyMap<Node, Node | null> | undefined): Map<Node, Element | null> {
+  const out = new Map<Node, Element | null>();
+  for (const [u, part] of parts) {
+    if (u.kind === 'attr') continue;
+    const key = keyOf(u, added);
+    if (!key) continue;
+    out.set(key, out.has(key) && out.get(key) !== part ? null : part);
+  }
+  return out;
 }
 
 /** What a unit shows: its nodes' text, a long text's, an attribute's value. */

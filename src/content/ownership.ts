@@ -74,6 +74,20 @@ export class Owners<J extends { unit: Unit }> {
   }
 
   /**
+   * The element kept as it is (tags.ts `excluded`) that `node` is in, where a unit holds that
+   * element (a `notranslate` count in a sentence, a live part: lively.ts): what the page changes
+   * in there is its own, none of that unit's words. Undefined where no unit holds it.
+   */
+  keeper(node: Node): Element | undefined {
+    let kept: Element | undefined;
+    for (let n = node.parentNode; n; n = n.parentNode) {
+      if (!kept && n.nodeType === 1 && excluded(n as Element)) kept = n as Element;
+      if (this.nodes.has(n)) return kept;
+    }
+    return undefined;
+  }
+
+  /**
    * Adds to `out` the jobs of `node` and of everything inside it (units cut out of an inline
    * element, pieces of a long text), not inside an element kept as it is: what says yes inside a
    * no is a unit apart, as for `ownsWithin` (undone with the run around it at each of its changes,

@@ -120,6 +120,28 @@ export function saysOtherLanguage(el: Element, value: string | null, src: string
   return !!value && primary(value) !== src && relabelled.get(el) !== value;
 }
 
+/**
+ * Inline elements of a sentence the page keeps changing by themselves (a word a script types and
+ * erases, a rotating word, a live count): kept as they are, as a `notranslate` element is, so the
+ * sentence around them stays translated (lively.ts `admit`); until restore (`forgetLiveParts`).
+ */
+let liveParts = new WeakSet<Element>();
+/** Whether any is kept: the walk reads every element, and most pages have none. */
+let anyLive = false;
+
+/** `el` is a part of its sentence the page keeps changing: left as it is from now on. */
+export function keepLive(el: Element): void {
+  liveParts.add(el);
+  anyLive = true;
+}
+
+/** Restore: every element is read as the page says again. */
+export function forgetLiveParts(): void {
+  if (!anyLive) return;
+  liveParts = new WeakSet();
+  anyLive = false;
+}
+
 /** `el` now says `lang` because the translation wrote it there. */
 export function relabel(el: Element, lang: string): void {
   relabelled.set(el, lang);
@@ -146,6 +168,7 @@ export function inspect(el: Element, src?: string): number {
   let editable = false;
   let exLang = false;
   let prose = 0;
+  if (anyLive && liveParts.has(el)) no = true;
   for (const name of el.hasAttributes() ? el.getAttributeNames() : NO_NAMES) {
     switch (name) {
       case 'class':
@@ -200,9 +223,9 @@ export function saysNo(el: Element): boolean {
   return false;
 }
 
-/** The element itself says `translate="no"`, has `.notranslate` (or an icon font's class, a formula's, an editor's) or `role="code"`. */
+/** The element itself says `translate="no"`, has `.notranslate` (or an icon font's class, a formula's, an editor's) or `role="code"`, or is a live part (`keepLive`). */
 function saysNoItself(el: Element): boolean {
-  return el.getAttribute('translate')?.toLowerCase() === 'no' || classSaysNo(el.getAttribute('class')) || CODE_ROLE.test(el.getAttribute('role') ?? '');
+  return (anyLive && liveParts.has(el)) || el.getAttribute('translate')?.toLowerCase() === 'no' || classSaysNo(el.getAttribute('class')) || CODE_ROLE.test(el.getAttribute('role') ?? '');
 }
 
 /** A `class` value that leaves the element's text as it is (`notranslate`, an icon font's class). */

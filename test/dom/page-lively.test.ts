@@ -271,3 +271,68 @@ describe('a place the page keeps changing', () => {
     expect(document.body.innerHTML).toBe('<p id="live">Updated 5 seconds ago</p><p>A still paragraph.</p>');
   });
 });
+
+describe('a part of a sentence the page keeps changing by itself', () => {
+  /** The page types `word` into the sentence's span letter by letter, as typed.js does (its content written anew each time). */
+  const typeInto = async (span: HTMLElement, word: string, wait: (ms: number) => Promise<void>) => {
+    for (let n = 1; n <= word.length; n++) {
+      span.innerHTML = word.slice(0, n);
+      await wait(80);
+    }
+  };
+
+  it('a word a script types and erases (typed.js, a rotating word): its first three changes go with the sentence, then the word is kept as it is and the sentence stays translated around it; restore gives back the sentence with the page\'s word', async () => {
+    const { wait, sent, page } = await livePage('<p id="live">We make <span id="w">fast maps</span> for you.</p><p>A still paragraph.</p>');
+    const live = document.getElementById('live')!;
+    const span = document.getElementById('w')!;
+    // What a reader sees between the letters: the sentence, never its original, from the fourth change on.
+    const seen: string[] = [];
+    for (const word of ['small boats', 'warm coats', 'fast maps', 'small boats']) {
+      await typeInto(span, word, async (ms) => {
+        await wait(ms);
+        seen.push(live.innerHTML);
+      });
+    }
+    // The previous build sent the sentence at each of its first three changes, then every 5 s at
+    // most, undone at the next letter: it read "We make … for you." nearly all the time.
+    expect(sent()).toEqual(['We make s for you.', 'We make sm for you.', 'We make sma for you.', 'We make  for you.']);
+    expect(seen.slice(3).every((html) => html.startsWith('WE MAKE <span id="w">') && html.endsWith('</span> FOR YOU.'))).toBe(true);
+    expect(live.innerHTML).toBe('WE MAKE <span id="w">small boats</span> FOR YOU.');
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+    for (let s = 0; s < 30; s++) await typeInto(span, 'warm coats', wait);
+    expect(sent()).toHaveLength(4);
+    page.restore();
+    expect(document.body.innerHTML).toBe('<p id="live">We make <span id="w">warm coats</span> for you.</p><p>A still paragraph.</p>');
+  });
+
+  it('a count the page says not to translate, changed in a translated sentence, leaves the sentence translated; nothing is sent for it', async () => {
+    const { wait, sent, page } = await livePage('<p id="live">You have <b class="notranslate" id="n">3</b> new messages</p><p>A still paragraph.</p>');
+    const live = document.getElementById('live')!;
+    const count = document.getElementById('n')!;
+    for (let n = 4; n < 20; n++) {
+      count.textContent = String(n);
+      await wait(500);
+      // The previous build undid the sentence at each change, and sent it again at first.
+      expect(live.innerHTML).toBe(`YOU HAVE <b class="notranslate" id="n">${n}</b> NEW MESSAGES`);
+    }
+    (count.firstChild as Text).data = '25';
+    await wait(0);
+    expect(live.innerHTML).toBe('YOU HAVE <b class="notranslate" id="n">25</b> NEW MESSAGES');
+    expect(sent()).toEqual([]);
+    page.restore();
+    expect(document.body.innerHTML).toBe('<p id="live">You have <b class="notranslate" id="n">25</b> new messages</p><p>A still paragraph.</p>');
+  });
+
+  it('a word the page changes now and then (a minute apart) is translated with its sentence each time, not kept', async () => {
+    const { wait, sent } = await livePage('<p id="live">Showing results for <em id="q">boats</em> near you</p><p>A still paragraph.</p>');
+    const live = document.getElementById('live')!;
+    const query = document.getElementById('q')!;
+    for (const word of ['maps', 'coats', 'hills', 'rivers', 'roads']) {
+      query.textContent = word;
+      await wait(0);
+      expect(live.innerHTML).toBe(`SHOWING RESULTS FOR <em id="q">${word.toUpperCase()}</em> NEAR YOU`);
+      await wait(60_000);
+    }
+    expect(sent()).toHaveLength(5);
+  });
+});

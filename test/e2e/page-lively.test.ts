@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARK_OPEN, startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
 import { tabDriver, useApertiumAt } from '../fakes/page-e2e';
+import { serveLibraries } from '../fakes/page-libraries';
 import { startPageServer, type PageServer } from '../fakes/page-server';
 import type { Page } from 'playwright-core';
 import { launchExtension, OPTIONS_PATH, type ExtensionBrowser } from './browser';
@@ -39,6 +40,18 @@ const KEEPER = `<!doctype html><html lang="en"><head><title>A cart</title></head
   }).observe(cart, { subtree: true, characterData: true, childList: true });
 </script></body></html>`;
 
+/**
+ * A landing page's heading with a word the real typewriter-effect library types and erases in a
+ * loop (`Typewriter__wrapper`, and a blinking `Typewriter__cursor`): the page never stops changing
+ * the sentence.
+ */
+const TYPEWRITER = `<!doctype html><html lang="en"><head><title>Boats</title></head><body>
+<h1 id="hero">We make <span id="word"></span> for the north.</h1>
+<p id="still">A paragraph that stays as it is.</p>
+<script src="/lib/typewriter.js"></script>
+<script>new Typewriter('#word', { strings: ['fast boats', 'warm coats', 'small maps'], autoStart: true, loop: true, delay: 40, deleteSpeed: 20 });</script>
+</body></html>`;
+
 describe('a place the page keeps changing', () => {
   let browser: ExtensionBrowser;
   let apy: MarkerApy;
@@ -50,6 +63,8 @@ describe('a place the page keeps changing', () => {
     [browser, apy, server] = await Promise.all([launchExtension(), startMarkerApy(), startPageServer()]);
     server.set('/ticker.html', TICKER);
     server.set('/keeper.html', KEEPER);
+    server.set('/typewriter.html', TYPEWRITER);
+    serveLibraries(server);
     await useApertiumAt(browser, apy.url);
     control = await browser.openExtensionPage(OPTIONS_PATH);
   });
@@ -109,6 +124,34 @@ describe('a place the page keeps changing', () => {
       expect((await tabs.send({ type: 'page:status', data: { tabId } })).data).toMatchObject({ state: 'translated', errors: 0 });
       await tabs.send({ type: 'page:restore', data: { tabId } });
       expect(await page.evaluate(() => document.body.innerHTML.split('<script>')[0]!.trim())).toBe('<p id="cart">Your cart is empty</p>\n<p id="still">A paragraph that stays as it is.</p>');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a word a script types and erases in a heading (typewriter-effect): kept as the page writes it, the heading translated around it, not undone at each letter; restore gives the heading back with the page\'s word', async () => {
+    const { page, tabId } = await tabs.open(`${server.origin}/typewriter.html`);
+    try {
+      await tabs.send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+      await tabs.settle(tabId);
+      const before = apy.requests;
+      // Four seconds of typing, read every 100 ms: after its first changes, the heading's own
+      // words read translated at every reading (the previous build showed them in English
+      // between its tries, 5 to 60 s apart).
+      const readings: string[] = [];
+      for (let i = 0; i < 40; i++) {
+        readings.push(await page.evaluate(() => document.getElementById('hero')!.innerHTML));
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const late = readings.slice(20);
+      expect(late.filter((html) => !(html.startsWith('⟦We make⟧ <span id="word">') && html.endsWith('</span> ⟦for the north.⟧')))).toEqual([]);
+      // The typed word is the page's, as it writes it, letter by letter.
+      expect(new Set(late.map((html) => /<span class="Typewriter__wrapper">([^<]*)</.exec(html)?.[1])).size).toBeGreaterThan(3);
+      expect(apy.requests - before).toBeLessThanOrEqual(4);
+      expect(await page.locator('#still').textContent()).toBe('⟦A paragraph that stays as it is.⟧');
+      await tabs.send({ type: 'page:restore', data: { tabId } });
+      const hero = await page.evaluate(() => document.getElementById('hero')!.innerHTML);
+      expect(hero).toMatch(/^We make <span id="word"><span class="Typewriter__wrapper">[a-z ]*<\/span><span class="Typewriter__cursor">\|<\/span><\/span> for the north\.$/);
     } finally {
       await page.close();
     }

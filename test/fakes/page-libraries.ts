@@ -6,7 +6,8 @@
  * its own), linkify-element (puts a text's words again in a text, a link and a text, where it
  * holds an address) and rangy's class applier (an annotator's highlighter: splits the texts a
  * highlight starts and ends in, and puts a `<mark>` around each whole text between); and
- * Bootstrap and `focus-trap`, whose dialogs hold the focus. Each page names the script it loads
+ * Bootstrap and `focus-trap`, whose dialogs hold the focus; typewriter-effect, which types a word
+ * into a sentence and erases it, again and again. Each page names the script it loads
  * (`<script src="/lib/mark.js">`).
  */
 import { readFileSync } from 'node:fs';
@@ -27,6 +28,8 @@ const FILES: Record<string, string> = {
   '/lib/bootstrap.js': 'bootstrap/dist/js/bootstrap.bundle.min.js',
   '/lib/tabbable.js': 'tabbable/dist/index.umd.min.js',
   '/lib/focus-trap.js': 'focus-trap/dist/focus-trap.umd.min.js',
+  // A word typed and erased in a sentence, in a loop (page-lively.test.ts).
+  '/lib/typewriter.js': 'typewriter-effect/dist/core.js',
 };
 
 /**
