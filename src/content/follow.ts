@@ -5,6 +5,7 @@
  * units with it (removals.ts), and shadow roots defined or attached later are walked.
  */
 import { keptInCopies, pastCopies } from './bilingual';
+import { PageFinds } from './find-again';
 import { Fitted } from './fitted';
 import { madeTexts, OurWords, splitRoot } from './ours';
 import type { Job } from './jobs';
@@ -12,13 +13,12 @@ import { Lively, newNodes, realClock } from './lively';
 import type { LateRoots } from './late-roots';
 import type { ShadowReader } from './shadow';
 import { SAYS_ATTRIBUTES } from './observe';
-import { PageRemovals } from './removals';
 import type { Unit } from './segment';
 import { forgetLiveParts, keepLive } from './tags';
 import { runRoots } from './units';
 import type { Definitions } from './upgrades';
 
-export class PageFollow extends PageRemovals {
+export class PageFollow extends PageFinds {
   /** Custom elements the walk met before their definition (upgrades.ts); until restore. */
   protected definitions: Definitions | null = null;
   /** Elements the walk met with no shadow root that may get one later (late-roots.ts); until restore. */
@@ -281,83 +281,6 @@ export class PageFollow extends PageRemovals {
     this.carryOn(found > 0);
   }
 
-  /** Units for what the page changed or added: around each root, and the attributes named. */
-  private findAgain(roots: Iterable<Node>, changedAttrs: readonly [Element, string][]): Unit[] {
-    const seg = this.segmenter!;
-    const observer = this.observer!;
-    const fresh: Unit[] = [];
-    for (const [el, name] of changedAttrs) {
-      if (!el.isConnected) continue;
-      for (const u of seg.attributes(el)) if (u.kind === 'attr' && u.name === name && !this.owners.taken(u)) fresh.push(u);
-    }
-    // Nodes of runs found already: a run is looked for once, from whichever of its nodes comes first.
-    const covered = new Set<Node>();
-    for (const root of roots) {
-      if (!root.isConnected || covered.has(root) || this.owners.holder(root)) continue;
-      // In an element a translated unit keeps as it is (a `notranslate` count in a sentence, a
-      // live part): the page's own; only what says yes in there is a unit, of its own. Before,
-      // it joined the run around it, which was undone and sent again at each of its changes.
-      const keeper = this.owners.keeper(root);
-      if (keeper) {
-        for (const u of seg.around(root)) if (within(u, keeper) && !this.owners.taken(u, true)) fresh.push(u);
-        continue;
-      }
-      const around: Node[] = [];
-      let units = seg.around(root, [], around);
-      // A node added beside a translated run joins it, as does a link that lost the block it held,
-      // or a long text that became short: the translations of what the run holds (at any depth:
-      // units cut out of its links, pieces of its texts) go, and the whole run is translated again
-      // (found here, not only from the record's siblings, which a batch may not name). A node in
-      // no unit of its run (a separator now cutting it in parts) takes the whole run with it.
-      const joined = new Set<Job>();
-      const run = units.find((u) => u.kind === 'range' && u.nodes.some((n) => n === root || n.contains(root)));
-      for (const n of run?.kind === 'range' ? run.nodes : around) this.owners.within(n, joined);
-      if (joined.size) {
-        observer.whilePaused(() => joined.forEach((j) => this.retire(j)));
-        units = seg.around(root);
-      }
-      // A run found again that holds both written parts and nodes no unit covers (content the page
-      // added while it was out of the page, beside a long text written in pieces): its parts go, and
-      // the whole run is translated again, as for a change seen in the page.
-      const parts = new Set<Job>();
-      let found = units.filter((u) => {
-        if (!this.owners.taken(u, true)) return true;
-        if (u.kind === 'range' && !this.owners.covers(u)) for (const n of u.nodes) this.owners.within(n, parts);
-        return false;
-      });
-      if (parts.size) {
-        observer.whilePaused(() => parts.forEach((j) => this.retire(j)));
-        found = seg.around(root).filter((u) => !this.owners.taken(u, true));
-      }
-      for (const u of found) {
-        fresh.push(u);
-        if (u.kind === 'range') for (const n of u.nodes) covered.add(n);
-      }
-    }
-    return fresh;
-  }
-
-  /** Queues units found again, each once. */
-  private queueFound(fresh: readonly Unit[]): void {
-    const seen = new Set<Node>();
-    const seenAttrs = new Map<Element, string[]>();
-    for (const u of fresh) {
-      // The same run, or the same attribute, found from two of its nodes: one job (two would each
-      // keep an original, and restore would put back the older).
-      if (u.kind === 'attr') {
-        let names = seenAttrs.get(u.el);
-        if (!names) seenAttrs.set(u.el, (names = []));
-        else if (names.includes(u.name)) continue;
-        names.push(u.name);
-      } else {
-        const key = u.kind === 'range' ? u.nodes[0]! : u.group.text;
-        if (seen.has(key)) continue;
-        seen.add(key);
-      }
-      this.enqueue(u);
-    }
-  }
-
   /** Neither a sweep nor a place that kept changing waits any more (restore). */
   protected noWaits(): void {
     this.noSweep();
@@ -429,11 +352,6 @@ export class PageFollow extends PageRemovals {
     });
     this.carryOn(fresh.length > 0);
   }
-}
-
-/** Whether unit `u` is inside `el`. */
-function within(u: Unit, el: Element): boolean {
-  return el.contains(u.kind === 'attr' ? u.el : u.kind === 'piece' ? u.group.text : u.nodes[0]!);
 }
 
 /**
