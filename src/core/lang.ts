@@ -98,10 +98,21 @@ export function sameLanguage(a: string, b: string): boolean {
  * `anyScript` (a source: a translator reads a script it does not list for the language better than
  * no route at all), else the first of the same language. Undefined where the list has none: a
  * target in another script is not the one asked for.
+ *
+ * A tag without a script whose likely script the list names with its language (`zh`, where it
+ * has `zh-Hans`; `zh-TW`, where it has `zh-Hant`) is that code even where the list has the tag too: Google, Microsoft, LibreTranslate
+ * and MyMemory list Chinese by script, Chrome's on-device translator and LLMs as `zh`, and the
+ * engine's routes are by code; the web providers rank above the on-device one by default.
  */
 export function listedCode(tag: string, codes: readonly string[], anyScript = false): string | undefined {
   const canonical = canonicalLanguage(tag);
   if (canonical === undefined) return undefined;
+  const locale = new Intl.Locale(canonical);
+  if (locale.script === undefined) {
+    const { script } = likely(canonical);
+    const named = script && canonicalLanguage(`${locale.language}-${script}`);
+    if (named && codes.includes(named)) return named;
+  }
   if (codes.includes(canonical)) return canonical;
   const key = languageOf(canonical);
   const found = codes.find((c) => languageOf(c) === key);

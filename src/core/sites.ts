@@ -103,7 +103,7 @@ export function validateSitePrefs(value: unknown): SitePrefs {
   if (!isObject(languages)) fail('sites.languages', 'must be an object');
   for (const [code, mode] of Object.entries(languages)) {
     const path = `languages[${JSON.stringify(code)}]`;
-    const lang = language(code, path).split('-')[0]!;
+    const lang = ruleLanguage(language(code, path));
     if (!MODES.includes(mode)) fail(path, 'must be "always" or "never"');
     out.languages[lang] = mode as SiteMode;
   }
@@ -167,6 +167,11 @@ export type LoadDecision =
   | { action: 'translate'; src: string; trg: string; why: 'site' | 'language' | 'tab' }
   | { action: 'none'; why: 'site-never' | 'language-never' | 'no-rule' | 'same-language' | 'page-says-no' };
 
+/** The code a language's rules are kept by: its primary subtag (`zh` for `zh-Hant`: one rule for Chinese in either script). */
+export function ruleLanguage(code: string): string {
+  return code.split(/[-_]/)[0]!.toLowerCase();
+}
+
 /** What the page's tab was translated as before this page loaded in it (background/frames.ts). */
 export interface TabBefore {
   src?: string;
@@ -188,7 +193,7 @@ export function decideOnLoad(prefs: SitePrefs, host: string, lang: string, brows
   // The language's rules are by its primary code (Chinese: both scripts); what is sent and what is
   // the same language keeps a script that is not the language's usual one (`zh-Hant`: lang.ts `languageOf`).
   const src = languageOf(lang) ?? lang;
-  const rules = src.split('-')[0]!.toLowerCase();
+  const rules = ruleLanguage(src);
   if (rule?.mode === 'never') return { action: 'none', why: 'site-never' };
   if (prefs.languages[rules] === 'never') return { action: 'none', why: 'language-never' };
   let trg: string;

@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { markerTabs } from '../fakes/page-e2e';
 import { evaluateInContentScript } from './browser';
-import { storageSet } from './ui-helpers';
+import { POPUP_PATH, storageGet, storageSet } from './ui-helpers';
 
 const CHINESE_PAIRS = ['zho_Hant-zho_Hans', 'zho_Hans-zho_Hant', 'zho_Hans-eng', 'zho_Hant-eng', 'eng-zho_Hans', 'eng-zho_Hant'];
 
@@ -67,5 +67,23 @@ describe("a page's language as the engine lists it: Chinese by its script", () =
     const snapshot = () => evaluateInContentScript<{ src: string; trg: string; results: { text?: string }[] } | null>(page, driver.browser().id, 'globalThis.polyglot.bubble.snapshot() ?? null');
     await expect.poll(async () => (await snapshot())?.results[0]?.text).toBe('⟦這條路沿著河走到舊橋。⟧');
     expect(await snapshot()).toMatchObject({ src: 'zh-Hant', trg: 'en' });
+  });
+
+  it("the popup's \"Always translate pages in Chinese\" on a Traditional Chinese page is Chinese's rule, for either script", async () => {
+    const { tabId } = await open(url('/traditional.html'));
+    const popup = await driver.browser().openExtensionPage(`${POPUP_PATH}?tab=${tabId}`);
+    try {
+      const box = popup.locator('#lang-always');
+      await expect.poll(() => popup.locator('label:has(#lang-always)').textContent()).toContain('Always translate pages in Chinese');
+      await box.check();
+      await expect.poll(() => storageGet(popup, 'ui:sites')).toMatchObject({ languages: { zh: 'always' } });
+      await popup.reload();
+      await expect.poll(() => box.isChecked()).toBe(true);
+      // Unchecked, the rule goes (stop 59's first build kept it: it was shown as zh-Hant's, stored as zh's).
+      await box.uncheck();
+      await expect.poll(async () => ((await storageGet(popup, 'ui:sites')) as { languages: Record<string, string> }).languages).toEqual({});
+    } finally {
+      await popup.close();
+    }
   });
 });

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { send } from '../../shared/api';
-import type { SiteMode, SitePatch, SitePrefs, SiteRule } from '../../core/sites';
+import { ruleLanguage, type SiteMode, type SitePatch, type SitePrefs, type SiteRule } from '../../core/sites';
 import { t } from '../shared/i18n';
 import { languageName } from '../shared/langs';
 import { shownChange, shownEdit } from '../shared/sites';
@@ -40,7 +40,8 @@ export function SitePanel({ trg, locale, tabId }: Props) {
     setError('');
     shownEdit(site, edit, setPrefs, setError);
   };
-  const lang = page.lang;
+  // The language's rule is kept by its primary code: a page in `zh-Hant` is under Chinese's rule (core/sites.ts `ruleLanguage`).
+  const lang = page.lang && ruleLanguage(page.lang);
 
   return (
     <details class="site-panel" open>

@@ -116,6 +116,9 @@ describe('listedCode: the code a list has for a page\'s or a browser\'s tag', ()
     ['zh-TW', GOOGLE, 'zh-Hant'],
     ['zh-HK', GOOGLE, 'zh-Hant'],
     ['zh-Hans', ON_DEVICE, 'zh'],
+    // Both named (Google's and the on-device translator's lists together): the one the web providers name.
+    ['zh', [...GOOGLE, 'zh'], 'zh-Hans'],
+    ['zh-Hant', [...GOOGLE, 'zh'], 'zh-Hant'],
     ['zh-TW', ON_DEVICE, 'zh-Hant'],
     ['nb', GOOGLE, 'no'],
     ['en-GB', GOOGLE, 'en'],
