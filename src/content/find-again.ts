@@ -8,6 +8,9 @@ import { PageRemovals } from './removals';
 import type { Unit } from './segment';
 
 export abstract class PageFinds extends PageRemovals {
+  /** The page changed what is in `el`, an element a unit keeps as it is (follow.ts: a part kept live is not still). */
+  protected keptChanged(_el: Element): void {}
+
   /** Units for what the page changed or added: around each root, and the attributes named. */
   protected findAgain(roots: Iterable<Node>, changedAttrs: readonly [Element, string][]): Unit[] {
     const seg = this.segmenter!;
@@ -26,6 +29,7 @@ export abstract class PageFinds extends PageRemovals {
       // it joined the run around it, which was undone and sent again at each of its changes.
       const keeper = this.owners.keeper(root);
       if (keeper) {
+        this.keptChanged(keeper);
         for (const u of seg.around(root)) if (within(u, keeper) && !this.owners.taken(u, true)) fresh.push(u);
         continue;
       }

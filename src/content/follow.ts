@@ -14,7 +14,7 @@ import type { LateRoots } from './late-roots';
 import type { ShadowReader } from './shadow';
 import { SAYS_ATTRIBUTES } from './observe';
 import type { Unit } from './segment';
-import { forgetLiveParts, keepLive } from './tags';
+import { forgetLiveParts, keepLive, unkeepLive } from './tags';
 import { runRoots } from './units';
 import type { Definitions } from './upgrades';
 
@@ -24,7 +24,7 @@ export class PageFollow extends PageFinds {
   /** Elements the walk met with no shadow root that may get one later (late-roots.ts); until restore. */
   protected lateRoots: LateRoots | null = null;
   /** Places the page keeps changing: what they hold waits (lively.ts). */
-  protected readonly lively = new Lively(this.deps.clock ?? realClock, (roots, attrs) => this.releaseLively(roots, attrs));
+  protected readonly lively = new Lively(this.deps.clock ?? realClock, (roots, attrs) => this.releaseLively(roots, attrs), (parts) => this.givePartsBack(parts));
   /** Our words the page cut to fit, split or laid out (ours.ts); until restore. */
   private readonly ours = new OurWords<Job>();
   /** Our words the page laid out anew in nodes of its own, or fewer of ours (fitted.ts); until restore. */
@@ -267,6 +267,35 @@ export class PageFollow extends PageFinds {
 
   protected wrote(job: Job): void {
     this.lively.wrote(job.origin ?? job.unit);
+  }
+
+  protected keptChanged(el: Element): void {
+    this.lively.partChanged(el);
+  }
+
+  /** Parts of sentences kept as the page wrote them, still for a while now: each sentence translated whole again (lively.ts). */
+  private givePartsBack(parts: readonly Element[]): void {
+    if (this.state !== 'translating' && this.state !== 'translated') return;
+    let found = 0;
+    this.timed('follow', () => {
+      const roots = new Set<Node>();
+      this.observer!.whilePaused(() => {
+        for (const el of parts) {
+          unkeepLive(el);
+          this.segmenter?.forgetElement(el);
+          const job = this.owners.of(el);
+          if (!job) continue;
+          this.retire(job);
+          const u = job.origin ?? job.unit;
+          if (u.kind === 'range') runRoots(u, roots);
+          else roots.add(el);
+        }
+      });
+      const fresh = this.findAgain(roots, []);
+      found = fresh.length;
+      this.queueFound(fresh);
+    });
+    this.carryOn(found > 0);
   }
 
   /** Places that kept changing, due now: translated as they are. */

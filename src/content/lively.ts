@@ -86,10 +86,15 @@ export class Lively {
   private actedAt = -Infinity;
   /** Parts of runs to keep as they are, found by `admit` (`takeKept`). */
   private kept: Element[] = [];
+  /** Parts kept, and when the page last changed each (`partChanged`): one still for `QUIET_MS` is given back (`unkeep`). */
+  private readonly parts = new Map<Element, number>();
+  private partsTimer: (() => void) | null = null;
 
   constructor(
     private readonly clock: Clock,
     private readonly release: Release,
+    /** Parts kept that the page has left still for `QUIET_MS`: to be translated with their sentence again. */
+    private readonly unkeep: (parts: Element[]) => void = () => undefined,
   ) {}
 
   /**
@@ -128,9 +133,11 @@ export class Lively {
         const part = u.kind === 'attr' ? null : (partsAt?.get(keyOf(u, added)!) ?? null);
         place.partChanges = part && part === place.part ? place.partChanges + 1 : part ? 1 : 0;
         place.part = part;
-        if (place.waits && part && place.partChanges > FREE_CHANGES && part.isConnected && place.bounces === 0) {
+        if (place.waits && part && place.partChanges > FREE_CHANGES && part.isConnected && place.bounces === 0 && wordsOutside(u, part)) {
           // The sentence is found again around it by the caller, kept as it is: none of this batch's units.
           this.kept.push(part);
+          this.parts.set(part, now);
+          this.watchParts();
           place.changes = place.partChanges = 0;
           place.part = null;
           place.waits = false;
@@ -151,6 +158,34 @@ export class Lively {
     const kept = this.kept;
     this.kept = [];
     return kept;
+  }
+
+  /** The page changed what is in `el`: if it is a part kept, it is not still. */
+  partChanged(el: Element): void {
+    if (this.parts.has(el)) this.parts.set(el, this.clock.now());
+  }
+
+  /**
+   * Gives back the parts kept that have been still for `QUIET_MS` (a countdown that ended, a
+   * rotating word that stopped): their sentence is translated whole again, the word with it. A
+   * typing loop pauses a second or two between words, and keeps its part.
+   */
+  private watchParts(): void {
+    if (this.partsTimer || this.parts.size === 0) return;
+    let first = Infinity;
+    for (const at of this.parts.values()) first = Math.min(first, at);
+    this.partsTimer = this.clock.after(Math.max(0, first + QUIET_MS - this.clock.now()), () => {
+      this.partsTimer = null;
+      const now = this.clock.now();
+      const still: Element[] = [];
+      for (const [el, at] of this.parts) {
+        if (now - at < QUIET_MS) continue;
+        this.parts.delete(el);
+        if (el.isConnected) still.push(el);
+      }
+      this.watchParts();
+      if (still.length) this.unkeep(still);
+    });
   }
 
   /** The user clicked (or pressed Enter): what the page changes next is what they asked to see. */
@@ -198,6 +233,10 @@ export class Lively {
     this.timerAt = Infinity;
     for (const p of this.held) p.roots = null;
     this.held.clear();
+    this.kept = [];
+    this.parts.clear();
+    this.partsTimer?.();
+    this.partsTimer = null;
     this.places = new WeakMap();
     this.attrPlaces = new WeakMap();
   }
@@ -320,6 +359,18 @@ function partsByPlace(parts: ReadonlyMap<Unit, Element | null>, added: ReadonlyM
     out.set(key, out.has(key) && out.get(key) !== part ? null : part);
   }
   return out;
+}
+
+/** Whether run `u` has words outside `part` (kept as it is, the part leaves something to translate). */
+function wordsOutside(u: Unit, part: Element): boolean {
+  if (u.kind !== 'range') return false;
+  const stack: Node[] = [...u.nodes];
+  for (let n = stack.pop(); n; n = stack.pop()) {
+    if (n === part) continue;
+    if (n.nodeType === 3 && /\p{L}/u.test((n as Text).data)) return true;
+    for (let c = n.firstChild; c; c = c.nextSibling) stack.push(c);
+  }
+  return false;
 }
 
 /** What a unit shows: its nodes' text, a long text's, an attribute's value. */

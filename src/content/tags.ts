@@ -135,6 +135,11 @@ export function keepLive(el: Element): void {
   anyLive = true;
 }
 
+/** The page left part `el` still: read as the page says again (lively.ts `unkeep`). */
+export function unkeepLive(el: Element): void {
+  liveParts.delete(el);
+}
+
 /** Restore: every element is read as the page says again. */
 export function forgetLiveParts(): void {
   if (!anyLive) return;

@@ -6,7 +6,7 @@
  * page's last text.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { BOUNCES, FIRST_GAP_MS, MAX_GAP_MS, SETTLE_MS } from '../../src/content/lively';
+import { BOUNCES, FIRST_GAP_MS, MAX_GAP_MS, QUIET_MS, SETTLE_MS } from '../../src/content/lively';
 import { PageTranslator } from '../../src/content/page';
 import { fakeTranslator, manualClock, startPage } from './page-fakes';
 
@@ -303,6 +303,32 @@ describe('a part of a sentence the page keeps changing by itself', () => {
     expect(sent()).toHaveLength(4);
     page.restore();
     expect(document.body.innerHTML).toBe('<p id="live">We make <span id="w">warm coats</span> for you.</p><p>A still paragraph.</p>');
+  });
+
+  it('a word that stops changing (a countdown ended, a rotating word stopped) is given back to its sentence once still for ten seconds: the sentence translated whole; a changing word that is all of its line is not kept, and is translated once still', async () => {
+    const { wait, sent, page } = await livePage('<p id="live">Sale ends in <b id="t">0:20</b> today</p><p id="solo"><em id="w">alpha</em></p>');
+    const live = document.getElementById('live')!;
+    const left = document.getElementById('t')!;
+    const solo = document.getElementById('w')!;
+    for (let s = 19; s >= 0; s--) {
+      left.textContent = `0:${String(s).padStart(2, '0')}`;
+      solo.textContent = `word ${s}`;
+      await wait(1000);
+    }
+    left.textContent = 'now';
+    solo.textContent = 'the end';
+    await wait(0);
+    // Kept while it ticks: the sentence stays translated around it.
+    expect(live.innerHTML).toBe('SALE ENDS IN <b id="t">now</b> TODAY');
+    await wait(SETTLE_MS);
+    // The line that is only the changing word: translated once still, as any place.
+    expect(solo.textContent).toBe('THE END');
+    await wait(QUIET_MS);
+    expect(live.innerHTML).toBe('SALE ENDS IN <b id="t">NOW</b> TODAY');
+    // The first three with the other line (one call each time), then the sentence around the kept count, then whole.
+    expect(sent().filter((t) => t.startsWith('Sale')).map((t) => t.slice(0, t.indexOf('today') + 5))).toEqual(['Sale ends in 0:19 today', 'Sale ends in 0:18 today', 'Sale ends in 0:17 today', 'Sale ends in  today', 'Sale ends in now today']);
+    page.restore();
+    expect(document.body.innerHTML).toBe('<p id="live">Sale ends in <b id="t">now</b> today</p><p id="solo"><em id="w">the end</em></p>');
   });
 
   it('a count the page says not to translate, changed in a translated sentence, leaves the sentence translated; nothing is sent for it', async () => {
