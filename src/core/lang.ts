@@ -65,6 +65,9 @@ function usualScript(language: string): string | undefined {
   return usualScripts.get(language);
 }
 
+/** `languageOf`'s answers, each tag read once (bounded as `canonicalSeen` is). */
+const languagesSeen = new Map<string, string>();
+
 /**
  * What a translation has to cross for a tag: its language, and its script where that is not the
  * language's usual one (`zh-TW` and `zh-Hant`: `zh-Hant`; `zh-CN`, `zh` and `zh-Hans`: `zh`;
@@ -83,7 +86,6 @@ export function languageOf(tag: string): string | undefined {
   languagesSeen.set(canonical, key);
   return key;
 }
-const languagesSeen = new Map<string, string>();
 
 /** Whether two tags are one language for translation (`languageOf`): `en-GB` and `en`, `zh-TW` and `zh-Hant`, `nb` and `no`; not `zh-TW` and `zh`. */
 export function sameLanguage(a: string, b: string): boolean {
@@ -100,9 +102,10 @@ export function sameLanguage(a: string, b: string): boolean {
  * target in another script is not the one asked for.
  *
  * A tag without a script whose likely script the list names with its language (`zh`, where it
- * has `zh-Hans`; `zh-TW`, where it has `zh-Hant`) is that code even where the list has the tag too: Google, Microsoft, LibreTranslate
- * and MyMemory list Chinese by script, Chrome's on-device translator and LLMs as `zh`, and the
- * engine's routes are by code; the web providers rank above the on-device one by default.
+ * has `zh-Hans`; `zh-TW`, where it has `zh-Hant`) is that code even where the list has the tag
+ * too: Google, Microsoft, LibreTranslate and MyMemory list Chinese by script, Chrome's on-device
+ * translator and LLMs as `zh`, and the engine's routes are by code; the web providers rank above
+ * the on-device one by default.
  */
 export function listedCode(tag: string, codes: readonly string[], anyScript = false): string | undefined {
   const canonical = canonicalLanguage(tag);
