@@ -9,12 +9,12 @@ import { PageFinds } from './find-again';
 import { Fitted } from './fitted';
 import { madeTexts, OurWords, splitRoot } from './ours';
 import type { Job } from './jobs';
-import { Lively, newNodes, realClock } from './lively';
+import { commonPart, Lively, newNodes, realClock } from './lively';
 import type { LateRoots } from './late-roots';
 import type { ShadowReader } from './shadow';
 import { SAYS_ATTRIBUTES } from './observe';
 import type { Unit } from './segment';
-import { forgetLiveParts, keepLive, unkeepLive } from './tags';
+import { forgetLiveParts, isLivePart, keepLive, unkeepLive } from './tags';
 import { runRoots } from './units';
 import type { Definitions } from './upgrades';
 
@@ -123,10 +123,9 @@ export class PageFollow extends PageFinds {
           removed.push(n);
           // One of a unit's own nodes, with words (out of the page, it is found by itself alone).
           const own = this.owners.of(n);
-          if (own && n.textContent?.trim()) {
-            inside.add(own);
-            notePart(parts, own, r.target);
-          }
+          // Where it was taken from, with words or not (a typed word's letter our write left empty).
+          if (own) notePart(parts, own, r.target);
+          if (own && n.textContent?.trim()) inside.add(own);
         }
         if (r.removedNodes.length) emptied.add(r.target);
       }
@@ -181,7 +180,8 @@ export class PageFollow extends PageFinds {
     // A place that keeps changing waits (lively.ts): what it holds now comes back when due.
     const changed = [...inside].map((j) => j.origin ?? j.unit);
     const partOf = new Map<Unit, Element | null>();
-    for (const j of inside) partOf.set(j.origin ?? j.unit, parts.get(j) ?? null);
+    for (const [j, part] of parts) partOf.set(j.origin ?? j.unit, part);
+    for (const j of inside) if (!parts.has(j)) partOf.set(j.origin ?? j.unit, null);
     const fresh = this.lively.admit(this.findAgain(roots, changedAttrs), added.length ? newNodes(added, emptied) : undefined, changed, partOf);
     // A part of a sentence the page keeps changing by itself is kept as it is, and the sentence is
     // translated around it (lively.ts `admit`).
@@ -209,8 +209,13 @@ export class PageFollow extends PageFinds {
     for (const r of records) {
       if (r.type !== 'characterData') continue;
       const t = r.target as Text;
-      // Not in an element a unit keeps as it is (a `notranslate` count in a sentence): the page's own.
-      const job = this.owners.holder(t) ?? this.ours.pieceOf(t);
+      // In a part of its sentence kept as the page writes it: the page's own (find-again.ts).
+      const kept = this.owners.keeper(t);
+      if (kept && isLivePart(kept)) {
+        this.keptChanged(kept);
+        continue;
+      }
+      const job = this.owners.of(t) ?? this.ours.pieceOf(t);
       if (!job) loose.push(t);
       // Its value before this batch: the first record's (our write's, where we wrote last).
       else if (!texts.has(t)) texts.set(t, [job, r.oldValue]);
@@ -390,7 +395,9 @@ export class PageFollow extends PageFinds {
  */
 function notePart(parts: Map<Job, Element | null>, job: Job, at: Node): void {
   const u = job.origin ?? job.unit;
+  const run = u.kind === 'range' ? u.parent : null;
   const el = at.nodeType === 1 ? (at as Element) : at.parentElement;
-  const part = u.kind === 'range' && el && el !== u.parent && u.parent.contains(el) ? el : null;
-  parts.set(job, parts.has(job) && parts.get(job) !== part ? null : part);
+  const part = run && el && el !== run && run.contains(el) ? el : null;
+  const had = parts.get(job);
+  parts.set(job, had === undefined ? part : run && had && part && commonPart(had, part, run));
 }

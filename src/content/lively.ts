@@ -7,6 +7,7 @@
  * afresh; a change just after the user's click is theirs (a tab or a view shown), never held. What
  * waits is not counted in the page's progress: it shows the page's own text meanwhile.
  */
+import { excluded } from './tags';
 import { runRoots, type Unit } from './units';
 
 export interface Clock {
@@ -130,13 +131,17 @@ export class Lively {
         keys ??= changed ? new Set(changed.flatMap((c) => (c.kind === 'attr' ? [] : [keyOf(c, added)]))) : null;
         const touched = !keys || u.kind === 'attr' || keys.has(keyOf(u, added));
         place.waits = this.givenBack(place, textOf(u), now, touched) ? !place.retried : this.waits(place, now);
-        const part = u.kind === 'attr' ? null : (partsAt?.get(keyOf(u, added)!) ?? null);
-        place.partChanges = part && part === place.part ? place.partChanges + 1 : part ? 1 : 0;
-        place.part = part;
-        if (place.waits && part && place.partChanges > FREE_CHANGES && part.isConnected && place.bounces === 0 && wordsOutside(u, part)) {
+        const key = u.kind === 'attr' ? undefined : keyOf(u, added);
+        const part = key ? (partsAt?.get(key) ?? null) : null;
+        // Changes in two elements of one part of the run (a typed word's text and its cursor) are in the part that holds both.
+        const both = part && place.part && key ? commonPart(part, place.part, key) : null;
+        place.partChanges = both ? place.partChanges + 1 : part ? 1 : 0;
+        place.part = both ?? part;
+        const kept = place.part && key && place.partChanges > FREE_CHANGES ? widen(place.part, key) : null;
+        if (place.waits && kept && kept.isConnected && place.bounces === 0 && wordsOutside(u, kept)) {
           // The sentence is found again around it by the caller, kept as it is: none of this batch's units.
-          this.kept.push(part);
-          this.parts.set(part, now);
+          this.kept.push(kept);
+          this.parts.set(kept, now);
           this.watchParts();
           place.changes = place.partChanges = 0;
           place.part = null;
@@ -356,9 +361,41 @@ function partsByPlace(parts: ReadonlyMap<Unit, Element | null>, added: ReadonlyM
     if (u.kind === 'attr') continue;
     const key = keyOf(u, added);
     if (!key) continue;
-    out.set(key, out.has(key) && out.get(key) !== part ? null : part);
+    const had = out.get(key);
+    out.set(key, had === undefined ? part : had && part && commonPart(had, part, key));
   }
   return out;
+}
+
+/**
+ * The element inside `within` (a run's parent) that holds both `a` and `b`, parts of its run: `a`
+ * itself where it holds `b`; null where only `within` holds both (the run's own changes).
+ */
+export function commonPart(a: Element, b: Element, within: Node): Element | null {
+  for (let el: Element | null = a; el && el !== within; el = el.parentElement) if (el.contains(b)) return within.contains(el) ? el : null;
+  return null;
+}
+
+/**
+ * `part` and the elements around it inside `within` that hold no words of their own beside it: a
+ * typed word's wrapper widens to the element that also holds its cursor (`|`), which the page
+ * writes again at each loop; not to a link that holds words beside a count.
+ */
+function widen(part: Element, within: Node): Element {
+  let el = part;
+  for (let up = el.parentElement; up && up !== within && within.contains(up) && !wordsBeside(up, el); up = up.parentElement) el = up;
+  return el;
+}
+
+/** Whether `el` holds a text with a letter that is not in `inner`. */
+function wordsBeside(el: Element, inner: Element): boolean {
+  const stack: Node[] = [el];
+  for (let n = stack.pop(); n; n = stack.pop()) {
+    if (n === inner || (n.nodeType === 1 && excluded(n as Element))) continue;
+    if (n.nodeType === 3 && /\p{L}/u.test((n as Text).data)) return true;
+    for (let c = n.firstChild; c; c = c.nextSibling) stack.push(c);
+  }
+  return false;
 }
 
 /** Whether run `u` has words outside `part` (kept as it is, the part leaves something to translate). */
@@ -366,7 +403,8 @@ function wordsOutside(u: Unit, part: Element): boolean {
   if (u.kind !== 'range') return false;
   const stack: Node[] = [...u.nodes];
   for (let n = stack.pop(); n; n = stack.pop()) {
-    if (n === part) continue;
+    // Not words the run keeps as they are (`translate="no"`): nothing to translate around the part.
+    if (n === part || (n.nodeType === 1 && excluded(n as Element))) continue;
     if (n.nodeType === 3 && /\p{L}/u.test((n as Text).data)) return true;
     for (let c = n.firstChild; c; c = c.nextSibling) stack.push(c);
   }

@@ -135,6 +135,11 @@ export function keepLive(el: Element): void {
   anyLive = true;
 }
 
+/** Whether `el` is a part of its sentence kept as the page writes it (`keepLive`). */
+export function isLivePart(el: Element): boolean {
+  return anyLive && liveParts.has(el);
+}
+
 /** The page left part `el` still: read as the page says again (lively.ts `unkeep`). */
 export function unkeepLive(el: Element): void {
   liveParts.delete(el);

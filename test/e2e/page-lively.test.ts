@@ -135,15 +135,16 @@ describe('a place the page keeps changing', () => {
       await tabs.send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
       await tabs.settle(tabId);
       const before = apy.requests;
-      // Four seconds of typing, read every 100 ms: after its first changes, the heading's own
-      // words read translated at every reading (the previous build showed them in English
-      // between its tries, 5 to 60 s apart).
+      // Six seconds of typing (a word typed, paused on, erased: about 2 s), read every 100 ms:
+      // after its first changes, the heading's own words read translated at every reading of the
+      // last three seconds (the previous build showed them in English between its tries, 5 to
+      // 60 s apart).
       const readings: string[] = [];
-      for (let i = 0; i < 40; i++) {
+      for (let i = 0; i < 60; i++) {
         readings.push(await page.evaluate(() => document.getElementById('hero')!.innerHTML));
         await new Promise((r) => setTimeout(r, 100));
       }
-      const late = readings.slice(20);
+      const late = readings.slice(30);
       expect(late.filter((html) => !(html.startsWith('⟦We make⟧ <span id="word">') && html.endsWith('</span> ⟦for the north.⟧')))).toEqual([]);
       // The typed word is the page's, as it writes it, letter by letter.
       expect(new Set(late.map((html) => /<span class="Typewriter__wrapper">([^<]*)</.exec(html)?.[1])).size).toBeGreaterThan(3);
