@@ -9,7 +9,8 @@ import { PageFinds } from './find-again';
 import { Fitted } from './fitted';
 import { madeTexts, OurWords, splitRoot } from './ours';
 import type { Job } from './jobs';
-import { commonPart, Lively, newNodes, realClock } from './lively';
+import { notePart } from './live-parts';
+import { Lively, newNodes, realClock } from './lively';
 import type { LateRoots } from './late-roots';
 import type { ShadowReader } from './shadow';
 import { SAYS_ATTRIBUTES } from './observe';
@@ -386,18 +387,4 @@ export class PageFollow extends PageFinds {
     });
     this.carryOn(fresh.length > 0);
   }
-}
-
-/**
- * Notes that the page changed `job`'s words at `at` (a text, or an element whose children
- * changed): in an inline element of its run, that element; else (the run's own texts, or changes
- * in several places) null.
- */
-function notePart(parts: Map<Job, Element | null>, job: Job, at: Node): void {
-  const u = job.origin ?? job.unit;
-  const run = u.kind === 'range' ? u.parent : null;
-  const el = at.nodeType === 1 ? (at as Element) : at.parentElement;
-  const part = run && el && el !== run && run.contains(el) ? el : null;
-  const had = parts.get(job);
-  parts.set(job, had === undefined ? part : run && had && part && commonPart(had, part, run));
 }

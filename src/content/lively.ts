@@ -7,7 +7,7 @@
  * afresh; a change just after the user's click is theirs (a tab or a view shown), never held. What
  * waits is not counted in the page's progress: it shows the page's own text meanwhile.
  */
-import { excluded } from './tags';
+import { commonPart, partsByPlace, wordsOutside, widen } from './live-parts';
 import { runRoots, type Unit } from './units';
 
 export interface Clock {
@@ -118,7 +118,7 @@ export class Lively {
     const batch = ++this.batch;
     const out: Unit[] = [];
     let keys: Set<Node | undefined> | null = null;
-    const partsAt = parts?.size ? partsByPlace(parts, added) : null;
+    const partsAt = parts?.size ? partsByPlace(parts, (u) => keyOf(u, added)) : null;
     let keeps: Set<Place> | null = null;
     for (const u of units) {
       const place = this.placeOf(u, added);
@@ -352,63 +352,6 @@ function keyOf(u: Exclude<Unit, { kind: 'attr' }>, added: ReadonlyMap<Node, Node
     }
   }
   return key;
-}
-
-/** Each place's part of its run a batch's changes were all in (`admit`), or null where they were not all in one. */
-function partsByPlace(parts: ReadonlyMap<Unit, Element | null>, added: ReadonlyMap<Node, Node | null> | undefined): Map<Node, Element | null> {
-  const out = new Map<Node, Element | null>();
-  for (const [u, part] of parts) {
-    if (u.kind === 'attr') continue;
-    const key = keyOf(u, added);
-    if (!key) continue;
-    const had = out.get(key);
-    out.set(key, had === undefined ? part : had && part && commonPart(had, part, key));
-  }
-  return out;
-}
-
-/**
- * The element inside `within` (a run's parent) that holds both `a` and `b`, parts of its run: `a`
- * itself where it holds `b`; null where only `within` holds both (the run's own changes).
- */
-export function commonPart(a: Element, b: Element, within: Node): Element | null {
-  for (let el: Element | null = a; el && el !== within; el = el.parentElement) if (el.contains(b)) return within.contains(el) ? el : null;
-  return null;
-}
-
-/**
- * `part` and the elements around it inside `within` that hold no words of their own beside it: a
- * typed word's wrapper widens to the element that also holds its cursor (`|`), which the page
- * writes again at each loop; not to a link that holds words beside a count.
- */
-function widen(part: Element, within: Node): Element {
-  let el = part;
-  for (let up = el.parentElement; up && up !== within && within.contains(up) && !wordsBeside(up, el); up = up.parentElement) el = up;
-  return el;
-}
-
-/** Whether `el` holds a text with a letter that is not in `inner`. */
-function wordsBeside(el: Element, inner: Element): boolean {
-  const stack: Node[] = [el];
-  for (let n = stack.pop(); n; n = stack.pop()) {
-    if (n === inner || (n.nodeType === 1 && excluded(n as Element))) continue;
-    if (n.nodeType === 3 && /\p{L}/u.test((n as Text).data)) return true;
-    for (let c = n.firstChild; c; c = c.nextSibling) stack.push(c);
-  }
-  return false;
-}
-
-/** Whether run `u` has words outside `part` (kept as it is, the part leaves something to translate). */
-function wordsOutside(u: Unit, part: Element): boolean {
-  if (u.kind !== 'range') return false;
-  const stack: Node[] = [...u.nodes];
-  for (let n = stack.pop(); n; n = stack.pop()) {
-    // Not words the run keeps as they are (`translate="no"`): nothing to translate around the part.
-    if (n === part || (n.nodeType === 1 && excluded(n as Element))) continue;
-    if (n.nodeType === 3 && /\p{L}/u.test((n as Text).data)) return true;
-    for (let c = n.firstChild; c; c = c.nextSibling) stack.push(c);
-  }
-  return false;
 }
 
 /** What a unit shows: its nodes' text, a long text's, an attribute's value. */
