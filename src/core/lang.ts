@@ -104,8 +104,8 @@ export function sameLanguage(a: string, b: string): boolean {
  * A tag without a script whose likely script the list names with its language (`zh`, where it
  * has `zh-Hans`; `zh-TW`, where it has `zh-Hant`) is that code even where the list has the tag
  * too: Google, Microsoft, LibreTranslate and MyMemory list Chinese by script, Chrome's on-device
- * translator and LLMs as `zh`, and the engine's routes are by code; the web providers rank above
- * the on-device one by default.
+ * translator and LLMs as `zh`. The engine's routes are by language (routes/codes.ts), so either
+ * code has the routes of both; the one most providers list reads best in a reader's list.
  */
 export function listedCode(tag: string, codes: readonly string[], anyScript = false): string | undefined {
   const canonical = canonicalLanguage(tag);

@@ -26,12 +26,6 @@ export interface Pair {
 /** What a provider can translate: explicit pairs (APy) or any source to any target. */
 export type LanguageSupport = { pairs: Pair[] } | { src: string[]; trg: string[] };
 
-export function supportsPair(s: LanguageSupport, src: string, trg: string): boolean {
-  if (src === trg) return false;
-  if ('pairs' in s) return s.pairs.some((p) => p.src === src && p.trg === trg);
-  return s.src.includes(src) && s.trg.includes(trg);
-}
-
 export interface ProviderLimits {
   /** Characters (code points) of all segments in one request. */
   chars: number;

@@ -11,6 +11,7 @@ import { compatError, compatMode, compatReply, parseCompat } from './interface/c
 import { parseQuery, mergeParams, normalizeParams } from './interface/params';
 import { authParam, validatePairParams, validateTranslate } from './interface/validate';
 import { detectLanguage } from './detect';
+import { listedCode } from './lang';
 import { CatalogCache, enabledModules, type Catalog } from './routes/catalog';
 import { orderRoutes } from './routes/routes';
 import { routeProviders } from './privacy';
@@ -75,15 +76,15 @@ export function createService(deps: ServiceDeps): TranslationService & Required<
   }
 
   /**
-   * The pair as the engine knows it: a regional or script code that is not listed falls back to its
-   * language (`en-GB` -> `en`) when that is listed, as clients of the compatibility modes expect.
+   * The pair as the engine knows it: a code that is not listed falls back to a listed one of its
+   * language (core/lang.ts `listedCode`: `en-GB` -> `en`, `zh-TW` -> `zh-Hant`, never to another
+   * script for a target: `zh-TW` is not `zh`), as clients of the compatibility modes expect.
    */
   function resolvePair(snap: Snapshot, src: string, trg: string): { src: string; trg: string } {
     const lists = snap.lists();
     const pick = (code: string, listed: string[], side: 'source' | 'target', list: string) => {
-      if (listed.includes(code)) return code;
-      const base = code.split('-')[0]!;
-      if (listed.includes(base)) return base;
+      const found = listed.includes(code) ? code : listedCode(code, listed, side === 'source');
+      if (found !== undefined) return found;
       throw new ApiError(400, `${side} language "${code}" is not available (see GetLanguages ${list})`);
     };
     const pair = { src: pick(src, lists.src, 'source', 'src'), trg: pick(trg, lists.trg, 'target', 'trg') };
@@ -149,6 +150,7 @@ export function createService(deps: ServiceDeps): TranslationService & Required<
     const glossary = compileGlossary(snap.settings.glossaries, req.src, req.trg, req.dom);
     const ctx = {
       providers: snap.catalog.providers,
+      legs: (rid: string, src: string, trg: string) => snap.catalog.table.legs(rid, src, trg),
       signal: options.signal,
       onResult: options.onResult,
       glossary,

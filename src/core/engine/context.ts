@@ -1,4 +1,5 @@
 import type { Provider } from '../provider';
+import type { Leg } from '../routes/routes';
 import type { Glossary } from './glossary';
 import type { TrdObj, TrObj } from '../types';
 
@@ -10,6 +11,8 @@ export interface ResultMeta {
 /** What a Translate run needs besides the request: the available providers and the caller's hooks. */
 export interface RunContext {
   providers: ReadonlyMap<string, Provider>;
+  /** A route's legs with each provider's own codes (routes.ts RouteTable `legs`); else the codes asked. */
+  legs?(rid: string, src: string, trg: string): Leg[] | undefined;
   /** Aborts every provider request of the call. */
   signal?: AbortSignal;
   onResult?(item: TrObj | TrdObj, meta?: ResultMeta): void;

@@ -1,25 +1,29 @@
 /** Runs one route (direct, or two legs chained through an interlingua) over a list of texts. */
 import { ProviderError, toProviderError } from '../errors';
 import { protect } from '../html/protect';
-import type { BatchOptions, Provider } from '../provider';
+import type { BatchOptions } from '../provider';
 import { parseRoute } from '../routes/routes';
 import { htmlToText, type Glossary } from './glossary';
+import type { RunContext } from './context';
 import { translateLeg, type Outcome } from './leg';
+
+/** What runs a route: the providers, and each leg's codes as its provider lists them (RouteTable `legs`). */
+export type RouteEngine = Pick<RunContext, 'providers' | 'legs'>;
 
 export async function runRoute(
   rid: string,
   texts: readonly string[],
   src: string,
   trg: string,
-  providers: ReadonlyMap<string, Provider>,
+  engine: RouteEngine,
   options: BatchOptions,
   signal: AbortSignal,
 ): Promise<Outcome[]> {
-  const legs = parseRoute(rid, src, trg);
+  const legs = engine.legs ? engine.legs(rid, src, trg) : parseRoute(rid, src, trg);
   if (!legs) return texts.map(() => new ProviderError(400, `not a route: ${rid}`));
   let current: Outcome[] = [...texts];
   for (const leg of legs) {
-    const provider = providers.get(leg.provider);
+    const provider = engine.providers.get(leg.provider);
     if (!provider) return texts.map(() => new ProviderError(503, `${leg.provider} is not available`));
     const todo = current.flatMap((o, i) => (o instanceof ProviderError ? [] : [i]));
     if (todo.length === 0) break;
@@ -44,20 +48,20 @@ export async function runTextRoute(
   texts: readonly string[],
   src: string,
   trg: string,
-  providers: ReadonlyMap<string, Provider>,
+  engine: RouteEngine,
   options: BatchOptions,
   signal: AbortSignal,
   glossary: Glossary | undefined,
 ): Promise<Outcome[]> {
   const marked = glossary ? texts.map((t) => glossary.markText(t)) : [];
-  if (!glossary || marked.every((m) => m === undefined)) return runRoute(rid, texts, src, trg, providers, options, signal);
+  if (!glossary || marked.every((m) => m === undefined)) return runRoute(rid, texts, src, trg, engine, options, signal);
   const plain = texts.flatMap((_, i) => (marked[i] === undefined ? [i] : []));
   const withTerms = texts.flatMap((_, i) => (marked[i] === undefined ? [] : [i]));
   const prots = withTerms.map((i) => protect(marked[i]!));
   const sent = prots.flatMap((p) => p.segments.slice(0, 1));
   const [plainOut, htmlOut] = await Promise.all([
-    runRoute(rid, plain.map((i) => texts[i]!), src, trg, providers, options, signal),
-    sent.length ? runRoute(rid, sent, src, trg, providers, { ...options, format: 'html' }, signal) : Promise.resolve([]),
+    runRoute(rid, plain.map((i) => texts[i]!), src, trg, engine, options, signal),
+    sent.length ? runRoute(rid, sent, src, trg, engine, { ...options, format: 'html' }, signal) : Promise.resolve([]),
   ]);
   const out: Outcome[] = [...texts];
   plain.forEach((i, k) => (out[i] = plainOut[k]!));

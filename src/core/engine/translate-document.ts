@@ -49,7 +49,7 @@ async function tryRoute(rid: string, chunks: Chunk[], req: TranslateRequest, ctx
   const run = (texts: string[], format: 'text' | 'html'): Promise<Outcome[]> =>
     texts.length === 0
       ? Promise.resolve([])
-      : runRoute(rid, texts, req.src, req.trg, ctx.providers, { format, domain: req.dom, background: ctx.background, foreground: ctx.foreground }, signal).catch((e: unknown) =>
+      : runRoute(rid, texts, req.src, req.trg, ctx, { format, domain: req.dom, background: ctx.background, foreground: ctx.foreground }, signal).catch((e: unknown) =>
           texts.map(() => toProviderError(e)),
         );
   const [mk, at] = await Promise.all([run(markup, 'html'), run(attrs.map((a) => a.value), 'text')]);

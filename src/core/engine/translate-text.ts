@@ -55,7 +55,7 @@ export function translateText(req: TranslateRequest, routes: readonly string[], 
         }, after);
         hedges.add(hedge);
       }
-      runTextRoute(routes[i]!, req.dat, req.src, req.trg, ctx.providers, { format: 'text', domain: req.dom, onCached, background: ctx.background, foreground: ctx.foreground }, ac.signal, ctx.glossary)
+      runTextRoute(routes[i]!, req.dat, req.src, req.trg, ctx, { format: 'text', domain: req.dom, onCached, background: ctx.background, foreground: ctx.foreground }, ac.signal, ctx.glossary)
         .catch((e: unknown) => req.dat.map(() => toProviderError(e)))
         .then((outcomes) => settle(i, outcomes));
     };

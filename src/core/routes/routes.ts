@@ -2,7 +2,9 @@
  * Route lists (decisions.md "Providers and routes"): direct routes by provider rank, then indirect
  * routes `<a>,<interlingua>,<b>` through each configured interlingua, never through src or trg.
  */
-import type { LanguageSupport } from '../provider';
+import { languageOf } from '../lang';
+import type { LanguageSupport, Pair } from '../provider';
+import { CodeSide, PairIndex } from './codes';
 import type { LanguageLists } from '../types';
 
 /** An available provider with what it can translate, in ranking order (best first). */
@@ -11,11 +13,12 @@ export interface RankedProvider {
   support: LanguageSupport;
 }
 
-/** Fast membership tests over a provider's language support. */
+/** A provider's list, read for the codes asked (codes.ts: by language, each sent its own code). */
 interface Index {
   id: string;
   rank: number;
-  has(src: string, trg: string): boolean;
+  /** The provider's own codes for a pair asked, or undefined where it has no such pair. */
+  pair(src: string, trg: string): Pair | undefined;
   sources: Set<string>;
   targets: Set<string>;
 }
@@ -23,18 +26,28 @@ interface Index {
 function index(p: RankedProvider, rank: number): Index {
   const s = p.support;
   if ('pairs' in s) {
-    const pairs = new Set(s.pairs.map((x) => `${x.src}|${x.trg}`));
+    const pairs = new PairIndex(s.pairs);
     return {
       id: p.id,
       rank,
-      has: (a, b) => pairs.has(`${a}|${b}`),
+      pair: (a, b) => pairs.pair(a, b),
       sources: new Set(s.pairs.map((x) => x.src)),
       targets: new Set(s.pairs.map((x) => x.trg)),
     };
   }
-  const sources = new Set(s.src);
-  const targets = new Set(s.trg);
-  return { id: p.id, rank, has: (a, b) => a !== b && sources.has(a) && targets.has(b), sources, targets };
+  const sources = new CodeSide(s.src, false);
+  const targets = new CodeSide(s.trg, true);
+  return {
+    id: p.id,
+    rank,
+    pair: (a, b) => {
+      const src = sources.code(a);
+      const trg = src === undefined ? undefined : targets.code(b);
+      return src === undefined || trg === undefined || trg === src ? undefined : { src, trg };
+    },
+    sources: new Set(s.src),
+    targets: new Set(s.trg),
+  };
 }
 
 export interface Leg {
@@ -56,14 +69,13 @@ export class RouteTable {
   /** The default route list for a pair. */
   routes(src: string, trg: string): string[] {
     if (src === trg) return [];
-    const direct = this.providers.filter((p) => p.has(src, trg)).map((p) => p.id);
+    const direct = this.providers.filter((p) => p.pair(src, trg)).map((p) => p.id);
     const indirect: { rid: string; key: [number, number, number] }[] = [];
-    this.interlinguas.forEach((via, viaRank) => {
-      if (via === src || via === trg) return;
+    this.viaFor(src, trg).forEach(({ via, rank: viaRank }) => {
       for (const a of this.providers) {
-        if (!a.has(src, via)) continue;
+        if (!a.pair(src, via)) continue;
         for (const b of this.providers) {
-          if (b.has(via, trg)) indirect.push({ rid: `${a.id},${via},${b.id}`, key: [a.rank + b.rank, viaRank, a.rank] });
+          if (b.pair(via, trg)) indirect.push({ rid: `${a.id},${via},${b.id}`, key: [a.rank + b.rank, viaRank, a.rank] });
         }
       }
     });
@@ -72,16 +84,36 @@ export class RouteTable {
     return [...direct, ...indirect.map((r) => r.rid)];
   }
 
+  /**
+   * The interlinguas a pair may go through: none in src's or trg's language (`en` for `en-GB`),
+   * and none for two codes of one language (`zh` and `zh-Hans`, `pt` and `pt-PT`): a round trip
+   * through English is no conversion.
+   */
+  private viaFor(src: string, trg: string): { via: string; rank: number }[] {
+    const s = languageOf(src);
+    const t = languageOf(trg);
+    if (s === t) return [];
+    return this.interlinguas.flatMap((via, rank) => (languageOf(via) === s || languageOf(via) === t ? [] : [{ via, rank }]));
+  }
+
   hasRoute(src: string, trg: string): boolean {
     if (src === trg) return false;
-    if (this.providers.some((p) => p.has(src, trg))) return true;
-    return this.interlinguas.some(
-      (via) =>
-        via !== src &&
-        via !== trg &&
-        this.providers.some((a) => a.has(src, via)) &&
-        this.providers.some((b) => b.has(via, trg)),
+    if (this.providers.some((p) => p.pair(src, trg))) return true;
+    return this.viaFor(src, trg).some(
+      ({ via }) => this.providers.some((a) => a.pair(src, via)) && this.providers.some((b) => b.pair(via, trg)),
     );
+  }
+
+  /**
+   * A route's legs, each with its provider's own codes (`zh` asked is Google's `zh-Hans`, Chrome's
+   * `zh`); undefined when the id is not shaped like a route. A provider not in the table (down)
+   * keeps the codes asked: running the leg says it is unavailable.
+   */
+  legs(rid: string, src: string, trg: string): Leg[] | undefined {
+    return parseRoute(rid, src, trg)?.map((leg) => {
+      const own = this.providers.find((p) => p.id === leg.provider)?.pair(leg.src, leg.trg);
+      return own ? { ...leg, ...own } : leg;
+    });
   }
 
   /** GetLanguages: every language with at least one route from/to it; pairs of those without one. */
