@@ -10,6 +10,7 @@ import { excluded } from './tags';
 import { isBlank, isLoneLetter } from '../core/html/text';
 import { core, coreChildren, isListLabel, labelOf, listLabel, type Span } from './edges';
 import { HAS_LETTER } from './attributes';
+import { splitWord } from './split-words';
 
 /** Default `limits.textSize` of the engine. */
 export const TEXT_LIMIT = 1000;
@@ -30,6 +31,8 @@ export interface Entry {
   opaque: boolean;
   /** The element the answer's content goes into, where `node` holds one element alone (a chain of them): its innermost. */
   into: Element | null;
+  /** A word a script split into an element per letter (`splitWord`), sent as one tag: its letters, `node` the first. */
+  letters?: Element[];
 }
 
 /**
@@ -192,7 +195,7 @@ export function prepare(unit: Unit, opaque: (el: Element) => boolean = excluded,
       markupInto = el;
       inA ||= el.localName === 'a';
     }
-    if (!markupInto) for (const n of run) serializeNode(n, 0, false, entries, w, opaque);
+    if (!markupInto) serializeNodes(run, 0, entries, w, opaque);
     else serializeSpan(span, 0, inA, entries, w, opaque);
     // The edges: right after the wrapper's `>` (and a list item's label there: edges.ts), and before its end.
     const lead = listLabel(markupInto ? span.first : run[0]) ? LEADING_LABEL : LEADING_SPACES;
@@ -322,7 +325,39 @@ function kept(el: Element, tag: string, parent: number, entries: Entry[], w: Wri
 /** An element's children but the silent ones at their edges (edges.ts `coreChildren`: merge.ts leaves them as they are). */
 function serializeSpan(span: Span, k: number, inA: boolean, entries: Entry[], w: Writer, opaque: (el: Element) => boolean): void {
   const last = span.last;
-  for (let c = span.first; c; c = c === last ? null : c.nextSibling) serializeNode(c, k, inA, entries, w, opaque);
+  for (let c = span.first; c; c = c === last ? null : c.nextSibling) {
+    const word = c.nodeType === 1 ? splitWord(c as Element, last, opaque) : null;
+    if (word) c = serializeWord(word, k, entries, w);
+    else serializeNode(c, k, inA, entries, w, opaque);
+  }
+}
+
+/** A run's nodes (siblings, in order), as `serializeSpan` does an element's children. */
+function serializeNodes(nodes: readonly Node[], k: number, entries: Entry[], w: Writer, opaque: (el: Element) => boolean): void {
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i]!;
+    let word = n.nodeType === 1 ? splitWord(n as Element, nodes[nodes.length - 1]!, opaque) : null;
+    if (word) {
+      // Only as far as the run has them, in its order.
+      let j = 0;
+      while (j < word.length && nodes[i + j] === word[j]) j++;
+      word = j > 1 ? word.slice(0, j) : null;
+    }
+    if (word) {
+      serializeWord(word, k, entries, w);
+      i += word.length - 1;
+    } else serializeNode(n, k, false, entries, w, opaque);
+  }
+}
+
+/** A split word as one tag of its first letter's id (Entry `letters`), its letters as text; the node to go on from (its last). */
+function serializeWord(word: Element[], parent: number, entries: Entry[], w: Writer): Element {
+  entries.push({ node: word[0]!, parent, opaque: false, into: null, letters: word });
+  w.pieces.push(`${w.cur}<span i=`);
+  let text = '>';
+  for (const el of word) text += escapeText((el.firstChild as Text).data);
+  w.cur = text + '</span>';
+  return word[word.length - 1]!;
 }
 
 /** Standalone size of a unit's markup. */
@@ -333,7 +368,7 @@ export function unitSize(unit: Unit): number {
 /** Nodes of a run as markup (ids from 2, as in a call of their own): for their size (fit.ts). */
 export function serializeRangeNodes(nodes: Node[]): string {
   const w: Writer = { pieces: [''], cur: '', collapses: null };
-  for (const n of nodes) serializeNode(n, 0, false, [], w, excluded);
+  serializeNodes(nodes, 0, [], w, excluded);
   w.pieces.push(w.cur);
   return markupAt({ pieces: w.pieces, size: 0, entries: [] }).slice(1);
 }

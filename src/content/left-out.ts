@@ -48,10 +48,13 @@ export function emptyLeftOut(entries: readonly Entry[], used: readonly boolean[]
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i]!;
     if (used?.[i] || e.opaque) continue;
-    for (let c = (e.into ?? e.node).firstChild; c; c = c.nextSibling) {
-      if (c.nodeType !== 3 || isBlank((c as Text).data)) continue;
-      log.text(c as Text);
-      (c as Text).data = '';
+    // A split word's letters (chunk.ts `splitWord`), or the element's own texts.
+    for (const el of e.letters ?? [e.into ?? e.node]) {
+      for (let c = el.firstChild; c; c = c.nextSibling) {
+        if (c.nodeType !== 3 || isBlank((c as Text).data)) continue;
+        log.text(c as Text);
+        (c as Text).data = '';
+      }
     }
   }
 }

@@ -18,6 +18,7 @@ import { emptyLeftOut, keepPlaces } from './left-out';
 import { kids } from './tags';
 import { nodeAfter, placeInOrder } from './node-order';
 import type { UndoLog } from './undo';
+import { writeLetters } from './split-words';
 
 export { UndoLog } from './undo';
 
@@ -73,6 +74,12 @@ function build(m: Merge, list: readonly AnswerNode[], parentId: number, livePare
       continue;
     }
     used[at - 1] = true;
+    if (e.letters) {
+      // A split word (split-words.ts): its letters together, in their order, those still here.
+      writeLetters(e.letters, textOf(k), m.log);
+      for (const l of e.letters) if (l.parentNode === liveParent) seq.push(l);
+      continue;
+    }
     if (e.opaque) {
       seq.push(e.node);
       build(m, k.kids, parentId, liveParent, seq);

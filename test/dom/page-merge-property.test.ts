@@ -17,6 +17,8 @@ import { kids } from '../../src/content/tags';
 /** A run's content: words with spaces at either edge, phrasing elements, placeholders. */
 const WORD = fc.constantFrom('Hello', 'big', 'world', ' and ', ' the ', 'end.', ' ', 'é', '&', '<x>', 'a. ', '(iv) ', 'B.', 'c.\u00a0');
 const ANCHOR = '<!--anchor-->';
+/** A word a script split into an element per letter (split-words.ts `splitWord`): sent whole, written back a character a letter. */
+const SPLIT_WORD = '<span class="ch">W</span><span class="ch">o</span><span class="ch">r</span><span class="ch">d</span>';
 const LEAF = fc.oneof(
   { weight: 6, arbitrary: fc.array(WORD, { minLength: 1, maxLength: 3 }).map((w) => ({ text: w.join('') })) },
   // A framework's mark before what follows (Lit's part, as a template's comment reads, and a list
@@ -27,7 +29,7 @@ const LEAF = fc.oneof(
   {
     weight: 1,
     arbitrary: fc
-      .constantFrom('<br>', '<img alt="">', '<code>x = 1</code>', '<span class="notranslate">Kept</span>', '<i class="icon"></i>', '<style>.x{}</style>', '<!-- c -->', '<span> </span>', '<span>↵</span>', '<b>?</b>')
+      .constantFrom('<br>', '<img alt="">', '<code>x = 1</code>', '<span class="notranslate">Kept</span>', '<i class="icon"></i>', '<style>.x{}</style>', '<!-- c -->', '<span> </span>', '<span>↵</span>', '<b>?</b>', SPLIT_WORD)
       .map((html) => ({ html })),
   },
 );

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keptPlaces, notePage } from '../fakes/page-e2e';
+import { serveLibraries } from '../fakes/page-libraries';
 import { startPageServer, type PageServer } from '../fakes/page-server';
 import { requireShared } from '../support/shared';
 import { evaluateInContentScript, launchExtension, type ExtensionBrowser } from './browser';
@@ -41,6 +42,7 @@ describe('page translation with real Apertium', () => {
   beforeAll(async () => {
     [browser, server] = await Promise.all([launchExtension(), startPageServer(requireShared('pages'))]);
     server.set('/garden.html', ARTICLE);
+    serveLibraries(server);
   });
   afterAll(async () => {
     await Promise.all([browser?.close(), server?.close()]);
@@ -101,6 +103,48 @@ describe('page translation with real Apertium', () => {
     expect(result.labels).toEqual(['II. La casa', 'a. Nos envío un email', 'b) La casa roja']);
     expect(result.same).toBe(true);
     await page.close();
+  });
+
+  it('a heading split into an element per letter (Splitting.js, SplitType) reads as its sentence does in Spanish, the letters kept; restore exact', async () => {
+    const sentence = 'Welcome to our beautiful garden and its flowers';
+    // What Apertium makes of the sentence as plain text: the heading, sent word by word whole, reads so.
+    const plain = await fetch(`http://127.0.0.1:2737/translate?langpair=eng|spa&q=${encodeURIComponent(sentence)}`).then((r) => r.json() as Promise<{ responseData: { translatedText: string } }>);
+    const spanish = plain.responseData.translatedText;
+    expect(spanish).toMatch(/jard[ií]n/);
+    const scripts = {
+      splitting: `<script src="/lib/splitting.js"></script><script>Splitting({ target: 'h1', by: 'chars' });</script>`,
+      'split-type words and chars': `<script src="/lib/split-type.js"></script><script>new SplitType('h1', { types: 'words, chars' });</script>`,
+      'split-type chars': `<script src="/lib/split-type.js"></script><script>new SplitType('h1', { types: 'chars' });</script>`,
+    };
+    for (const [name, script] of Object.entries(scripts)) {
+      server.set('/split.html', `<!doctype html><html lang="en"><head><title>Garden</title></head><body><h1>${sentence}</h1><p>The black cat sleeps on the table.</p>${script}</body></html>`);
+      const page = await browser.context.newPage();
+      await page.goto(`${server.origin}/split.html`);
+      const run = await evaluateInContentScript<{ status: { state: string; errors: number }; heading: string; letters: number[]; same: boolean }>(
+        page,
+        browser.id,
+        `(async () => {
+          const P = polyglot.page;
+          const before = document.body.innerHTML;
+          const letters = [...document.querySelectorAll('h1 .char')];
+          await polyglot.handle({ type: 'page:translate', data: { trg: 'es' } });
+          while (P.status().state === 'translating') await new Promise((r) => setTimeout(r, 20));
+          const out = { status: P.status(), heading: document.querySelector('h1').textContent.replace(/\\s+/g, ' ').trim() };
+          const now = [...document.querySelectorAll('h1 .char')];
+          out.letters = [letters.length, now.length, now.filter((c, i) => c === letters[i]).length];
+          P.restore();
+          return { ...out, same: document.body.innerHTML === before };
+        })()`,
+      );
+      console.log(name, JSON.stringify(run.heading));
+      expect(run.status, name).toMatchObject({ state: 'translated', errors: 0 });
+      // Sent letter by letter, it read "Welcome to our beUnutiful gunrden unnd its flowers".
+      expect(run.heading, name).toBe(spanish);
+      // The same elements, one per letter of the original, for the animation.
+      expect(run.letters, name).toEqual([sentence.replace(/ /g, '').length, sentence.replace(/ /g, '').length, sentence.replace(/ /g, '').length]);
+      expect(run.same, name).toBe(true);
+      await page.close();
+    }
   });
 
   it('a text file in the browser\'s viewer reads in Spanish paragraph by paragraph, its blank lines and list lines where they were; restore exact', async () => {

@@ -7,7 +7,8 @@
  * holds an address) and rangy's class applier (an annotator's highlighter: splits the texts a
  * highlight starts and ends in, and puts a `<mark>` around each whole text between); and
  * Bootstrap and `focus-trap`, whose dialogs hold the focus; typewriter-effect, which types a word
- * into a sentence and erases it, again and again. Each page names the script it loads
+ * into a sentence and erases it, again and again; Splitting.js and SplitType, which split a
+ * heading into an element per letter for an animation. Each page names the script it loads
  * (`<script src="/lib/mark.js">`).
  */
 import { readFileSync } from 'node:fs';
@@ -30,6 +31,9 @@ const FILES: Record<string, string> = {
   '/lib/focus-trap.js': 'focus-trap/dist/focus-trap.umd.min.js',
   // A word typed and erased in a sentence, in a loop (page-lively.test.ts).
   '/lib/typewriter.js': 'typewriter-effect/dist/core.js',
+  // A heading split into an element per letter for an animation (page-apertium.test.ts).
+  '/lib/splitting.js': 'splitting/dist/splitting.js',
+  '/lib/split-type.js': 'split-type/umd/index.min.js',
 };
 
 /**

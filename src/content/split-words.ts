@@ -1,0 +1,70 @@
+/**
+ * Words a script split into an element per letter for an animation (Splitting.js, SplitType,
+ * GSAP's SplitText): found here, sent whole by chunk.ts (`serializeWord`, Entry `letters`),
+ * written back a character a letter (`writeLetters`, for merge.ts).
+ */
+import type { UndoLog } from './undo';
+
+/** One character, with the marks that go on it (`é` written as e and its accent): what a script puts in an element of its own. */
+const ONE_CHARACTER = /^\S\p{M}*$/u;
+
+/** `n` where it is an element holding one character alone (`<span class="char">W</span>`), not a link nor what is not sent. */
+function letterOf(n: Node | null, opaque: (el: Element) => boolean): Element | null {
+  if (n === null || n.nodeType !== 1) return null;
+  const t = n.firstChild;
+  if (t === null || t !== n.lastChild || t.nodeType !== 3) return null;
+  const d = (t as Text).data;
+  if (d.length > 4 || !ONE_CHARACTER.test(d)) return null;
+  const el = n as Element;
+  return el.localName === 'a' || opaque(el) ? null : el;
+}
+
+const A_LETTER = /\p{L}/u;
+
+/**
+ * The word a script split into an element per character, for an animation (Splitting.js,
+ * SplitType, GSAP's SplitText: `<span class="char">W</span><span class="char">e</span>…`), from
+ * `first` to no further than `last`: two or more such elements side by side, nothing between
+ * them, of one tag and class, a letter among them. Null where `first` starts none. Sent as one
+ * tag, the word whole (`serializeWord`): sent letter by letter, a translator read each letter as a
+ * word (Apertium: "beUnutiful" for "beautiful", the `a` an article), or the word untranslated.
+ * A drop cap glued to its word (`<span>T</span>he`) is one such element alone: not a split word.
+ */
+export function splitWord(first: Element, last: Node | null, opaque: (el: Element) => boolean): Element[] | null {
+  // Most elements of a sentence have a text after them: that alone is read of them.
+  const next = first === last ? null : first.nextSibling;
+  if (next === null || next.nodeType !== 1 || !letterOf(first, opaque)) return null;
+  const second = letterOf(next, opaque);
+  if (!second || second.localName !== first.localName || second.className !== first.className) return null;
+  const word = [first, second];
+  for (let el: Element | null = second; el !== last; ) {
+    el = letterOf(el.nextSibling, opaque);
+    if (!el || el.localName !== first.localName || el.className !== first.className) break;
+    word.push(el);
+  }
+  return word.some((el) => A_LETTER.test(el.firstChild!.nodeValue!)) ? word : null;
+}
+
+/** Characters as a reader sees them (a letter and its accents one), for a split word's letters. */
+let graphemes: Intl.Segmenter | undefined;
+
+/**
+ * A split word's translation written into its letters, a character each in order, the last
+ * taking what is left, the letters left over emptied: the script's animation still moves one
+ * element per character. A space goes as a no-break space: one alone in an inline block shows
+ * nothing.
+ */
+export function writeLetters(letters: readonly Element[], text: string, log: UndoLog): void {
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  const chars: string[] = [];
+  for (const g of graphemes.segment(text.trim())) chars.push(/^\s+$/.test(g.segment) ? '\u00a0' : g.segment);
+  const last = letters.length - 1;
+  letters.forEach((el, i) => {
+    const t = el.firstChild;
+    if (t?.nodeType !== 3 || t !== el.lastChild) return;
+    const s = i < last ? (chars[i] ?? '') : chars.slice(i).join('');
+    if ((t as Text).data === s) return;
+    log.text(t as Text);
+    (t as Text).data = s;
+  });
+}
