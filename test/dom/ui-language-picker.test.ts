@@ -60,4 +60,14 @@ describe('language picker', () => {
     expect(p.value()).toBe('en');
     expect(p.selected()).toBe('en');
   });
+
+  it('lists Chinese once where the providers name it zh and zh-Hans, and shows a stored zh as that entry', () => {
+    let value = 'zh';
+    const show = () =>
+      act(() => render(h(LanguagePicker, { id: 'trg', label: 'To', codes: ['en', 'zh', 'zh-Hans', 'zh-Hant'], value, locale: 'en', onChange: (v: string) => (value = v) }), document.body));
+    show();
+    const select = document.querySelector<HTMLSelectElement>('#trg-select')!;
+    expect([...select.options].map((o) => o.textContent)).toEqual(['English (en)', 'Simplified Chinese (zh-Hans)', 'Traditional Chinese (zh-Hant)']);
+    expect(select.value).toBe('zh-Hans');
+  });
 });

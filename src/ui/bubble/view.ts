@@ -5,7 +5,7 @@
  */
 import { formatMs, routeLabel, type RouteResult } from '../shared/alternatives';
 import { t } from '../shared/i18n';
-import { languages } from '../shared/langs';
+import { languages, shownCode } from '../shared/langs';
 import { textDirection } from '../../core/intl';
 import { BUBBLE_CSS } from './style';
 import { htmlElement } from '../shared/html-element';
@@ -103,18 +103,19 @@ export class BubbleView {
   setLanguages(src: string, trg: string, lists: { src: string[]; trg: string[] }, locale: string): void {
     this.state.src = src;
     this.state.trg = trg;
-    const fill = (select: HTMLSelectElement, codes: string[], value: string) => {
+    const fill = (select: HTMLSelectElement, codes: string[], value: string, source = false) => {
       const all = codes.includes(value) ? codes : [value, ...codes];
       select.replaceChildren(
-        ...languages(all, locale).map((l) => {
+        ...languages(all, locale, source).map((l) => {
           const option = el(this.doc, 'option', undefined, `${l.name} (${l.code})`);
           option.value = l.code;
           return option;
         }),
       );
-      select.value = value;
+      // A code listed under a fuller one of its language (`zh` as `zh-Hans`) shows as that entry.
+      select.value = shownCode(value, all, source);
     };
-    fill(this.srcSelect, lists.src, src);
+    fill(this.srcSelect, lists.src, src, true);
     fill(this.trgSelect, lists.trg, trg);
   }
 

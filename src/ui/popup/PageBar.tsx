@@ -111,7 +111,7 @@ export function PageBar({ trg, tabId, codes, locale }: Props) {
   const goesOn = !asItIs ? undefined : status.state === 'cancelled' ? 'resume' : status.state === 'translated' && status.errors > 0 ? 'retry' : undefined;
   const own = status?.lang;
   // The page's own language first (named even when no provider reads it), then the engine's.
-  const choices = own ? [{ code: own, name: languageName(own, locale) }, ...languages(codes.filter((c) => c !== own), locale)] : [];
+  const choices = own ? [{ code: own, name: languageName(own, locale) }, ...languages(codes.filter((c) => c !== own), locale, true)] : [];
   return (
     <div class="page-bar">
       {own && (

@@ -27,7 +27,7 @@ export function PairBar({ lists, src, from, trg, locale, recent, onPair, first, 
   return (
     <div class="pair">
       <div class="pair-pickers">
-        <LanguagePicker id="src" label={t('from', 'From')} codes={lists.src} value={src} locale={locale} onChange={(s) => onPair(s, trg)} first={first} />
+        <LanguagePicker id="src" label={t('from', 'From')} codes={lists.src} value={src} locale={locale} onChange={(s) => onPair(s, trg)} first={first} source />
         <button type="button" class="icon swap" disabled={!canSwap} onClick={() => from !== undefined && onPair(trg, from)}
           aria-label={t('swap', 'Swap languages')} title={t('swap', 'Swap languages')}>⇄</button>
         <LanguagePicker id="trg" label={t('to', 'To')} codes={lists.trg} value={trg} locale={locale} onChange={(g) => onPair(src, g)} />

@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { t } from './i18n';
-import { languages, searchLanguages } from './langs';
+import { languages, searchLanguages, shownCode } from './langs';
 
 interface Props {
   id: string;
@@ -16,11 +16,15 @@ interface Props {
   onChange: (code: string) => void;
   /** An option listed first whatever the search (the popup's "Detect language"). */
   first?: { code: string; name: string };
+  /** A list of sources: a region's code beside its language's is one entry (langs.ts `languages`). */
+  source?: boolean;
 }
 
-export function LanguagePicker({ id, label, codes, value, locale, onChange, first }: Props) {
+export function LanguagePicker({ id, label, codes, value: chosen, locale, onChange, first, source = false }: Props) {
   const [query, setQuery] = useState('');
-  const all = useMemo(() => languages(codes, locale), [codes, locale]);
+  // A code listed under a fuller one of its language (a stored `zh`, listed as `zh-Hans`) shows as that entry.
+  const value = chosen === first?.code ? chosen : shownCode(chosen, codes, source);
+  const all = useMemo(() => languages(codes, locale, source), [codes, locale, source]);
   const shown = searchLanguages(all, query, locale);
   // A search that narrows to one language picks it: typing a code is enough.
   const pickOnly = (q: string) => {

@@ -4,7 +4,7 @@
  */
 
 import { languageName } from '../../core/intl';
-import { listedCode } from '../../core/lang';
+import { languageOf, listedCode } from '../../core/lang';
 
 export interface Language {
   code: string;
@@ -13,9 +13,17 @@ export interface Language {
 
 export { languageName };
 
-/** Sorted by name in the UI language. */
-export function languages(codes: readonly string[], locale = 'en'): Language[] {
+/**
+ * Sorted by name in the UI language; one entry per language and script: a code the list has
+ * under a fuller name is left out (`zh`, Chrome's on-device translator's, where Google's `zh-Hans`
+ * is listed: the engine routes both to the same providers, routes/codes.ts), so a reader does not
+ * choose between "Chinese" and "Chinese (Simplified)"; in a list of sources (`source`), a region's
+ * code where its language's is listed too (`en-US` beside `en`: a source's region does not change
+ * its routes). `shownCode` gives a value its entry.
+ */
+export function languages(codes: readonly string[], locale = 'en', source = false): Language[] {
   return codes
+    .filter((code) => shownCode(code, codes, source) === code)
     .map((code) => ({ code, name: languageName(code, locale) }))
     .sort((a, b) => a.name.localeCompare(b.name, locale));
 }
@@ -39,4 +47,15 @@ export function searchLanguages(list: readonly Language[], query: string, locale
  */
 export function codeFor(detected: string, codes: readonly string[]): string | undefined {
   return listedCode(detected, codes, true);
+}
+
+/**
+ * The entry of `languages(codes, …, source)` that stands for `code` (`zh` is listed as `zh-Hans`
+ * where both are listed; a source's `en-US` as `en`); `code` where none does.
+ */
+export function shownCode(code: string, codes: readonly string[], source = false): string {
+  const listed = listedCode(code, codes) ?? code;
+  if (!source) return listed;
+  const language = languageOf(listed);
+  return language !== undefined && language !== listed && codes.includes(language) ? language : listed;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { failures, formatMs, groupAlternatives, resultOf, routeLabel } from '../../../src/ui/shared/alternatives';
-import { codeFor, languageName, languages, searchLanguages } from '../../../src/ui/shared/langs';
+import { codeFor, languageName, languages, searchLanguages, shownCode } from '../../../src/ui/shared/langs';
 import { detectWithBrowser, readLanguage } from '../../../src/shared/detect';
 import { applyPref, move, prefOf, pushRecent, ridOf } from '../../../src/ui/shared/routes';
 import { isOne, t } from '../../../src/ui/shared/i18n';
@@ -59,6 +59,23 @@ describe('languages', () => {
     expect(searchLanguages(list, 'CA').map((l) => l.code)).toEqual(['ca']);
     // Names in English also match when the UI is in Spanish.
     expect(searchLanguages(languages(['es', 'en'], 'es'), 'english', 'es').map((l) => l.code)).toEqual(['en']);
+  });
+
+  it('lists a language once where two providers name it by two codes, a value shown as its entry', () => {
+    // Chrome's on-device translator lists `zh`, Google `zh-Hans`: one language, the same routes.
+    const codes = ['en', 'zh', 'zh-Hans', 'zh-Hant', 'sr', 'sr-Cyrl', 'sr-Latn', 'no', 'nb', 'pt', 'pt-PT'];
+    expect(languages(codes, 'en').map((l) => l.code).sort()).toEqual(['en', 'nb', 'no', 'pt', 'pt-PT', 'sr-Cyrl', 'sr-Latn', 'zh-Hans', 'zh-Hant']);
+    expect(shownCode('zh', codes)).toBe('zh-Hans');
+    expect(shownCode('zh-Hant', codes)).toBe('zh-Hant');
+    expect(shownCode('en', codes)).toBe('en');
+    // Where only `zh` is listed, it is the entry.
+    expect(languages(['en', 'zh', 'zh-Hant'], 'en').map((l) => l.code).sort()).toEqual(['en', 'zh', 'zh-Hant']);
+    expect(shownCode('tlh', codes)).toBe('tlh');
+    // A list of sources: a region's code beside its language's is one entry (APy lists `en-US` too).
+    const sources = ['en', 'en-US', 'pt', 'pt-BR', 'ca-valencia', 'zh-Hant', 'sr-Latn'];
+    expect(languages(sources, 'en', true).map((l) => l.code).sort()).toEqual(['ca-valencia', 'en', 'pt', 'sr-Latn', 'zh-Hant']);
+    expect(shownCode('en-US', sources, true)).toBe('en');
+    expect(shownCode('en-US', sources)).toBe('en-US');
   });
 
   it('maps what the detector reads to a code of the source list', () => {
