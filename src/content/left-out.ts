@@ -48,7 +48,7 @@ export function emptyLeftOut(entries: readonly Entry[], used: readonly boolean[]
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i]!;
     if (used?.[i] || e.opaque) continue;
-    // A split word's letters (chunk.ts `splitWord`), or the element's own texts.
+    // A split word's letters (split-words.ts `splitWord`), or the element's own texts.
     for (const el of e.letters ?? [e.into ?? e.node]) {
       for (let c = el.firstChild; c; c = c.nextSibling) {
         if (c.nodeType !== 3 || isBlank((c as Text).data)) continue;
