@@ -352,10 +352,9 @@ export abstract class PageChoices extends PageWrites {
     return list;
   }
 
-  /** The translated unit at `node` (a click's target is an element: for a block, its content's). */
+  /** The translated unit at `node` (ownership.ts `at`). */
   private unitAt(node: Node): { job: Job; unit: RangeUnit; el: Element; log: UndoLog } | null {
-    let job = this.owners.of(node);
-    for (let c = node.firstChild; !job && c; c = c.nextSibling) job = this.owners.of(c);
+    const job = this.owners.at(node);
     if (!job || job.state !== 'done' || !job.log || job.unit.kind !== 'range') return null;
     // Not one whose nodes the page put elsewhere (a highlighter's mark around them, a linkifier's
     // link or a clamp's text in their place: fitted.ts), nor a copy the page reshaped: another
@@ -373,8 +372,7 @@ export abstract class PageChoices extends PageWrites {
    * the page cut, split or wrote there); null elsewhere.
    */
   private longTextAt(node: Node): Job[] | null {
-    let job = this.owners.of(node);
-    for (let c = node.firstChild; !job && c; c = c.nextSibling) job = this.owners.of(c);
+    const job = this.owners.at(node);
     if (!job || job.unit.kind !== 'piece') return null;
     const g = job.unit.group;
     const jobs = this.owners.siblings(job);

@@ -5,7 +5,6 @@
  */
 import type { Job } from './jobs';
 import { PageRemovals } from './removals';
-import { isLivePart } from './tags';
 import type { Unit } from './segment';
 
 export abstract class PageFinds extends PageRemovals {
@@ -25,15 +24,13 @@ export abstract class PageFinds extends PageRemovals {
     const covered = new Set<Node>();
     for (const root of roots) {
       if (!root.isConnected || covered.has(root) || this.owners.holder(root)) continue;
-      // In a part of its sentence kept as the page writes it (lively.ts): the page's own; only what
-      // says yes in there is a unit, of its own. Before, it joined the run around it, which was
-      // undone and sent again at each of its changes. (Not in another element a unit keeps as it
-      // is, a `notranslate` count: a change there while the run's answer is on its way left the
-      // run's order to restore wrong, found by the dynamic property test at seed 101051.)
-      const keeper = this.owners.keeper(root);
-      if (keeper && isLivePart(keeper)) {
-        this.keptChanged(keeper);
-        for (const u of seg.around(root)) if (within(u, keeper) && !this.owners.taken(u, true)) fresh.push(u);
+      // In a part of its sentence kept as the page writes it (ownership.ts `livePart`): the page's
+      // own; only what says yes in there is a unit, of its own. Before, it joined the run around
+      // it, which was undone and sent again at each of its changes.
+      const part = this.owners.livePart(root);
+      if (part) {
+        this.keptChanged(part);
+        for (const u of seg.around(root)) if (within(u, part) && !this.owners.taken(u, true)) fresh.push(u);
         continue;
       }
       const around: Node[] = [];

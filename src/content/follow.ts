@@ -15,7 +15,7 @@ import type { LateRoots } from './late-roots';
 import type { ShadowReader } from './shadow';
 import { SAYS_ATTRIBUTES } from './observe';
 import type { Unit } from './segment';
-import { forgetLiveParts, isLivePart, keepLive, unkeepLive } from './tags';
+import { forgetLiveParts, keepLive, unkeepLive } from './tags';
 import { runRoots } from './units';
 import type { Definitions } from './upgrades';
 
@@ -211,9 +211,9 @@ export class PageFollow extends PageFinds {
       if (r.type !== 'characterData') continue;
       const t = r.target as Text;
       // In a part of its sentence kept as the page writes it: the page's own (find-again.ts).
-      const kept = this.owners.keeper(t);
-      if (kept && isLivePart(kept)) {
-        this.keptChanged(kept);
+      const part = this.owners.livePart(t);
+      if (part) {
+        this.keptChanged(part);
         continue;
       }
       const job = this.owners.of(t) ?? this.ours.pieceOf(t);

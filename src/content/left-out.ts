@@ -51,9 +51,7 @@ export function emptyLeftOut(entries: readonly Entry[], used: readonly boolean[]
     // A split word's letters (split-words.ts `splitWord`), or the element's own texts.
     for (const el of e.letters ?? [e.into ?? e.node]) {
       for (let c = el.firstChild; c; c = c.nextSibling) {
-        if (c.nodeType !== 3 || isBlank((c as Text).data)) continue;
-        log.text(c as Text);
-        (c as Text).data = '';
+        if (c.nodeType === 3 && !isBlank((c as Text).data)) log.write(c as Text, '');
       }
     }
   }

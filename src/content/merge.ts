@@ -141,7 +141,7 @@ function apply(parent: Node, nodes: readonly Node[], anchor: Node | null, seq: r
   // Most runs and inline elements hold one text and come back as one (a link, a cell, a caption):
   // written in place, without the lists below.
   const only = nodes.length === 1 ? nodes[0]! : null;
-  if (only?.nodeType === 3 && only.parentNode === parent && seq.length === 1 && typeof seq[0] === 'string' && !isEmptyText(only)) return writeText(only as Text, seq[0], log);
+  if (only?.nodeType === 3 && only.parentNode === parent && seq.length === 1 && typeof seq[0] === 'string' && !isEmptyText(only)) return log.write(only as Text, seq[0]);
   const texts: Text[] = [];
   // The page's empty Text nodes: a framework's anchors (Vue's fragment ends), never written.
   let anchors: Text[] | null = null;
@@ -198,10 +198,10 @@ function apply(parent: Node, nodes: readonly Node[], anchor: Node | null, seq: r
     const item = items[k]!;
     const t = into[k];
     // White space between elements, sent as one space (chunk.ts `sentText`): the page's own kept.
-    if (t && typeof item === 'string' && !(isBlank(item) && isBlank(t.data))) writeText(t, item, log);
+    if (t && typeof item === 'string' && !(isBlank(item) && isBlank(t.data))) log.write(t, item);
   }
   // Text nodes the translation did not need stay where they are, empty: a framework may hold them.
-  for (let i = 0; i < texts.length; i++) if (free[i]) writeText(texts[i]!, '', log);
+  for (let i = 0; i < texts.length; i++) if (free[i]) log.write(texts[i]!, '');
   if (created === null && sameOrder(nodes, order)) return;
   // Where the run is now: the page may have added content after it since it was found.
   const at = nodeAfter(nodes.filter((n) => n.parentNode === parent), anchor);
@@ -243,7 +243,7 @@ function flow(parent: Node, nodes: readonly Node[], anchor: Node | null, items: 
     if (n.nodeType === 3 && !isEmptyText(n)) {
       const t = n as Text;
       const s = written ? '' : (strings[gap] ?? '');
-      if (!(isBlank(s) && isBlank(t.data) && s !== '')) writeText(t, s, log);
+      if (!(isBlank(s) && isBlank(t.data) && s !== '')) log.write(t, s);
       written ??= t;
     } else if (n.nodeType === 1) {
       close();
@@ -335,12 +335,6 @@ function textAfter(n: Node): Node | null {
  */
 function passedOver(n: Node): boolean {
   return isMark(n) || isEmptyText(n);
-}
-
-function writeText(t: Text, s: string, log: UndoLog): void {
-  if (t.data === s) return;
-  log.text(t);
-  t.data = s;
 }
 
 /** Whether `after` is `before` without what a write passes over. */

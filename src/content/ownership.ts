@@ -5,7 +5,7 @@
  * maps: nothing here keeps a node the page dropped alive.
  */
 import type { AttrUnit, PieceGroup, Unit } from './segment';
-import { excluded } from './tags';
+import { excluded, isLivePart } from './tags';
 
 export class Owners<J extends { unit: Unit }> {
   private nodes = new WeakMap<Node, J>();
@@ -57,6 +57,13 @@ export class Owners<J extends { unit: Unit }> {
     return undefined;
   }
 
+  /** `of` the node a click is on, else of its first child held (a block's target is the element: its content's unit). */
+  at(node: Node): J | undefined {
+    let job = this.of(node);
+    for (let c = node.firstChild; !job && c; c = c.nextSibling) job = this.of(c);
+    return job;
+  }
+
   /**
    * The job whose unit translates `node`: as `of`, but none when the way up crosses an element the
    * unit keeps as it is (tags.ts `excluded`: code, a select, what the page says no to), whose
@@ -74,15 +81,17 @@ export class Owners<J extends { unit: Unit }> {
   }
 
   /**
-   * The element kept as it is (tags.ts `excluded`) that `node` is in, where a unit holds that
-   * element (a `notranslate` count in a sentence, a live part: lively.ts): what the page changes
-   * in there is its own, none of that unit's words. Undefined where no unit holds it.
+   * The part of its sentence kept as the page writes it (a live part: lively.ts, tags.ts
+   * `keepLive`) that `node` is in, where it is the nearest element kept as it is (tags.ts
+   * `excluded`) and a unit holds it: what the page changes in there is its own, none of that
+   * unit's words. Undefined otherwise (a `notranslate` count in a sentence is not one: a change
+   * there while the run's answer is on its way left the run's order to restore wrong, seed 101051).
    */
-  keeper(node: Node): Element | undefined {
+  livePart(node: Node): Element | undefined {
     let kept: Element | undefined;
     for (let n = node.parentNode; n; n = n.parentNode) {
       if (!kept && n.nodeType === 1 && excluded(n as Element)) kept = n as Element;
-      if (this.nodes.has(n)) return kept;
+      if (this.nodes.has(n)) return kept && isLivePart(kept) ? kept : undefined;
     }
     return undefined;
   }

@@ -62,9 +62,6 @@ export function writeLetters(letters: readonly Element[], text: string, log: Und
   letters.forEach((el, i) => {
     const t = el.firstChild;
     if (t?.nodeType !== 3 || t !== el.lastChild) return;
-    const s = i < last ? (chars[i] ?? '') : chars.slice(i).join('');
-    if ((t as Text).data === s) return;
-    log.text(t as Text);
-    (t as Text).data = s;
+    log.write(t as Text, i < last ? (chars[i] ?? '') : chars.slice(i).join(''));
   });
 }

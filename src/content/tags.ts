@@ -178,7 +178,7 @@ export function inspect(el: Element, src?: string): number {
   let editable = false;
   let exLang = false;
   let prose = 0;
-  if (anyLive && liveParts.has(el)) no = true;
+  if (isLivePart(el)) no = true;
   for (const name of el.hasAttributes() ? el.getAttributeNames() : NO_NAMES) {
     switch (name) {
       case 'class':
@@ -235,7 +235,7 @@ export function saysNo(el: Element): boolean {
 
 /** The element itself says `translate="no"`, has `.notranslate` (or an icon font's class, a formula's, an editor's) or `role="code"`, or is a live part (`keepLive`). */
 function saysNoItself(el: Element): boolean {
-  return (anyLive && liveParts.has(el)) || el.getAttribute('translate')?.toLowerCase() === 'no' || classSaysNo(el.getAttribute('class')) || CODE_ROLE.test(el.getAttribute('role') ?? '');
+  return isLivePart(el) || el.getAttribute('translate')?.toLowerCase() === 'no' || classSaysNo(el.getAttribute('class')) || CODE_ROLE.test(el.getAttribute('role') ?? '');
 }
 
 /** A `class` value that leaves the element's text as it is (`notranslate`, an icon font's class). */

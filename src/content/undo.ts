@@ -44,6 +44,13 @@ export class UndoLog {
     if (this.textAt(t) < 0) (this.texts ??= []).push(t, was);
   }
 
+  /** Writes `s` into `t`, its data kept for restore (`text`); nothing where it reads so already. */
+  write(t: Text, s: string): void {
+    if (t.data === s) return;
+    this.text(t);
+    t.data = s;
+  }
+
   /**
    * Keeps what the long text `g` reads now, before its piece `index` is written (merge.ts
    * `mergePiece`): where that is what the last piece's write left (`g.shown`), as the pieces then

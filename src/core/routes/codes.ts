@@ -37,70 +37,72 @@ function fit(asked: string, listed: string, target: boolean): number {
   return target && a.named !== undefined ? -1 : 0;
 }
 
-/** Codes by `languageOf`, in the list's order; codes that name no language left out. */
-function byLanguage<T>(items: readonly T[], keyOf: (item: T) => string | undefined): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    if (key === undefined) continue;
-    const list = out.get(key);
-    if (list) list.push(item);
-    else out.set(key, [item]);
+/** A list's items by a language key, in its order, and the one that stands best for each thing asked. */
+class BestOf<T> {
+  private readonly byKey = new Map<string, T[]>();
+  private readonly found = new Map<string, T | undefined>();
+
+  /** `keyOf`: an item's key; undefined leaves it out (a code that names no language). */
+  constructor(items: readonly T[], keyOf: (item: T) => string | undefined) {
+    for (const item of items) {
+      const key = keyOf(item);
+      if (key === undefined) continue;
+      const list = this.byKey.get(key);
+      if (list) list.push(item);
+      else this.byKey.set(key, [item]);
+    }
   }
-  return out;
+
+  /** Of the items under `key`, the first `score` rates highest, at 0 or more; each `asked` scored once. */
+  get(asked: string, key: string | undefined, score: (item: T) => number): T | undefined {
+    if (this.found.has(asked)) return this.found.get(asked);
+    let best: T | undefined;
+    let bestFit = -1;
+    for (const item of (key !== undefined && this.byKey.get(key)) || []) {
+      const f = score(item);
+      if (f > bestFit) [best, bestFit] = [item, f];
+    }
+    this.found.set(asked, best);
+    return best;
+  }
 }
 
 /** One side (sources or targets) of a provider's list: the code it lists for each code asked. */
 export class CodeSide {
-  private readonly byKey: Map<string, string[]>;
-  private readonly found = new Map<string, string | undefined>();
+  private readonly codes: BestOf<string>;
 
   constructor(
     codes: readonly string[],
     private readonly target: boolean,
   ) {
-    this.byKey = byLanguage(codes, languageOf);
+    this.codes = new BestOf(codes, languageOf);
   }
 
   /** The listed code that stands for `asked`, or undefined. */
   code(asked: string): string | undefined {
-    if (this.found.has(asked)) return this.found.get(asked);
-    const key = languageOf(asked);
-    let best: string | undefined;
-    let bestFit = -1;
-    for (const listed of (key !== undefined && this.byKey.get(key)) || []) {
-      const f = fit(asked, listed, this.target);
-      if (f > bestFit) [best, bestFit] = [listed, f];
-    }
-    this.found.set(asked, best);
-    return best;
+    return this.codes.get(asked, languageOf(asked), (listed) => fit(asked, listed, this.target));
   }
+}
+
+/** A pair's key: both languages (`languageOf`), or undefined where a code names none. */
+function pairKey(src: string, trg: string): string | undefined {
+  const s = languageOf(src);
+  const t = languageOf(trg);
+  return s === undefined || t === undefined ? undefined : `${s}|${t}`;
 }
 
 /** A provider's pairs (APy lists pairs): the pair it lists for each pair asked. */
 export class PairIndex {
-  private readonly byKey: Map<string, Pair[]>;
-  private readonly found = new Map<string, Pair | undefined>();
+  private readonly pairs: BestOf<Pair>;
 
   constructor(pairs: readonly Pair[]) {
-    this.byKey = byLanguage(pairs, (p) => {
-      const [s, t] = [languageOf(p.src), languageOf(p.trg)];
-      return s === undefined || t === undefined ? undefined : `${s}|${t}`;
-    });
+    this.pairs = new BestOf(pairs, (p) => pairKey(p.src, p.trg));
   }
 
   pair(src: string, trg: string): Pair | undefined {
-    const asked = `${src}|${trg}`;
-    if (this.found.has(asked)) return this.found.get(asked);
-    const [s, t] = [languageOf(src), languageOf(trg)];
-    let best: Pair | undefined;
-    let bestFit = -1;
-    for (const p of (s !== undefined && t !== undefined && this.byKey.get(`${s}|${t}`)) || []) {
-      const fs = fit(src, p.src, false);
+    return this.pairs.get(`${src}|${trg}`, pairKey(src, trg), (p) => {
       const ft = fit(trg, p.trg, true);
-      if (ft >= 0 && fs + ft > bestFit) [best, bestFit] = [p, fs + ft];
-    }
-    this.found.set(asked, best);
-    return best;
+      return ft < 0 ? -1 : fit(src, p.src, false) + ft;
+    });
   }
 }
