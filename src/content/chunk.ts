@@ -11,6 +11,7 @@ import { isBlank, isLoneLetter } from '../core/html/text';
 import { core, coreChildren, isListLabel, labelOf, listLabel, type Span } from './edges';
 import { HAS_LETTER } from './attributes';
 import { splitWord } from './split-words';
+import { isSplitLine } from './split-lines';
 
 /** Default `limits.textSize` of the engine. */
 export const TEXT_LIMIT = 1000;
@@ -329,7 +330,16 @@ function serializeSpan(span: Span, k: number, inA: boolean, entries: Entry[], w:
     const word = c.nodeType === 1 ? splitWord(c as Element, last, opaque) : null;
     if (word) c = serializeWord(word, k, entries, w);
     else serializeNode(c, k, inA, entries, w, opaque);
+    if (c !== last) lineBreak(c, w);
   }
+}
+
+/**
+ * A space after a line of a split text (split-lines.ts) that the next line follows straight: the
+ * lines are blocks, nothing between them, and their words would be read as one ("ourbeautiful").
+ */
+function lineBreak(n: Node, w: Writer): void {
+  if (n.nodeType === 1 && n.nextSibling?.nodeType === 1 && isSplitLine(n as Element)) w.cur += ' ';
 }
 
 /** A run's nodes (siblings, in order), as `serializeSpan` does an element's children. */
@@ -347,6 +357,7 @@ function serializeNodes(nodes: readonly Node[], k: number, entries: Entry[], w: 
       serializeWord(word, k, entries, w);
       i += word.length - 1;
     } else serializeNode(n, k, false, entries, w, opaque);
+    if (i < nodes.length - 1) lineBreak(nodes[i]!, w);
   }
 }
 

@@ -39,6 +39,8 @@ export interface PageDeps {
   /** Rank by the viewport (false in tests without layout). */
   viewport?: boolean;
   display?: (el: Element) => string;
+  /** Whether blocks' text flows from one into the next, as a split text's lines do (default: layout, which happy-dom lacks). */
+  flows?: (lines: readonly Element[]) => boolean;
   ignore?: (el: Element) => boolean;
   /**
    * An element's shadow root, open or closed (default: what the browser lets a content script

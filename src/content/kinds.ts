@@ -7,6 +7,7 @@
  */
 import { BLOCK_TAGS, BY_PAGE, EXCLUDED, EXCLUDED_ANY_LANG, excluded, inspect, PROSE_ATTR, SAYS_NO, SAYS_YES, TAG_DISPLAY, untouchedDocument } from './tags';
 import { mayHost, pageShadow, type ShadowOf } from './shadow';
+import { isSplitLine, splitLinesIn, textFlows, type LineReader } from './split-lines';
 
 /** Bits of an element's kind, above those of tags.ts `inspect` (whose EXCLUDED, EXCLUDED_ANY_LANG, PROSE_ATTR, BY_PAGE, SAYS_NO and SAYS_YES it keeps). */
 const INLINE = 256;
@@ -29,6 +30,8 @@ export interface SegmentOptions {
   src?: string;
   /** Computed display of an element; injectable so tests can state layout. */
   display?: (el: Element) => string;
+  /** Whether blocks' text flows from one into the next, as a split text's lines do (split-lines.ts `textFlows`); injectable so tests can state layout. */
+  flows?: (lines: readonly Element[]) => boolean;
   /** Elements never to touch (the progress indicator's host). */
   ignore?: (el: Element) => boolean;
   /** Called for each shadow root met, so it can be observed too. */
@@ -64,10 +67,21 @@ export abstract class ElementKinds {
   private readonly computed: ((el: Element) => string) | undefined;
   protected readonly shadow: ShadowOf;
   private inlineNesting = 0;
+  /**
+   * Whether an element's children are the lines of a split text (split-lines.ts), by element.
+   * Kept when the rest is forgotten: translated, the lines no longer flow as they did.
+   */
+  private lineGroups = new WeakMap<Element, boolean>();
+  private readonly lineReader: LineReader;
 
   constructor(protected readonly opts: SegmentOptions = {}) {
     this.computed = opts.display;
     this.shadow = opts.shadow ?? pageShadow;
+    this.lineReader = {
+      isInline: (el) => this.isInline(el),
+      isBlock: (el) => this.displayOf(el, false) === 'block',
+      flows: opts.flows ?? textFlows,
+    };
   }
 
   /** The bits read of `el` so far, if any (asking reads nothing). */
@@ -128,6 +142,7 @@ export abstract class ElementKinds {
   forgetWithin(root: Node): void {
     if (root.nodeType !== 1) return;
     this.kind.delete(root as Element);
+    this.lineGroups.delete(root as Element);
     for (const el of (root as Element).querySelectorAll('*')) this.kind.delete(el);
   }
 
@@ -139,6 +154,7 @@ export abstract class ElementKinds {
    */
   childrenChanged(el: Element): void {
     this.kind.delete(el);
+    this.lineGroups.delete(el);
     for (let e = el.parentElement; e; e = e.parentElement) {
       const known = this.kind.get(e);
       if (known === undefined || !(known & INLINE)) break;
@@ -161,14 +177,14 @@ export abstract class ElementKinds {
     const known = this.kind.get(el);
     if (known !== undefined) return known;
     const bits = inspect(el, this.opts.src);
-    // Inside display:none nothing has layout: the tag says (and no style is computed for it).
-    const tag = this.computed ? '' : inHidden ? 'none' : TAG_DISPLAYS[bits & TAG_DISPLAY]!;
-    const d = tag === '' ? (this.computed ?? computedDisplay)(el) : tag;
+    const d = this.displayOf(el, inHidden, bits);
     if (d === '') this.opts.onUnshown?.(el);
     let k = bits & (EXCLUDED | EXCLUDED_ANY_LANG | PROSE_ATTR | BY_PAGE | SAYS_NO | SAYS_YES);
     if (d === 'none') k |= NONE | (BLOCK_TAGS.has(el.tagName.toUpperCase()) ? 0 : INLINE);
     else if (d === '' || d.startsWith('inline') || d.startsWith('ruby') || d === 'contents') k |= INLINE;
     else if (d === 'flex' || d === 'grid') k |= ITEMS;
+    // A line of a split text: a part of the sentence its lines are (split-lines.ts).
+    else if (d === 'block' && !(k & EX) && this.inSplitLines(el)) k |= INLINE;
     if (k & INLINE && this.rootOf(el, d === 'inline' || d === 'contents' || d === '')) k &= ~INLINE;
     if (k & INLINE && !(k & EX)) {
       const hidden = inHidden || (k & NONE) !== 0;
@@ -191,6 +207,35 @@ export abstract class ElementKinds {
     return k;
   }
 
+  /** `el`'s display: from the tag where no author style can have changed it (inside display:none, none), else computed. */
+  private displayOf(el: Element, inHidden: boolean, bits = inspect(el, this.opts.src)): string {
+    const tag = this.computed ? '' : inHidden ? 'none' : TAG_DISPLAYS[bits & TAG_DISPLAY]!;
+    return tag === '' ? (this.computed ?? computedDisplay)(el) : tag;
+  }
+
+  /** Whether `el` is a line of a split text, or the mask around one, its parent's lines read once (split-lines.ts `splitLinesIn`). */
+  private inSplitLines(el: Element): boolean {
+    const parent = el.parentElement;
+    if (!parent || !LINE_TAGS.has(el.localName)) return false;
+    if (alike(el) && this.linesIn(parent)) return true;
+    // A line inside its mask: the mask's parent holds the masks.
+    const above = parent.parentElement;
+    return above !== null && parent.childElementCount === 1 && alike(parent) && this.linesIn(above) && isSplitLine(el);
+  }
+
+  private linesIn(parent: Element): boolean {
+    let found = this.lineGroups.get(parent);
+    if (found === undefined) {
+      // Not lines while they are read: reading a line's content may ask again (a block in it, alone in an element of the same parent's).
+      this.lineGroups.set(parent, false);
+      // A flex or grid container's children are items, each a unit (`laysOutItems`).
+      const d = parent.childElementCount < 2 ? '' : this.displayOf(parent, false);
+      found = d !== '' && !d.endsWith('flex') && !d.endsWith('grid') && d !== 'none' && splitLinesIn(parent, this.lineReader);
+      this.lineGroups.set(parent, found);
+    }
+    return found;
+  }
+
   /** `el`'s shadow root; an element with none that may get one is reported (`onRootless`), with whether it lays out inline. */
   protected rootOf(el: Element, inline: boolean): ShadowRoot | null {
     const root = this.shadow(el);
@@ -201,6 +246,15 @@ export abstract class ElementKinds {
   protected hiddenEl(el: Element): boolean {
     return (this.kindOf(el, false) & NONE) !== 0 || el.hasAttribute('hidden');
   }
+}
+
+/** What a script makes a line of (split-lines.ts `splitLinesIn`): the one test made of every block. */
+const LINE_TAGS = new Set(['div', 'span']);
+
+/** Whether an element beside `el` is of its tag and class, as a split text's lines are. */
+function alike(el: Element): boolean {
+  const s = el.nextElementSibling ?? el.previousElementSibling;
+  return s !== null && s.localName === el.localName && s.className === el.className;
 }
 
 function computedDisplay(el: Element): string {

@@ -74,6 +74,7 @@ export class PageTranslator extends PageFollow {
     this.segmenter = new Segmenter({
       src: src.split('-')[0]!,
       ...(this.deps.display ? { display: this.deps.display } : {}),
+      ...(this.deps.flows ? { flows: this.deps.flows } : {}),
       shadow: this.shadowOf,
       // Copies exist only in bilingual mode (a restore removes them before any other starts).
       ignore: mode === 'bilingual' ? (el) => isCopy(el) || (ignore?.(el) ?? false) : ignore,

@@ -31,6 +31,15 @@ export function upper(wrapper: Element): void {
   walk(wrapper);
 }
 
+/** A "translation" word by word through `words`, other words upper-cased, the markup as it came. */
+export function wordsBy(words: Record<string, string>): (wrapper: Element) => void {
+  const walk = (n: Node) => {
+    if (n.nodeType === 3) (n as Text).data = (n as Text).data.replace(/\p{L}+/gu, (w) => words[w] ?? w.toUpperCase());
+    for (let c = n.firstChild; c; c = c.nextSibling) walk(c);
+  };
+  return walk;
+}
+
 /** Upper-cases a wrapper and reverses the order of every element's children (a translator moving words and tags around). */
 export function reverseUpper(wrapper: Element): void {
   upper(wrapper);
@@ -148,13 +157,13 @@ export function manualClock(): Clock & { advance(ms: number): void; readonly tim
  * viewport order and frames run by hand; kept in `pages` for the test's cleanup. `clock`: the
  * places the page keeps changing wait by it (lively.ts). `heldIdle`: the
  * page's idle callbacks wait in `idles` until the test runs them; `near`: which blocks the first
- * pass segments (the rest waits for idle time).
+ * pass segments (the rest waits for idle time); `flows`: layout's word on lines (split-lines.ts).
  */
 export function startPage(
   body: string,
   translate: TranslateFn,
   pages: PageTranslator[],
-  opts: { maxInFlight?: number; mode?: 'replace' | 'bilingual'; heldIdle?: boolean; near?: (el: Element) => boolean; clock?: Clock } = {},
+  opts: { maxInFlight?: number; mode?: 'replace' | 'bilingual'; heldIdle?: boolean; near?: (el: Element) => boolean; clock?: Clock; flows?: (lines: readonly Element[]) => boolean } = {},
 ) {
   document.head.innerHTML = '';
   document.body.innerHTML = body;
@@ -168,6 +177,7 @@ export function startPage(
     ...(opts.heldIdle ? { idle: (cb: (budgetMs: number) => void) => void idles.push(() => cb(1000)) } : {}),
     ...(opts.near ? { near: opts.near } : {}),
     ...(opts.clock ? { clock: opts.clock } : {}),
+    ...(opts.flows ? { flows: opts.flows } : {}),
   });
   pages.push(page);
   page.start('en', 'es', opts.mode ? { mode: opts.mode } : {});

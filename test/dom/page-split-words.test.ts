@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { PageTranslator } from '../../src/content/page';
-import { fakeTranslator, manualFrames } from './page-fakes';
+import { fakeTranslator, startPage, wordsBy } from './page-fakes';
 
 /** Each letter as the page's script writes it. */
 const split = (word: string, tag = 'span', cls = 'char') =>
@@ -21,31 +21,20 @@ const charsOnly = (words: string[]) => words.map((w) => split(w, 'div')).join(' 
 
 /** The fake's translation of a word sent whole, in the tag it came in; other texts upper-cased. */
 const WORDS: Record<string, string> = { Welcome: 'Bienvenido', to: 'a', our: 'nuestro', garden: 'jardín', é: 'è' };
-function translateWords(w: Element): void {
-  const walk = (n: Node) => {
-    if (n.nodeType === 3) n.nodeValue = n.nodeValue!.replace(/\p{L}+/gu, (word) => WORDS[word] ?? word.toUpperCase());
-    else for (const c of [...n.childNodes]) walk(c);
-  };
-  walk(w);
-}
+const translateWords = wordsBy(WORDS);
 
 describe('a heading split into a letter per element', () => {
-  let page: PageTranslator | undefined;
+  const pages: PageTranslator[] = [];
   afterEach(() => {
-    page?.restore();
-    page = undefined;
+    for (const p of pages.splice(0)) p.restore();
   });
+  let page: PageTranslator | undefined;
 
   function translate(body: string, transform: (w: Element) => void = translateWords) {
-    document.documentElement.removeAttribute('lang');
-    document.head.innerHTML = '';
-    document.body.innerHTML = body;
-    const original = document.body.innerHTML;
     const { translate: fn, calls } = fakeTranslator({ transform });
-    const frames = manualFrames();
-    page = new PageTranslator({ translate: fn, frame: frames.frame, viewport: false });
-    page.start('en', 'es');
-    return { calls, original, settle: () => frames.settle() };
+    const started = startPage(body, fn, pages);
+    page = started.page;
+    return { calls, original: body, settle: () => started.frames.settle() };
   }
   /** The heading's text, and each letter element's. */
   const read = () => {

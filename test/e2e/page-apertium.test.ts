@@ -147,6 +147,70 @@ describe('page translation with real Apertium', () => {
     }
   });
 
+  it('a heading split into a block per line (SplitType\'s lines, in masks as GSAP\'s) reads as its sentence does in Spanish, a list of messages a unit each; restore exact', async () => {
+    const sentence = 'Welcome to our beautiful garden and its flowers';
+    const plain = await fetch(`http://127.0.0.1:2737/translate?langpair=eng|spa&q=${encodeURIComponent(sentence)}`).then((r) => r.json() as Promise<{ responseData: { translatedText: string } }>);
+    const spanish = plain.responseData.translatedText;
+    const messages = ['The black cat sleeps on the table.', 'My brother has a red house.'];
+    const apart = await Promise.all(
+      messages.map((m) => fetch(`http://127.0.0.1:2737/translate?langpair=eng|spa&q=${encodeURIComponent(m)}`).then(async (r) => ((await r.json()) as { responseData: { translatedText: string } }).responseData.translatedText)),
+    );
+    // A mask around each line, as GSAP SplitText's `mask: 'lines'` puts.
+    const mask = `document.querySelectorAll('h1 .line').forEach((l) => { const m = document.createElement('div'); m.className = 'mask'; m.style.overflow = 'hidden'; l.before(m); m.append(l); });`;
+    const scripts = {
+      'lines, words, chars': `new SplitType('h1', { types: 'lines, words, chars' });`,
+      'lines, words': `new SplitType('h1', { types: 'lines, words' });`,
+      lines: `new SplitType('h1', { types: 'lines' });`,
+      'lines in masks': `new SplitType('h1', { types: 'lines' }); ${mask}`,
+    };
+    for (const [name, script] of Object.entries(scripts)) {
+      // Narrow, so the heading is laid out in three lines; messages of one kind under it, each short.
+      server.set(
+        '/lines.html',
+        `<!doctype html><html lang="en"><head><title>Garden</title></head><body><h1 style="width: 11em; font: 32px/1.2 sans-serif">${sentence}</h1>` +
+          `<div class="chat">${messages.map((m) => `<div class="msg">${m}</div>`).join('')}</div>` +
+          // Titles cut with an ellipsis, and a box's two titles floated side by side: as full as lines, and not lines.
+          `<div style="width: 12em">${messages.map((m) => `<div class="title" style="white-space: nowrap; overflow: hidden; text-overflow: ellipsis">${m} ${m}</div>`).join('')}</div>` +
+          `<div style="width: 30em">${['The black cat', 'The red house'].map((t, i) => `<div style="float: ${i ? 'right' : 'left'}">${t}</div>`).join('')}</div>` +
+          `<script src="/lib/split-type.js"></script><script>${script}</script></body></html>`,
+      );
+      const page = await browser.context.newPage();
+      await page.goto(`${server.origin}/lines.html`);
+      const run = await evaluateInContentScript<{ status: { state: string; errors: number; total: number }; lines: number; heading: string; kept: boolean; messages: string[]; same: boolean }>(
+        page,
+        browser.id,
+        `(async () => {
+          const P = polyglot.page;
+          const before = document.body.innerHTML;
+          const lines = [...document.querySelectorAll('h1 .line')];
+          await polyglot.handle({ type: 'page:translate', data: { trg: 'es' } });
+          while (P.status().state === 'translating') await new Promise((r) => setTimeout(r, 20));
+          const now = [...document.querySelectorAll('h1 .line')];
+          const out = {
+            status: P.status(),
+            lines: lines.length,
+            heading: now.map((l) => l.textContent.trim()).filter(Boolean).join(' ').replace(/\\s+/g, ' '),
+            kept: now.length === lines.length && now.every((l, i) => l === lines[i]),
+            messages: [...document.querySelectorAll('.msg')].map((m) => m.textContent),
+          };
+          P.restore();
+          return { ...out, same: document.body.innerHTML === before };
+        })()`,
+      );
+      console.log(name, JSON.stringify(run.heading), run.messages);
+      expect(run.lines, name).toBe(3);
+      expect(run.status, name).toMatchObject({ state: 'translated', errors: 0 });
+      // Sent a line each, it read "Bienvenido a nuestro Jardín bello y Sus flores".
+      expect(run.heading, name).toBe(spanish);
+      // The document's title, the heading, and each message and title: a unit each.
+      expect(run.status.total, name).toBe(8);
+      expect(run.messages, name).toEqual(apart);
+      expect(run.kept, name).toBe(true);
+      expect(run.same, name).toBe(true);
+      await page.close();
+    }
+  });
+
   it('a text file in the browser\'s viewer reads in Spanish paragraph by paragraph, its blank lines and list lines where they were; restore exact', async () => {
     server.set(
       '/notes.txt',
