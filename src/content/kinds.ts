@@ -80,6 +80,7 @@ export abstract class ElementKinds {
     this.lineReader = {
       isInline: (el) => this.isInline(el),
       isBlock: (el) => this.displayOf(el, false) === 'block',
+      outOfFlow: (el) => outOfFlow(el),
       flows: opts.flows ?? textFlows,
     };
   }
@@ -217,7 +218,7 @@ export abstract class ElementKinds {
   private inSplitLines(el: Element): boolean {
     const parent = el.parentElement;
     if (!parent || !LINE_TAGS.has(el.localName)) return false;
-    if (alike(el) && this.linesIn(parent)) return true;
+    if (alike(el) && this.linesIn(parent) && isSplitLine(el)) return true;
     // A line inside its mask: the mask's parent holds the masks.
     const above = parent.parentElement;
     return above !== null && parent.childElementCount === 1 && alike(parent) && this.linesIn(above) && isSplitLine(el);
@@ -255,6 +256,11 @@ const LINE_TAGS = new Set(['div', 'span']);
 function alike(el: Element): boolean {
   const s = el.nextElementSibling ?? el.previousElementSibling;
   return s !== null && s.localName === el.localName && s.className === el.className;
+}
+
+function outOfFlow(el: Element): boolean {
+  const style = getComputedStyle(el);
+  return style.position === 'absolute' || style.position === 'fixed' || (style.cssFloat !== 'none' && style.cssFloat !== '');
 }
 
 function computedDisplay(el: Element): string {

@@ -37,24 +37,23 @@ export interface LineReader {
   isInline(el: Element): boolean;
   /** Whether `el` lays out as a plain block (`display: block`). */
   isBlock(el: Element): boolean;
+  /** Whether `el` is set out of the flow: positioned absolutely or fixed, or floated. */
+  outOfFlow(el: Element): boolean;
   flows: (lines: readonly Element[]) => boolean;
 }
 
 /**
  * Whether the children of `parent` are the lines of a split text: two or more blocks of one tag
- * (`<div>` or `<span>`) and class and nothing else, each a line (inline content with a letter) or
- * a mask around one (an element holding the line alone), and their text flows from one into the
- * next (`flows`). The lines and masks are kept for `isSplitLine`.
+ * (`<div>` or `<span>`) and class and nothing else (`linesAmong`), each a line (inline content
+ * with a letter) or a mask around one (an element holding the line alone), and their text flows
+ * from one into the next (`flows`). The lines and masks are kept for `isSplitLine`.
  */
 export function splitLinesIn(parent: Element, reader: LineReader): boolean {
   const n = parent.childElementCount;
   if (n < 2 || n > MOST_LINES) return false;
-  const members = onlyElements(parent);
+  const kids = onlyElements(parent);
+  const members = kids && linesAmong(kids, reader);
   if (!members) return false;
-  const first = members[0]!;
-  // What the libraries make lines of (SplitType's and GSAP's `tagName`/`tag`): not paragraphs nor list items.
-  if (first.localName !== 'div' && first.localName !== 'span') return false;
-  for (const m of members) if (m.localName !== first.localName || m.className !== first.className) return false;
   const inner: Element[] = [];
   for (const m of members) {
     const line = reader.isBlock(m) ? lineIn(m, reader) : null;
@@ -67,6 +66,27 @@ export function splitLinesIn(parent: Element, reader: LineReader): boolean {
     lines.add(inner[i]!);
   }
   return true;
+}
+
+/**
+ * The elements of `kids` that may be lines: all of them, `<div>`s or `<span>`s (what the libraries
+ * make lines of: SplitType's and GSAP's `tagName`, anime.js's), not paragraphs nor list items, of
+ * one tag and class; but for one set out of the flow, of another kind or first (anime.js puts the
+ * text whole, visually hidden, before the lines, for screen readers). Null where they are not.
+ */
+function linesAmong(kids: Element[], reader: LineReader): Element[] | null {
+  for (const k of kids) if (k.localName !== 'div' && k.localName !== 'span') return null;
+  const alike = (a: Element, b: Element) => a.localName === b.localName && a.className === b.className;
+  const last = kids[kids.length - 1]!;
+  const odd = kids.filter((k) => !alike(k, last));
+  if (odd.length === 0) {
+    const first = kids[0]!;
+    // Of one kind with the lines, the copy is first.
+    return kids.length > 2 && reader.outOfFlow(first) ? kids.slice(1) : kids;
+  }
+  if (odd.length > 1 || !reader.outOfFlow(odd[0]!)) return null;
+  const members = kids.filter((k) => k !== odd[0]);
+  return members.length >= 2 ? members : null;
 }
 
 const A_LETTER = /\p{L}/u;

@@ -76,6 +76,25 @@ describe('a text split into a block per line', () => {
     expect(document.body.innerHTML).toBe(original);
   });
 
+  it('reads the lines of anime.js beside its text for screen readers, visually hidden before them, of their kind or not', async () => {
+    // A block, as a browser lays out what is positioned absolutely (happy-dom does not).
+    const hidden = (text: string) => `<span style="position: absolute; display: block; overflow: hidden; width: 1px; height: 1px; white-space: nowrap;">${text}</span>`;
+    const line = (i: number, text: string, cls = '') => `<span${cls} data-line="${i}" aria-hidden="true" style="display: block;">${text}</span>`;
+    const { calls, original, settle } = translate(
+      `<h1>${hidden('Welcome to our garden')}${line(0, 'Welcome to our')}${line(1, 'garden')}</h1>` +
+        `<h2>${hidden('its flowers')}${line(0, 'its', ' class="line"')}${line(1, 'flowers', ' class="line"')}</h2>`,
+    );
+    await settle();
+    expect(calls.map((c) => c.markup)).toEqual([
+      '<p i=1>Welcome to our garden</p><p i=2><span i=3>Welcome to our</span> <span i=4>garden</span></p>' +
+        '<p i=5>its flowers</p><p i=6><span i=7>its</span> <span i=8>flowers</span></p>',
+    ]);
+    expect(lineTexts()).toEqual(['sus', 'flores']);
+    expect([...document.querySelectorAll('[data-line]')].map((l) => l.textContent)).toEqual(['Bienvenido a nuestro', 'jardín', 'sus', 'flores']);
+    page!.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
   it('keeps blocks of one kind that do not flow into one another as units of their own: a list of messages', async () => {
     const asked: string[][] = [];
     const { calls, settle } = translate('<div class="chat"><div class="msg">Welcome to our garden</div><div class="msg">its flowers</div></div><h1>Welcome</h1>', (lines) => {

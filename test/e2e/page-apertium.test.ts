@@ -147,7 +147,7 @@ describe('page translation with real Apertium', () => {
     }
   });
 
-  it('a heading split into a block per line (SplitType\'s lines, in masks as GSAP\'s) reads as its sentence does in Spanish, a list of messages a unit each; restore exact', async () => {
+  it('a heading split into a block per line (SplitType, anime.js, in masks as GSAP\'s) reads as its sentence does in Spanish, a list of messages a unit each; restore exact', async () => {
     const sentence = 'Welcome to our beautiful garden and its flowers';
     const plain = await fetch(`http://127.0.0.1:2737/translate?langpair=eng|spa&q=${encodeURIComponent(sentence)}`).then((r) => r.json() as Promise<{ responseData: { translatedText: string } }>);
     const spanish = plain.responseData.translatedText;
@@ -157,11 +157,16 @@ describe('page translation with real Apertium', () => {
     );
     // A mask around each line, as GSAP SplitText's `mask: 'lines'` puts.
     const mask = `document.querySelectorAll('h1 .line').forEach((l) => { const m = document.createElement('div'); m.className = 'mask'; m.style.overflow = 'hidden'; l.before(m); m.append(l); });`;
+    const splitType = (script: string) => `<script src="/lib/split-type.js"></script><script>${script}</script>`;
+    // anime.js also puts the text whole before the lines, visually hidden, for screen readers: a unit of its own.
+    const anime = (params: string) => `<script src="/lib/anime.js"></script><script>anime.splitText('h1', ${params});</script>`;
     const scripts = {
-      'lines, words, chars': `new SplitType('h1', { types: 'lines, words, chars' });`,
-      'lines, words': `new SplitType('h1', { types: 'lines, words' });`,
-      lines: `new SplitType('h1', { types: 'lines' });`,
-      'lines in masks': `new SplitType('h1', { types: 'lines' }); ${mask}`,
+      'SplitType lines, words, chars': splitType(`new SplitType('h1', { types: 'lines, words, chars' });`),
+      'SplitType lines, words': splitType(`new SplitType('h1', { types: 'lines, words' });`),
+      'SplitType lines': splitType(`new SplitType('h1', { types: 'lines' });`),
+      'SplitType lines in masks': splitType(`new SplitType('h1', { types: 'lines' }); ${mask}`),
+      'anime.js lines, words, chars': anime(`{ lines: true, words: true, chars: true }`),
+      'anime.js lines in masks, with classes': anime(`{ lines: { class: 'line', wrap: 'clip' }, words: { class: 'word' } }`),
     };
     for (const [name, script] of Object.entries(scripts)) {
       // Narrow, so the heading is laid out in three lines; messages of one kind under it, each short.
@@ -172,22 +177,27 @@ describe('page translation with real Apertium', () => {
           // Titles cut with an ellipsis, and a box's two titles floated side by side: as full as lines, and not lines.
           `<div style="width: 12em">${messages.map((m) => `<div class="title" style="white-space: nowrap; overflow: hidden; text-overflow: ellipsis">${m} ${m}</div>`).join('')}</div>` +
           `<div style="width: 30em">${['The black cat', 'The red house'].map((t, i) => `<div style="float: ${i ? 'right' : 'left'}">${t}</div>`).join('')}</div>` +
-          `<script src="/lib/split-type.js"></script><script>${script}</script></body></html>`,
+          `${script}</body></html>`,
       );
       const page = await browser.context.newPage();
       await page.goto(`${server.origin}/lines.html`);
-      const run = await evaluateInContentScript<{ status: { state: string; errors: number; total: number }; lines: number; heading: string; kept: boolean; messages: string[]; same: boolean }>(
+      const run = await evaluateInContentScript<{ status: { state: string; errors: number; total: number }; lines: number; heading: string; hidden: string; kept: boolean; messages: string[]; same: boolean }>(
         page,
         browser.id,
         `(async () => {
           const P = polyglot.page;
+          // Each line, not a word or letter in it (anime.js marks them too), nor a line's mask.
+          const linesOf = () => [...document.querySelectorAll('h1 .line, h1 [data-line]')].filter((l) => !l.parentElement.closest('.line, [data-line]'));
+          // anime.js splits once the fonts are ready.
+          while (linesOf().length === 0) await new Promise((r) => setTimeout(r, 20));
           const before = document.body.innerHTML;
-          const lines = [...document.querySelectorAll('h1 .line')];
+          const lines = linesOf();
           await polyglot.handle({ type: 'page:translate', data: { trg: 'es' } });
           while (P.status().state === 'translating') await new Promise((r) => setTimeout(r, 20));
-          const now = [...document.querySelectorAll('h1 .line')];
+          const now = linesOf();
           const out = {
             status: P.status(),
+            hidden: document.querySelector('h1').firstElementChild.getAttribute('style')?.includes('absolute') ? document.querySelector('h1').firstElementChild.textContent : '',
             lines: lines.length,
             heading: now.map((l) => l.textContent.trim()).filter(Boolean).join(' ').replace(/\\s+/g, ' '),
             kept: now.length === lines.length && now.every((l, i) => l === lines[i]),
@@ -202,8 +212,10 @@ describe('page translation with real Apertium', () => {
       expect(run.status, name).toMatchObject({ state: 'translated', errors: 0 });
       // Sent a line each, it read "Bienvenido a nuestro Jardín bello y Sus flores".
       expect(run.heading, name).toBe(spanish);
-      // The document's title, the heading, and each message and title: a unit each.
-      expect(run.status.total, name).toBe(8);
+      // The document's title, the heading, and each message and title: a unit each; anime.js's text for screen readers another.
+      const reader = name.startsWith('anime.js');
+      expect(run.status.total, name).toBe(reader ? 9 : 8);
+      expect(run.hidden, name).toBe(reader ? spanish : '');
       expect(run.messages, name).toEqual(apart);
       expect(run.kept, name).toBe(true);
       expect(run.same, name).toBe(true);

@@ -8,11 +8,14 @@
  * highlight starts and ends in, and puts a `<mark>` around each whole text between); and
  * Bootstrap and `focus-trap`, whose dialogs hold the focus; typewriter-effect, which types a word
  * into a sentence and erases it, again and again; Splitting.js and SplitType, which split a
- * heading into an element per letter for an animation. Each page names the script it loads
+ * heading into an element per letter (and SplitType per line) for an animation, and anime.js,
+whose `splitText` splits one per line, word and letter, with the whole text for screen readers
+beside the lines. Each page names the script it loads
  * (`<script src="/lib/mark.js">`).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { PageServer } from './page-server';
 
 const require = createRequire(import.meta.url);
@@ -31,9 +34,11 @@ const FILES: Record<string, string> = {
   '/lib/focus-trap.js': 'focus-trap/dist/focus-trap.umd.min.js',
   // A word typed and erased in a sentence, in a loop (page-lively.test.ts).
   '/lib/typewriter.js': 'typewriter-effect/dist/core.js',
-  // A heading split into an element per letter for an animation (page-apertium.test.ts).
+  // A heading split into an element per letter or line for an animation (page-apertium.test.ts).
   '/lib/splitting.js': 'splitting/dist/splitting.js',
   '/lib/split-type.js': 'split-type/umd/index.min.js',
+  // A file its package does not export: found from the package's main file (`libraryFile`).
+  '/lib/anime.js': 'animejs:../bundles/anime.umd.min.js',
 };
 
 /**
@@ -46,9 +51,15 @@ export const FOCUS_TRAP_PAGE = (behind: string, words: string) => `<!doctype htm
 <script src="/lib/tabbable.js"></script><script src="/lib/focus-trap.js"></script>
 <script>focusTrap.createFocusTrap('#dialog').activate();</script></body></html>`;
 
+/** A `FILES` entry's path: a module path, or `package:path` from the package's main file for one its `exports` leave out. */
+function libraryFile(file: string): string {
+  const [pkg, rest] = file.split(':');
+  return rest === undefined ? require.resolve(file) : join(dirname(require.resolve(pkg!)), rest);
+}
+
 /** Serves the libraries at `/lib/<name>.js` (`FILES`). */
 export function serveLibraries(server: PageServer): void {
-  for (const [path, file] of Object.entries(FILES)) server.set(path, readFileSync(require.resolve(file), 'utf8'), { 'content-type': 'text/javascript' });
+  for (const [path, file] of Object.entries(FILES)) server.set(path, readFileSync(libraryFile(file), 'utf8'), { 'content-type': 'text/javascript' });
 }
 
 /** mark.js on the page, as a search page uses it: `__mark(word)` marks the word in the body, `__unmark()` takes the marks out. */
