@@ -21,11 +21,23 @@ function letterOf(n: Node | null, opaque: (el: Element) => boolean): Element | n
 
 const A_LETTER = /\p{L}/u;
 
+/** A class's number at the end (Lettering.js's `char1`, `char2`…). */
+const NUMBERED = /\d+(?=\s|$)/g;
+
+/** Whether two letters are of one tag and class, a number at a class's end aside (Lettering.js numbers each letter's). */
+function sameKind(a: Element, b: Element): boolean {
+  if (a.localName !== b.localName) return false;
+  const x = a.className;
+  const y = b.className;
+  return x === y || (typeof x === 'string' && typeof y === 'string' && x.replace(NUMBERED, '') === y.replace(NUMBERED, ''));
+}
+
 /**
  * The word a script split into an element per character, for an animation (Splitting.js,
  * SplitType, GSAP's SplitText: `<span class="char">W</span><span class="char">e</span>…`), from
  * `first` to no further than `last`: two or more such elements side by side, nothing between
- * them, of one tag and class, a letter among them. Null where `first` starts none. Sent as one
+ * them, of one tag and class (but for a number at its end: Lettering.js's `char1`, `char2`), a
+ * letter among them. Null where `first` starts none. Sent as one
  * tag, the word whole (`serializeWord`): sent letter by letter, a translator read each letter as a
  * word (Apertium: "beUnutiful" for "beautiful", the `a` an article), or the word untranslated.
  * A drop cap glued to its word (`<span>T</span>he`) is one such element alone: not a split word.
@@ -35,11 +47,11 @@ export function splitWord(first: Element, last: Node | null, opaque: (el: Elemen
   const next = first === last ? null : first.nextSibling;
   if (next === null || next.nodeType !== 1 || !letterOf(first, opaque)) return null;
   const second = letterOf(next, opaque);
-  if (!second || second.localName !== first.localName || second.className !== first.className) return null;
+  if (!second || !sameKind(first, second)) return null;
   const word = [first, second];
   for (let el: Element | null = second; el !== last; ) {
     el = letterOf(el.nextSibling, opaque);
-    if (!el || el.localName !== first.localName || el.className !== first.className) break;
+    if (!el || !sameKind(first, el)) break;
     word.push(el);
   }
   return word.some((el) => A_LETTER.test(el.firstChild!.nodeValue!)) ? word : null;

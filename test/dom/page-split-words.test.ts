@@ -77,6 +77,20 @@ describe('a heading split into a letter per element', () => {
     expect(document.body.innerHTML).toBe(original);
   });
 
+  it('sends the letters of Lettering.js, each class numbered and each space an element too, as words', async () => {
+    const sentence = 'Welcome to our';
+    const lettering = [...sentence].map((c, i) => `<span class="char${i + 1}" aria-hidden="true">${c}</span>`).join('');
+    const { calls, original, settle } = translate(`<h1 aria-label="${sentence}">${lettering}</h1>`);
+    await settle();
+    // The label it puts on the heading, for screen readers, then the heading.
+    expect(calls[0]!.markup).toBe('<p i=1>Welcome to our</p><p i=2><span i=3>Welcome</span><span i=4> </span><span i=5>to</span><span i=6> </span><span i=7>our</span></p>');
+    expect(document.querySelector('h1')!.textContent).toBe('Bienvenido a nuestro');
+    expect(document.querySelector('h1')!.getAttribute('aria-label')).toBe('Bienvenido a nuestro');
+    expect(document.querySelectorAll('h1 > span')).toHaveLength(sentence.length);
+    page!.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
   it('keeps a translation of two words apart with a no-break space, and a letter with its accents one character', async () => {
     const { original, settle } = translate(
       `<h1>${splitting(['Welcome', 'home'])}</h1>`,

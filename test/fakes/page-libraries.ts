@@ -10,7 +10,8 @@
  * into a sentence and erases it, again and again; Splitting.js and SplitType, which split a
  * heading into an element per letter (and SplitType per line) for an animation, and anime.js,
 whose `splitText` splits one per line, word and letter, with the whole text for screen readers
-beside the lines. Each page names the script it loads
+beside the lines; Lettering.js (a jQuery plugin), which numbers each letter's class (`char1`,
+`char2`…). Each page names the script it loads
  * (`<script src="/lib/mark.js">`).
  */
 import { readFileSync } from 'node:fs';
@@ -39,6 +40,8 @@ const FILES: Record<string, string> = {
   '/lib/split-type.js': 'split-type/umd/index.min.js',
   // A file its package does not export: found from the package's main file (`libraryFile`).
   '/lib/anime.js': 'animejs:../bundles/anime.umd.min.js',
+  '/lib/jquery.js': 'jquery',
+  '/lib/lettering.js': 'letteringjs/jquery.lettering.js',
 };
 
 /**
