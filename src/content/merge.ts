@@ -41,7 +41,7 @@ export function mergeRange(unit: RangeUnit, answer: AnswerEl, wrapperId: number,
     else seq.unshift(label);
   }
   keepEdgeSpace(nodes, seq);
-  apply(parent, nodes, after ?? (into ? null : unit.anchor), seq, log);
+  apply(parent, nodes, after ?? (into ? null : unit.anchor), seq, log, m.letters);
   // The elements the answer left out keep no words of their own: theirs are in the translation.
   emptyLeftOut(entries, m.used, log);
 }
@@ -52,6 +52,8 @@ interface Merge {
   /** Ids honoured so far (by offset from the wrapper), made at the first element. */
   used: boolean[] | null;
   log: UndoLog;
+  /** The letters of split words but each word's first, made at the first word: one element with it where a run keeps its order (`flow`). */
+  letters?: Set<Node>;
 }
 
 /**
@@ -78,6 +80,7 @@ function build(m: Merge, list: readonly AnswerNode[], parentId: number, livePare
       // A split word (split-words.ts): its letters together, in their order, those still here.
       writeLetters(e.letters, textOf(k), m.log);
       for (const l of e.letters) if (l.parentNode === liveParent) seq.push(l);
+      for (let i = 1; i < e.letters.length; i++) (m.letters ??= new Set()).add(e.letters[i]!);
       continue;
     }
     if (e.opaque) {
@@ -92,7 +95,7 @@ function build(m: Merge, list: readonly AnswerNode[], parentId: number, livePare
     const { nodes, after } = core(kids(target));
     const inner: Item[] = [];
     build(m, k.kids, k.id!, target, inner);
-    apply(target, nodes, after, inner, m.log);
+    apply(target, nodes, after, inner, m.log, m.letters);
     seq.push(el);
   }
 }
@@ -137,7 +140,7 @@ function keepEdgeSpace(nodes: readonly Node[], seq: Item[]): void {
  * run's own order (`flow`). The answer names each element at most once (build honours an id once,
  * and ids name distinct nodes), so nothing is placed twice.
  */
-function apply(parent: Node, nodes: readonly Node[], anchor: Node | null, seq: readonly Item[], log: UndoLog): void {
+function apply(parent: Node, nodes: readonly Node[], anchor: Node | null, seq: readonly Item[], log: UndoLog, letters?: ReadonlySet<Node>): void {
   // Most runs and inline elements hold one text and come back as one (a link, a cell, a caption):
   // written in place, without the lists below.
   const only = nodes.length === 1 ? nodes[0]! : null;
@@ -187,11 +190,11 @@ function apply(parent: Node, nodes: readonly Node[], anchor: Node | null, seq: r
   const parts = marked || markBefore(nodes[0]) || markAfter(nodes[nodes.length - 1]) ? partsOf(nodes, parent) : null;
   // A framework's part or range the translation's order would break: the run keeps its own order
   // (the Text nodes made above are not used). Nothing is written before this is known.
-  if (parts && !intact(parts, desired)) return flow(parent, nodes, anchor, items, log);
+  if (parts && !intact(parts, desired)) return flow(parent, nodes, anchor, items, log, letters);
   let order = parts ? placeParts(parts, desired) : desired;
   if (anchored) {
     const within = withAnchors(anchored, order, parts);
-    if (!within) return flow(parent, nodes, anchor, items, log);
+    if (!within) return flow(parent, nodes, anchor, items, log, letters);
     order = within;
   }
   for (let k = 0; k < items.length; k++) {
@@ -217,12 +220,13 @@ function apply(parent: Node, nodes: readonly Node[], anchor: Node | null, seq: r
  * where there is none). Each element shows its own translation; a text may stand next to another
  * element than in the translation.
  */
-function flow(parent: Node, nodes: readonly Node[], anchor: Node | null, items: readonly Item[], log: UndoLog): void {
-  // The translation's texts between its elements.
+function flow(parent: Node, nodes: readonly Node[], anchor: Node | null, items: readonly Item[], log: UndoLog, letters?: ReadonlySet<Node>): void {
+  // The translation's texts between its elements; a split word's letters are one (a text between
+  // two of them read "Wor Hello d": found by the merge property test, seed 105005).
   const strings: string[] = [''];
   for (const it of items) {
     if (typeof it === 'string') strings[strings.length - 1] += it;
-    else strings.push('');
+    else if (!letters?.has(it)) strings.push('');
   }
   const run = nodes.filter((n) => n.parentNode === parent);
   const order: Node[] = [];
@@ -246,9 +250,12 @@ function flow(parent: Node, nodes: readonly Node[], anchor: Node | null, items: 
       if (!(isBlank(s) && isBlank(t.data) && s !== '')) log.write(t, s);
       written ??= t;
     } else if (n.nodeType === 1) {
-      close();
-      gap++;
-      written = null;
+      // A split word's letters are one element: the gap after it starts after its last.
+      if (!letters?.has(n)) {
+        close();
+        gap++;
+        written = null;
+      }
       start = order.length + 1;
     }
     order.push(n);

@@ -19,6 +19,8 @@ const WORD = fc.constantFrom('Hello', 'big', 'world', ' and ', ' the ', 'end.', 
 const ANCHOR = '<!--anchor-->';
 /** A word a script split into an element per letter (split-words.ts `splitWord`): sent whole, written back a character a letter. */
 const SPLIT_WORD = '<span class="ch">W</span><span class="ch">o</span><span class="ch">r</span><span class="ch">d</span>';
+/** The same, each letter's class numbered (Lettering.js). */
+const NUMBERED_WORD = '<span class="char1">W</span><span class="char2">o</span><span class="char3">r</span><span class="char4">d</span>';
 const LEAF = fc.oneof(
   { weight: 6, arbitrary: fc.array(WORD, { minLength: 1, maxLength: 3 }).map((w) => ({ text: w.join('') })) },
   // A framework's mark before what follows (Lit's part, as a template's comment reads, and a list
@@ -29,7 +31,7 @@ const LEAF = fc.oneof(
   {
     weight: 1,
     arbitrary: fc
-      .constantFrom('<br>', '<img alt="">', '<code>x = 1</code>', '<span class="notranslate">Kept</span>', '<i class="icon"></i>', '<style>.x{}</style>', '<!-- c -->', '<span> </span>', '<span>↵</span>', '<b>?</b>', SPLIT_WORD)
+      .constantFrom('<br>', '<img alt="">', '<code>x = 1</code>', '<span class="notranslate">Kept</span>', '<i class="icon"></i>', '<style>.x{}</style>', '<!-- c -->', '<span> </span>', '<span>↵</span>', '<b>?</b>', SPLIT_WORD, NUMBERED_WORD)
       .map((html) => ({ html })),
   },
 );
@@ -162,6 +164,37 @@ describe('merge on random runs and answers', () => {
     expect(div.lastChild!.nodeType).toBe(8);
     log.undo();
     expect(div.innerHTML).toBe('<a class="c-a">Hello</a><a class="c-a">Hello</a><a class="c-a"><!--?lit$123456789$--></a><!---->');
+  });
+
+  it('keeps a split word whole where the run keeps its own order (a fragment Vue ends after it): no text between its letters (found by the property below, seed 105005)', () => {
+    const div = document.createElement('div');
+    div.innerHTML = `<a class="c-a">Hello</a>Hello${SPLIT_WORD}<!--]-->`;
+    const original = div.innerHTML;
+    const unit: RangeUnit = { kind: 'range', parent: div, nodes: kids(div), anchor: null, whole: true, hidden: false };
+    const m = prepare(unit);
+    expect(markupAt(m)).toBe('<p i=1><a i=2>Hello</a>Hello<span i=3>Word</span></p>');
+    const log = new UndoLog();
+    // The translation puts the word first: the fragment keeps the run's order, and the texts go between its elements.
+    mergeRange(unit, readOwn('<p i=1><span i=3>Palabra</span>Hola<a i=2>Hola</a></p>')!.get(1)!, 1, m.entries, log, m.into);
+    // The previous build put the text between the word's last two letters: "HolaPalHolaabra".
+    expect(div.textContent).toBe('HolaHolaPalabra');
+    log.undo();
+    expect(div.innerHTML).toBe(original);
+  });
+
+  it('puts a text after a split word after its last letter where the run keeps its own order: a tag the provider repeats (found by the property below, seed 105005)', () => {
+    const div = document.createElement('div');
+    div.innerHTML = `${SPLIT_WORD}<!---->`;
+    const original = div.innerHTML;
+    const unit: RangeUnit = { kind: 'range', parent: div, nodes: kids(div), anchor: null, whole: true, hidden: false };
+    const m = prepare(unit);
+    const log = new UndoLog();
+    // The word's tag twice: the second is not honoured, its text stays, after the word.
+    mergeRange(unit, readOwn('<p i=1><span i=2>Palabra</span><span i=2>otra</span></p>')!.get(1)!, 1, m.entries, log, m.into);
+    // Put after the word's first letter, it read "Potraalabra".
+    expect(div.textContent).toBe('Palabraotra');
+    log.undo();
+    expect(div.innerHTML).toBe(original);
   });
 
   it('keeps every live element, shows every word, and restores the run exactly', () => {
