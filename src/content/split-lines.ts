@@ -3,7 +3,7 @@
  * `lines`, a heading or a paragraph that rises line by line): its lines are read as the one
  * sentence they were, inline parts of their parent's unit (kinds.ts), and sent with a space
  * between them (chunk.ts): sent a line each, a translator read each line as a sentence of its
- * own ("Jardín bello y" for "beautiful garden and").
+ * own ("Jardín bello y su" for "beautiful garden and its").
  *
  * Lines are told from blocks of one kind side by side (a list of messages, an address) by their
  * layout: each is one row of text in the flow, and each but the last is full, the next line's
