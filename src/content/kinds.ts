@@ -7,7 +7,7 @@
  */
 import { BLOCK_TAGS, BY_PAGE, EXCLUDED, EXCLUDED_ANY_LANG, excluded, inspect, PROSE_ATTR, SAYS_NO, SAYS_YES, TAG_DISPLAY, untouchedDocument } from './tags';
 import { mayHost, pageShadow, type ShadowOf } from './shadow';
-import { isSplitLine, splitLinesIn, textFlows, type LineReader } from './split-lines';
+import { alike, isSplitLine, LINE_TAGS, splitLinesIn, textFlows, type LineReader } from './split-lines';
 
 /** Bits of an element's kind, above those of tags.ts `inspect` (whose EXCLUDED, EXCLUDED_ANY_LANG, PROSE_ATTR, BY_PAGE, SAYS_NO and SAYS_YES it keeps). */
 const INLINE = 256;
@@ -80,7 +80,6 @@ export abstract class ElementKinds {
     this.lineReader = {
       isInline: (el) => this.isInline(el),
       isBlock: (el) => this.displayOf(el, false) === 'block',
-      outOfFlow: (el) => outOfFlow(el),
       flows: opts.flows ?? textFlows,
     };
   }
@@ -218,10 +217,10 @@ export abstract class ElementKinds {
   private inSplitLines(el: Element): boolean {
     const parent = el.parentElement;
     if (!parent || !LINE_TAGS.has(el.localName)) return false;
-    if (alike(el) && this.linesIn(parent) && isSplitLine(el)) return true;
+    if (besideItsLike(el) && this.linesIn(parent) && isSplitLine(el)) return true;
     // A line inside its mask: the mask's parent holds the masks.
     const above = parent.parentElement;
-    return above !== null && parent.childElementCount === 1 && alike(parent) && this.linesIn(above) && isSplitLine(el);
+    return above !== null && parent.childElementCount === 1 && besideItsLike(parent) && this.linesIn(above) && isSplitLine(el);
   }
 
   private linesIn(parent: Element): boolean {
@@ -249,18 +248,10 @@ export abstract class ElementKinds {
   }
 }
 
-/** What a script makes a line of (split-lines.ts `splitLinesIn`): the one test made of every block. */
-const LINE_TAGS = new Set(['div', 'span']);
-
 /** Whether an element beside `el` is of its tag and class, as a split text's lines are. */
-function alike(el: Element): boolean {
+function besideItsLike(el: Element): boolean {
   const s = el.nextElementSibling ?? el.previousElementSibling;
-  return s !== null && s.localName === el.localName && s.className === el.className;
-}
-
-function outOfFlow(el: Element): boolean {
-  const style = getComputedStyle(el);
-  return style.position === 'absolute' || style.position === 'fixed' || (style.cssFloat !== 'none' && style.cssFloat !== '');
+  return s !== null && alike(s, el);
 }
 
 function computedDisplay(el: Element): string {

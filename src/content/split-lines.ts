@@ -10,6 +10,8 @@
  * first word not fitting after its last (`textFlows`).
  */
 
+import { HAS_LETTER } from './attributes';
+
 /** Lines of a split text found so far, and the masks around them (GSAP's `mask`): for chunk.ts to space them apart. */
 const lines = new WeakSet<Element>();
 
@@ -37,8 +39,6 @@ export interface LineReader {
   isInline(el: Element): boolean;
   /** Whether `el` lays out as a plain block (`display: block`). */
   isBlock(el: Element): boolean;
-  /** Whether `el` is set out of the flow: positioned absolutely or fixed, or floated. */
-  outOfFlow(el: Element): boolean;
   flows: (lines: readonly Element[]) => boolean;
 }
 
@@ -52,7 +52,7 @@ export function splitLinesIn(parent: Element, reader: LineReader): boolean {
   const n = parent.childElementCount;
   if (n < 2 || n > MOST_LINES) return false;
   const kids = onlyElements(parent);
-  const members = kids && linesAmong(kids, reader);
+  const members = kids && linesAmong(kids);
   if (!members) return false;
   const inner: Element[] = [];
   for (const m of members) {
@@ -70,33 +70,48 @@ export function splitLinesIn(parent: Element, reader: LineReader): boolean {
 
 /**
  * The elements of `kids` that may be lines: all of them, `<div>`s or `<span>`s (what the libraries
- * make lines of: SplitType's and GSAP's `tagName`, anime.js's), not paragraphs nor list items, of
+ * make lines of: `LINE_TAGS`), not paragraphs nor list items, of
  * one tag and class; but for one set out of the flow, of another kind or first (anime.js puts the
  * text whole, visually hidden, before the lines, for screen readers). Null where they are not.
  */
-function linesAmong(kids: Element[], reader: LineReader): Element[] | null {
-  for (const k of kids) if (k.localName !== 'div' && k.localName !== 'span') return null;
-  const alike = (a: Element, b: Element) => a.localName === b.localName && a.className === b.className;
+function linesAmong(kids: Element[]): Element[] | null {
+  for (const k of kids) if (!LINE_TAGS.has(k.localName)) return null;
   const last = kids[kids.length - 1]!;
   const odd = kids.filter((k) => !alike(k, last));
   if (odd.length === 0) {
     const first = kids[0]!;
     // Of one kind with the lines, the copy is first.
-    return kids.length > 2 && reader.outOfFlow(first) ? kids.slice(1) : kids;
+    return kids.length > 2 && outOfFlow(first) ? kids.slice(1) : kids;
   }
-  if (odd.length > 1 || !reader.outOfFlow(odd[0]!)) return null;
+  if (odd.length > 1 || !outOfFlow(odd[0]!)) return null;
   const members = kids.filter((k) => k !== odd[0]);
   return members.length >= 2 ? members : null;
 }
 
-const A_LETTER = /\p{L}/u;
+/** What the libraries make a line of (SplitType's and GSAP's `tagName`, anime.js's): what kinds.ts asks of every block first. */
+export const LINE_TAGS: ReadonlySet<string> = new Set(['div', 'span']);
+
+/** Whether `a` and `b` are of one tag and class, as the lines of a split text are. */
+export function alike(a: Element, b: Element): boolean {
+  return a.localName === b.localName && a.className === b.className;
+}
+
+/** Positioned absolutely or fixed, or floated: out of the flow, where no line is. */
+function setApart(style: CSSStyleDeclaration): boolean {
+  return style.position === 'absolute' || style.position === 'fixed' || (style.cssFloat !== 'none' && style.cssFloat !== '');
+}
+
+function outOfFlow(el: Element): boolean {
+  const view = el.ownerDocument.defaultView;
+  return view !== null && setApart(view.getComputedStyle(el));
+}
 
 /** The line `m` is or holds alone (a mask around it): a block whose content is inline and has a letter. */
 function lineIn(m: Element, reader: LineReader): Element | null {
   const kids = onlyElements(m);
   const line = kids?.length === 1 && reader.isBlock(kids[0]!) ? kids[0]! : m;
   for (let c = line.firstElementChild; c; c = c.nextElementSibling) if (!reader.isInline(c)) return null;
-  return A_LETTER.test(line.textContent ?? '') ? line : null;
+  return HAS_LETTER.test(line.textContent ?? '') ? line : null;
 }
 
 /**
@@ -116,7 +131,7 @@ export function textFlows(lines: readonly Element[]): boolean {
     // In the flow, as wide as what holds it: not a float (a box's two titles side by side); and
     // wrapping: a title cut with an ellipsis is as long as its box, or longer, without being a line.
     const style = view.getComputedStyle(line);
-    if (style.cssFloat !== 'none' || style.position === 'absolute' || style.position === 'fixed' || !wraps(style)) return false;
+    if (setApart(style) || !wraps(style)) return false;
     range.selectNodeContents(line);
     const rects = range.getClientRects();
     if (rects.length === 0) return false;

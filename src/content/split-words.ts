@@ -4,6 +4,7 @@
  * written back a character a letter (`writeLetters`, for merge.ts).
  */
 import type { UndoLog } from './undo';
+import { HAS_LETTER } from './attributes';
 
 /** One character, with the marks that go on it (`é` written as e and its accent): what a script puts in an element of its own. */
 const ONE_CHARACTER = /^\S\p{M}*$/u;
@@ -19,7 +20,6 @@ function letterOf(n: Node | null, opaque: (el: Element) => boolean): Element | n
   return el.localName === 'a' || opaque(el) ? null : el;
 }
 
-const A_LETTER = /\p{L}/u;
 
 /** A class's number at the end (Lettering.js's `char1`, `char2`…). */
 const NUMBERED = /\d+(?=\s|$)/g;
@@ -54,7 +54,7 @@ export function splitWord(first: Element, last: Node | null, opaque: (el: Elemen
     if (!el || !sameKind(first, el)) break;
     word.push(el);
   }
-  return word.some((el) => A_LETTER.test(el.firstChild!.nodeValue!)) ? word : null;
+  return word.some((el) => HAS_LETTER.test(el.firstChild!.nodeValue!)) ? word : null;
 }
 
 /** Characters as a reader sees them (a letter and its accents one), for a split word's letters. */

@@ -148,16 +148,22 @@ describe('merge on random runs and answers', () => {
     expect(div.innerHTML).toBe('Hello <sub class="s"></sub> world');
   });
 
-  it("a Svelte block that ends past the run's silent end keeps its nodes in their order when the provider drops a tag (found by the property below, seed 85005)", () => {
+  /** `html` as a run of its own: its markup, and a merge of an answer into it, logged. */
+  function runOf(html: string) {
     const div = document.createElement('div');
-    div.innerHTML = '<a class="c-a">Hello</a><a class="c-a">Hello</a><a class="c-a"><!--?lit$123456789$--></a><!---->';
-    const links = [...div.querySelectorAll('a')];
+    div.innerHTML = html;
     const unit: RangeUnit = { kind: 'range', parent: div, nodes: kids(div), anchor: null, whole: true, hidden: false };
     const m = prepare(unit);
-    // The last link shows no words: not sent, it stays at the run's end with Svelte's comment.
-    expect(markupAt(m)).toBe('<p i=1><a i=2>Hello</a><a i=3>Hello</a></p>');
     const log = new UndoLog();
-    mergeRange(unit, readOwn('<p i=1>Hola<a i=3>Hola</a></p>')!.get(1)!, 1, m.entries, log, m.into);
+    return { div, original: div.innerHTML, markup: markupAt(m), log, merge: (answer: string) => mergeRange(unit, readOwn(answer)!.get(1)!, 1, m.entries, log, m.into) };
+  }
+
+  it("a Svelte block that ends past the run's silent end keeps its nodes in their order when the provider drops a tag (found by the property below, seed 85005)", () => {
+    const { div, markup, log, merge } = runOf('<a class="c-a">Hello</a><a class="c-a">Hello</a><a class="c-a"><!--?lit$123456789$--></a><!---->');
+    const links = [...div.querySelectorAll('a')];
+    // The last link shows no words: not sent, it stays at the run's end with Svelte's comment.
+    expect(markup).toBe('<p i=1><a i=2>Hello</a><a i=3>Hello</a></p>');
+    merge('<p i=1>Hola<a i=3>Hola</a></p>');
     // The block, from the run's start to the empty comment, is what Svelte takes out: its nodes
     // stay in their order (the previous build put the first link after the second).
     expect([...div.querySelectorAll('a')]).toEqual(links);
@@ -167,15 +173,10 @@ describe('merge on random runs and answers', () => {
   });
 
   it('keeps a split word whole where the run keeps its own order (a fragment Vue ends after it): no text between its letters (found by the property below, seed 105005)', () => {
-    const div = document.createElement('div');
-    div.innerHTML = `<a class="c-a">Hello</a>Hello${SPLIT_WORD}<!--]-->`;
-    const original = div.innerHTML;
-    const unit: RangeUnit = { kind: 'range', parent: div, nodes: kids(div), anchor: null, whole: true, hidden: false };
-    const m = prepare(unit);
-    expect(markupAt(m)).toBe('<p i=1><a i=2>Hello</a>Hello<span i=3>Word</span></p>');
-    const log = new UndoLog();
+    const { div, original, markup, log, merge } = runOf(`<a class="c-a">Hello</a>Hello${SPLIT_WORD}<!--]-->`);
+    expect(markup).toBe('<p i=1><a i=2>Hello</a>Hello<span i=3>Word</span></p>');
     // The translation puts the word first: the fragment keeps the run's order, and the texts go between its elements.
-    mergeRange(unit, readOwn('<p i=1><span i=3>Palabra</span>Hola<a i=2>Hola</a></p>')!.get(1)!, 1, m.entries, log, m.into);
+    merge('<p i=1><span i=3>Palabra</span>Hola<a i=2>Hola</a></p>');
     // The previous build put the text between the word's last two letters: "HolaPalHolaabra".
     expect(div.textContent).toBe('HolaHolaPalabra');
     log.undo();
@@ -183,14 +184,9 @@ describe('merge on random runs and answers', () => {
   });
 
   it('puts a text after a split word after its last letter where the run keeps its own order: a tag the provider repeats (found by the property below, seed 105005)', () => {
-    const div = document.createElement('div');
-    div.innerHTML = `${SPLIT_WORD}<!---->`;
-    const original = div.innerHTML;
-    const unit: RangeUnit = { kind: 'range', parent: div, nodes: kids(div), anchor: null, whole: true, hidden: false };
-    const m = prepare(unit);
-    const log = new UndoLog();
+    const { div, original, log, merge } = runOf(`${SPLIT_WORD}<!---->`);
     // The word's tag twice: the second is not honoured, its text stays, after the word.
-    mergeRange(unit, readOwn('<p i=1><span i=2>Palabra</span><span i=2>otra</span></p>')!.get(1)!, 1, m.entries, log, m.into);
+    merge('<p i=1><span i=2>Palabra</span><span i=2>otra</span></p>');
     // Put after the word's first letter, it read "Potraalabra".
     expect(div.textContent).toBe('Palabraotra');
     log.undo();
