@@ -64,16 +64,30 @@ let graphemes: Intl.Segmenter | undefined;
  * A split word's translation written into its letters, a character each in order, the last
  * taking what is left, the letters left over emptied: the script's animation still moves one
  * element per character. A space goes as a no-break space: one alone in an inline block shows
- * nothing.
+ * nothing. What the script wrote of the text in attributes says the translation too (`mirror`):
+ * Splitting.js's `data-char` on each letter and `data-word` on the word's element, which its own
+ * style draws again over the letter (`content: attr(data-char)`, for hover and glitch effects).
  */
 export function writeLetters(letters: readonly Element[], text: string, log: UndoLog): void {
   graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   const chars: string[] = [];
-  for (const g of graphemes.segment(text.trim())) chars.push(/^\s+$/.test(g.segment) ? '\u00a0' : g.segment);
+  const word = text.trim();
+  for (const g of graphemes.segment(word)) chars.push(/^\s+$/.test(g.segment) ? '\u00a0' : g.segment);
+  const parent = letters[0]!.parentElement;
+  // The word's own element (Splitting.js's `<span class="word">`): it holds these letters alone.
+  if (parent?.childNodes.length === letters.length && parent.hasAttributes()) mirror(parent, parent.textContent!, word, log);
   const last = letters.length - 1;
   letters.forEach((el, i) => {
     const t = el.firstChild;
     if (t?.nodeType !== 3 || t !== el.lastChild) return;
-    log.write(t as Text, i < last ? (chars[i] ?? '') : chars.slice(i).join(''));
+    const s = i < last ? (chars[i] ?? '') : chars.slice(i).join('');
+    mirror(el, (t as Text).data, s, log);
+    log.write(t as Text, s);
   });
+}
+
+/** The `data-*` attributes of `el` that repeat its text `was` (a script's copy of it, for a style's `attr()`) say `now`, in `log`. */
+function mirror(el: Element, was: string, now: string, log: UndoLog): void {
+  if (was === now || !el.hasAttributes()) return;
+  for (const a of [...el.attributes]) if (a.value === was && a.name.startsWith('data-')) log.attr(el, a.name, now);
 }

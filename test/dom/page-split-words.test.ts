@@ -61,6 +61,25 @@ describe('a heading split into a letter per element', () => {
     expect(document.body.innerHTML).toBe(original);
   });
 
+  it('writes the translation into what Splitting.js copies of each letter and word for its style (data-char, data-word), and restores them', async () => {
+    // Splitting.js's own markup: its style draws `attr(data-char)` again over each letter.
+    const word = (w: string) =>
+      `<span class="word" data-word="${w}" style="--word-index: 0;">${[...w].map((c) => `<span class="char" data-char="${c}" data-note="x">${c}</span>`).join('')}</span>`;
+    const { original, settle } = translate(`<h1 class="splitting">${word('Welcome')}<span class="whitespace"> </span>${word('to')}</h1>`);
+    await settle();
+    const chars = [...document.querySelectorAll('.char')];
+    expect(read().text).toBe('Bienvenido a');
+    // Each letter's copy reads as the letter does, the last of "Welcome" holding the rest, an emptied one empty.
+    expect(chars.map((c) => [c.textContent, c.getAttribute('data-char')])).toEqual(
+      ['B', 'i', 'e', 'n', 'v', 'e', 'nido', 'a', ''].map((c) => [c, c]),
+    );
+    expect([...document.querySelectorAll('.word')].map((w) => w.getAttribute('data-word'))).toEqual(['Bienvenido', 'a']);
+    // What does not repeat the text is the page's, untouched.
+    expect(chars.every((c) => c.getAttribute('data-note') === 'x')).toBe(true);
+    page!.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
   it('sends the letters of SplitType written straight into the heading as words, and moves them as the translation does', async () => {
     // The provider puts the last word first, as a translation may.
     const lastFirst = (w: Element) => {

@@ -112,7 +112,8 @@ describe('page translation with real Apertium', () => {
     const spanish = plain.responseData.translatedText;
     expect(spanish).toMatch(/jard[ií]n/);
     const scripts = {
-      splitting: `<script src="/lib/splitting.js"></script><script>Splitting({ target: 'h1', by: 'chars' });</script>`,
+      // With its own style, which draws each letter again from its `data-char` (for hover effects).
+      splitting: `<link rel="stylesheet" href="/lib/splitting.css"><script src="/lib/splitting.js"></script><script>Splitting({ target: 'h1', by: 'chars' });</script>`,
       'split-type words and chars': `<script src="/lib/split-type.js"></script><script>new SplitType('h1', { types: 'words, chars' });</script>`,
       'split-type chars': `<script src="/lib/split-type.js"></script><script>new SplitType('h1', { types: 'chars' });</script>`,
       // Each letter's class numbered, a space an element of its own.
@@ -122,7 +123,7 @@ describe('page translation with real Apertium', () => {
       server.set('/split.html', `<!doctype html><html lang="en"><head><title>Garden</title></head><body><h1>${sentence}</h1><p>The black cat sleeps on the table.</p>${script}</body></html>`);
       const page = await browser.context.newPage();
       await page.goto(`${server.origin}/split.html`);
-      const run = await evaluateInContentScript<{ status: { state: string; errors: number }; heading: string; letters: number[]; same: boolean }>(
+      const run = await evaluateInContentScript<{ status: { state: string; errors: number }; heading: string; letters: number[]; drawn: number; shown: string[]; same: boolean }>(
         page,
         browser.id,
         `(async () => {
@@ -134,6 +135,10 @@ describe('page translation with real Apertium', () => {
           const out = { status: P.status(), heading: document.querySelector('h1').textContent.replace(/\\s+/g, ' ').trim() };
           const now = [...document.querySelectorAll('h1 [class^="char"]')];
           out.letters = [letters.length, now.length, now.filter((c, i) => c === letters[i]).length];
+          // What a style draws of each letter from the script's copy of it (Splitting.js's), where it draws one.
+          const drawn = now.map((c) => [c.textContent, getComputedStyle(c, '::after').content]).filter(([, d]) => d !== 'none');
+          out.drawn = drawn.length;
+          out.shown = drawn.filter(([t, d]) => d !== JSON.stringify(t)).map(([t, d]) => t + ' drawn as ' + d);
           P.restore();
           return { ...out, same: document.body.innerHTML === before };
         })()`,
@@ -146,6 +151,9 @@ describe('page translation with real Apertium', () => {
       // Lettering.js puts each space in an element too.
       const count = name === 'lettering' ? sentence.length : sentence.replace(/ /g, '').length;
       expect(run.letters, name).toEqual([count, count, count]);
+      // Splitting.js's style draws each letter again: the translated one ("Bienvenido"'s "B" over "B", not "W").
+      expect(run.drawn, name).toBe(name === 'splitting' ? count : 0);
+      expect(run.shown, name).toEqual([]);
       expect(run.same, name).toBe(true);
       await page.close();
     }

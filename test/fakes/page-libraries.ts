@@ -37,6 +37,7 @@ const FILES: Record<string, string> = {
   '/lib/typewriter.js': 'typewriter-effect/dist/core.js',
   // A heading split into an element per letter or line for an animation (page-apertium.test.ts).
   '/lib/splitting.js': 'splitting/dist/splitting.js',
+  '/lib/splitting.css': 'splitting/dist/splitting.css',
   '/lib/split-type.js': 'split-type/umd/index.min.js',
   // A file its package does not export: found from the package's main file (`libraryFile`).
   '/lib/anime.js': 'animejs:../bundles/anime.umd.min.js',
@@ -60,9 +61,11 @@ function libraryFile(file: string): string {
   return rest === undefined ? require.resolve(file) : join(dirname(require.resolve(pkg!)), rest);
 }
 
-/** Serves the libraries at `/lib/<name>.js` (`FILES`). */
+/** Serves the libraries at `/lib/<name>.js`, and their styles at `/lib/<name>.css` (`FILES`). */
 export function serveLibraries(server: PageServer): void {
-  for (const [path, file] of Object.entries(FILES)) server.set(path, readFileSync(libraryFile(file), 'utf8'), { 'content-type': 'text/javascript' });
+  for (const [path, file] of Object.entries(FILES)) {
+    server.set(path, readFileSync(libraryFile(file), 'utf8'), { 'content-type': path.endsWith('.css') ? 'text/css' : 'text/javascript' });
+  }
 }
 
 /** mark.js on the page, as a search page uses it: `__mark(word)` marks the word in the body, `__unmark()` takes the marks out. */
