@@ -7,6 +7,7 @@
 import { isBlank } from '../core/html/text';
 import type { Entry } from './chunk';
 import type { UndoLog } from './undo';
+import { writeLetters } from './split-words';
 
 /**
  * `desired` with each of the run's elements it lacks right after the node it came after in the
@@ -48,11 +49,14 @@ export function emptyLeftOut(entries: readonly Entry[], used: readonly boolean[]
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i]!;
     if (used?.[i] || e.opaque) continue;
-    // A split word's letters (split-words.ts `splitWord`), or the element's own texts.
-    for (const el of e.letters ?? [e.into ?? e.node]) {
-      for (let c = el.firstChild; c; c = c.nextSibling) {
-        if (c.nodeType === 3 && !isBlank((c as Text).data)) log.write(c as Text, '');
-      }
+    // A split word's letters (split-words.ts `splitWord`), with the script's copies of them; or the element's own texts.
+    if (e.letters) {
+      writeLetters(e.letters, '', log);
+      continue;
+    }
+    const el = e.into ?? e.node;
+    for (let c = el.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3 && !isBlank((c as Text).data)) log.write(c as Text, '');
     }
   }
 }

@@ -21,6 +21,8 @@ const ANCHOR = '<!--anchor-->';
 const SPLIT_WORD = '<span class="ch">W</span><span class="ch">o</span><span class="ch">r</span><span class="ch">d</span>';
 /** The same, each letter's class numbered (Lettering.js). */
 const NUMBERED_WORD = '<span class="char1">W</span><span class="char2">o</span><span class="char3">r</span><span class="char4">d</span>';
+/** The same in Splitting.js's word element, the word and each letter copied into attributes its style draws (`mirror`). */
+const SPLITTING_WORD = `<span class="word" data-word="Word">${[...'Word'].map((c) => `<span class="char" data-char="${c}">${c}</span>`).join('')}</span>`;
 const LEAF = fc.oneof(
   { weight: 6, arbitrary: fc.array(WORD, { minLength: 1, maxLength: 3 }).map((w) => ({ text: w.join('') })) },
   // A framework's mark before what follows (Lit's part, as a template's comment reads, and a list
@@ -31,7 +33,7 @@ const LEAF = fc.oneof(
   {
     weight: 1,
     arbitrary: fc
-      .constantFrom('<br>', '<img alt="">', '<code>x = 1</code>', '<span class="notranslate">Kept</span>', '<i class="icon"></i>', '<style>.x{}</style>', '<!-- c -->', '<span> </span>', '<span>↵</span>', '<b>?</b>', SPLIT_WORD, NUMBERED_WORD)
+      .constantFrom('<br>', '<img alt="">', '<code>x = 1</code>', '<span class="notranslate">Kept</span>', '<i class="icon"></i>', '<style>.x{}</style>', '<!-- c -->', '<span> </span>', '<span>↵</span>', '<b>?</b>', SPLIT_WORD, NUMBERED_WORD, SPLITTING_WORD)
       .map((html) => ({ html })),
   },
 );
@@ -248,6 +250,12 @@ describe('merge on random runs and answers', () => {
         // A list item's label was not sent: it is still where it was, before the translation.
         const label = listLabel(kept[0]);
         if (label) expect((kept[0] as Text).data.startsWith(label), original).toBe(true);
+        // What Splitting.js's style draws of a letter, from its copy, is the letter shown; and of the
+        // word, where its element holds its letters alone (a provider may put the word's text beside them).
+        for (const el of div.querySelectorAll('[data-char]')) expect([el.getAttribute('data-char'), el.parentElement!.outerHTML], original).toEqual([el.textContent, el.parentElement!.outerHTML]);
+        for (const el of div.querySelectorAll('[data-word]')) {
+          if ([...el.childNodes].every((c) => (c as Element).hasAttribute?.('data-char'))) expect([el.getAttribute('data-word'), el.outerHTML], original).toEqual([el.textContent, el.outerHTML]);
+        }
 
         log.undo();
         expect(div.innerHTML).toBe(original);

@@ -139,6 +139,22 @@ describe('a heading split into a letter per element', () => {
     expect(document.body.innerHTML).toBe(original);
   });
 
+  it("empties Splitting.js's copies of the letters of a word the provider left out with them", async () => {
+    const dropTags = (w: Element) => {
+      translateWords(w);
+      for (const el of [...w.querySelectorAll('[i]')]) el.replaceWith(...el.childNodes);
+    };
+    const word = (w: string) => `<span class="word" data-word="${w}">${[...w].map((c) => `<span class="char" data-char="${c}">${c}</span>`).join('')}</span>`;
+    const { original, settle } = translate(`<h1>${word('Welcome')}<span class="whitespace"> </span>${word('garden')}</h1>`, dropTags);
+    await settle();
+    // The words in the heading's text, after the empty letters and the space's element; no letter
+    // nor word drawn again from its copy.
+    expect(read()).toEqual({ text: ' Bienvenido jardín', letters: Array(13).fill('') });
+    expect([...document.querySelectorAll('[data-char], [data-word]')].map((c) => c.getAttribute('data-char') ?? c.getAttribute('data-word'))).toEqual(Array(15).fill(''));
+    page!.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
   it('sends as they are what is not a split word: a drop cap, a name in two colours, links side by side, stars', async () => {
     const { calls, settle } = translate(
       '<h1>Hi</h1><p><span class="cap">T</span>he end <span class="a">Y</span><span class="b">T</span> is <b>a</b><i>b</i> here ' +
