@@ -1,7 +1,8 @@
 /**
  * Words a script split into an element per letter for an animation (Splitting.js, SplitType,
- * GSAP's SplitText): found here, sent whole by chunk.ts (`serializeWord`, Entry `letters`),
- * written back a character a letter (`writeLetters`, for merge.ts).
+ * GSAP's SplitText, Lettering.js): found here, sent whole by chunk.ts (`serializeWord`, Entry
+ * `letters`), written back a character a letter with the script's copies of them (`writeLetters`,
+ * for merge.ts, and for left-out.ts where a provider leaves the word out).
  */
 import type { UndoLog } from './undo';
 import { HAS_LETTER } from './attributes';
