@@ -3,7 +3,7 @@
  * GSAP's SplitText): each word is sent whole, as one tag, and its translation written back into
  * the same letters, a character each, the animation's elements kept; restore gives the page back
  * exactly. The real libraries, through the built extension and the real Apertium: e2e
- * page-lively.test.ts.
+ * page-apertium.test.ts (Chromium) and firefox-split.test.ts (Firefox).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { PageTranslator } from '../../src/content/page';
@@ -15,6 +15,10 @@ const split = (word: string, tag = 'span', cls = 'char') =>
 
 /** Splitting.js: a word element around each word's letters, a space element between words. */
 const splitting = (words: string[]) => words.map((w) => `<span class="word">${split(w)}</span>`).join('<span class="whitespace"> </span>');
+
+/** Splitting.js's own markup: its word element and letters with their copies (`data-word`, `data-char`, which its style draws), `extra` on each letter. */
+const splittingWord = (w: string, extra = '') =>
+  `<span class="word" data-word="${w}">${[...w].map((c) => `<span class="char" data-char="${c}"${extra}>${c}</span>`).join('')}</span>`;
 
 /** SplitType with `types: 'chars'`: the letters straight in the heading, the spaces as texts. */
 const charsOnly = (words: string[]) => words.map((w) => split(w, 'div')).join(' ');
@@ -62,9 +66,8 @@ describe('a heading split into a letter per element', () => {
   });
 
   it('writes the translation into what Splitting.js copies of each letter and word for its style (data-char, data-word), and restores them', async () => {
-    // Splitting.js's own markup: its style draws `attr(data-char)` again over each letter.
-    const word = (w: string) =>
-      `<span class="word" data-word="${w}" style="--word-index: 0;">${[...w].map((c) => `<span class="char" data-char="${c}" data-note="x">${c}</span>`).join('')}</span>`;
+    // Its style draws `attr(data-char)` again over each letter; `data-note` is no copy.
+    const word = (w: string) => splittingWord(w, ' data-note="x"');
     const { original, settle } = translate(`<h1 class="splitting">${word('Welcome')}<span class="whitespace"> </span>${word('to')}</h1>`);
     await settle();
     const chars = [...document.querySelectorAll('.char')];
@@ -144,8 +147,7 @@ describe('a heading split into a letter per element', () => {
       translateWords(w);
       for (const el of [...w.querySelectorAll('[i]')]) el.replaceWith(...el.childNodes);
     };
-    const word = (w: string) => `<span class="word" data-word="${w}">${[...w].map((c) => `<span class="char" data-char="${c}">${c}</span>`).join('')}</span>`;
-    const { original, settle } = translate(`<h1>${word('Welcome')}<span class="whitespace"> </span>${word('garden')}</h1>`, dropTags);
+    const { original, settle } = translate(`<h1>${splittingWord('Welcome')}<span class="whitespace"> </span>${splittingWord('garden')}</h1>`, dropTags);
     await settle();
     // The words in the heading's text, after the empty letters and the space's element; no letter
     // nor word drawn again from its copy.
