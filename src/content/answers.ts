@@ -4,6 +4,7 @@
  */
 import type { AnswerEl } from './answer';
 import type { Entry } from './chunk';
+import { copiesIn, writeCopies } from './drawn-copies';
 import { mergeAttr, mergePiece, mergeRange, UndoLog } from './merge';
 import type { AttrUnit, Unit } from './segment';
 import { inPlace, primary, relabel } from './tags';
@@ -93,7 +94,10 @@ export function writeAnswer(u: Unit, answer: AnswerEl, id: number, entries: read
   else {
     const parent = u.parent;
     if (parent instanceof Element && parent.tagName === 'OPTION') keepOptionValue(parent as HTMLOptionElement, log);
+    // What the page's style draws again of the unit's texts (a glitch heading's `data-text`).
+    const copies = copiesIn(into ?? (u.whole && parent instanceof Element ? parent : null), entries);
     mergeRange(u, answer, id, entries, log, into);
+    if (copies) writeCopies(copies, log);
     if (u.whole && parent instanceof Element && !inPlace(parent)) {
       if (isRtl(trg)) log.attr(parent, 'dir', 'rtl');
       // Asked only out of an RTL language (a style read per unit): CSS may set the direction too.

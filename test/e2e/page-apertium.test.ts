@@ -235,6 +235,92 @@ describe('page translation with real Apertium', () => {
     }
   });
 
+  it("what the page's style draws again of a text (a glitch heading's layers, a menu link's double on hover) reads as the text does; a value no style draws stays; restore exact", async () => {
+    server.set(
+      '/drawn.html',
+      `<!doctype html><html lang="en"><head><title>Garden</title><style>
+.glitch { position: relative } .glitch::before, .glitch::after { content: attr(data-text); position: absolute; left: 2px; top: 0; opacity: .6 }
+nav a { position: relative } nav a:hover::after { content: attr(data-hover); position: absolute; left: 0; top: 1.2em }
+</style></head><body><h1 class="glitch" data-text="The black cat">The black cat</h1>
+<nav><a href="/house" data-hover="The red house">The red house</a></nav>
+<ul><li data-value="The dog eats bread" role="option">The dog eats bread</li></ul></body></html>`,
+    );
+    const page = await browser.context.newPage();
+    try {
+      await page.goto(`${server.origin}/drawn.html`);
+      const before = await page.evaluate(() => document.body.innerHTML);
+      const run = (await evaluateInContentScript<{ state: string }>(
+        page,
+        browser.id,
+        `(async () => {
+          await polyglot.handle({ type: 'page:translate', data: { trg: 'es' } });
+          while (polyglot.page.status().state === 'translating') await new Promise((r) => setTimeout(r, 20));
+          return polyglot.page.status();
+        })()`,
+      ));
+      expect(run).toMatchObject({ state: 'translated', errors: 0 });
+      const heading = await page.evaluate(() => {
+        const h1 = document.querySelector('h1')!;
+        return [h1.textContent, getComputedStyle(h1, '::before').content, getComputedStyle(h1, '::after').content];
+      });
+      expect(heading[0]).toMatch(/gato/);
+      // Both layers draw the Spanish heading (they drew "The black cat" over it).
+      expect(heading.slice(1)).toEqual([JSON.stringify(heading[0]), JSON.stringify(heading[0])]);
+      // The link's double, drawn on hover only: what it draws then is the Spanish link.
+      await page.hover('nav a');
+      const link = await page.evaluate(() => {
+        const a = document.querySelector('nav a')!;
+        return [a.textContent, getComputedStyle(a, '::after').content];
+      });
+      expect(link[0]).toMatch(/casa/);
+      expect(link[1]).toBe(JSON.stringify(link[0]));
+      // An option's value, which no style draws and the page may send, is the page's.
+      expect(await page.evaluate(() => [document.querySelector('li')!.textContent, document.querySelector('li')!.getAttribute('data-value')])).toEqual([
+        expect.stringMatching(/pan/),
+        'The dog eats bread',
+      ]);
+      await evaluateInContentScript(page, browser.id, 'polyglot.page.restore()');
+      expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
+    } finally {
+      await page.close();
+    }
+    // The same style from another origin (a CDN's), whose rules the page cannot read: the
+    // heading's layers, drawn at the time of the write, are seen by what they draw.
+    const cdn = await startPageServer();
+    try {
+      cdn.set('/site.css', '.glitch::before, .glitch::after { content: attr(data-text); position: absolute; left: 2px; top: 0 }', { 'content-type': 'text/css' });
+      server.set('/drawn-cdn.html', `<!doctype html><html lang="en"><head><title>Garden</title><link rel="stylesheet" href="${cdn.origin}/site.css"></head><body><h1 class="glitch" data-text="The black cat">The black cat</h1><p data-text="The red house">The red house</p></body></html>`);
+      const other = await browser.context.newPage();
+      try {
+        await other.goto(`${server.origin}/drawn-cdn.html`);
+        const before = await other.evaluate(() => document.body.innerHTML);
+        const run = await evaluateInContentScript<{ sheets: string; h1: string[]; p: string[] }>(
+          other,
+          browser.id,
+          `(async () => {
+            await polyglot.handle({ type: 'page:translate', data: { trg: 'es' } });
+            while (polyglot.page.status().state === 'translating') await new Promise((r) => setTimeout(r, 20));
+            let sheets = 'readable';
+            try { document.styleSheets[0].cssRules; } catch { sheets = 'unreadable'; }
+            const h1 = document.querySelector('h1'), p = document.querySelector('p');
+            return { sheets, h1: [h1.textContent, getComputedStyle(h1, '::before').content], p: [p.textContent, p.getAttribute('data-text')] };
+          })()`,
+        );
+        expect(run.sheets).toBe('unreadable');
+        expect(run.h1[0]).toMatch(/gato/);
+        expect(run.h1[1]).toBe(JSON.stringify(run.h1[0]));
+        // A copy nothing draws there stays the page's.
+        expect(run.p).toEqual([expect.stringMatching(/casa/), 'The red house']);
+        await evaluateInContentScript(other, browser.id, 'polyglot.page.restore()');
+        expect(await other.evaluate(() => document.body.innerHTML)).toBe(before);
+      } finally {
+        await other.close();
+      }
+    } finally {
+      await cdn.close();
+    }
+  });
+
   it('a text file in the browser\'s viewer reads in Spanish paragraph by paragraph, its blank lines and list lines where they were; restore exact', async () => {
     server.set(
       '/notes.txt',

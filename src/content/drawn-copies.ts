@@ -1,0 +1,132 @@
+/**
+ * The page's copies of an element's text that its style draws again: `content: attr(data-text)` in
+ * a `::before` or `::after`, for a glitch heading's layers, a menu link's double that slides in on
+ * hover, a text stroke. Once the element's text is translated, a copy left in the page's language
+ * is drawn over or beside it ("Welcome" glitching over "Bienvenido"). A copy is a `data-*`
+ * attribute whose value is the element's text (white space aside) and that a style draws (its
+ * pseudo-element's content, or a rule of the page's readable sheets that names it): a script's
+ * data that no style draws (a tab's name, a custom select's value, which the page may send) stays
+ * as the page wrote it. Written with the unit (answers.ts), in its undo log.
+ * Split letters' copies are split-words.ts's (`mirror`).
+ */
+import { HAS_LETTER } from './attributes';
+import type { Entry } from './chunk';
+import type { UndoLog } from './undo';
+
+/** Longer values are not taken for copies (a glitch heading's or a link's text is short). */
+const LONGEST = 200;
+
+/** An element and the names of its attributes that copy its text. */
+type Copies = [Element, string[]];
+
+/** Whether a style draws `el`'s attribute `name`. */
+export type Drawn = (el: Element, name: string) => boolean;
+
+const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
+
+/**
+ * The copies of a unit's text a style draws, read before it is written: on the unit's element
+ * (`root`: null where the unit is part of its parent's content) and on each element it sends.
+ * Null where none. In a document whose sheets can all be read, only the attributes they draw are
+ * looked at (most pages draw none: nothing more is read); else each element's `data-*` attributes
+ * (measured on aows-nba so: 22 ms for its 13 394 elements, ~2% of its DOM time).
+ */
+export function copiesIn(root: Element | null, entries: readonly Entry[], drawn: Drawn = drawnByStyle): Copies[] | null {
+  const first = root ?? entries[0]?.node;
+  if (!first) return null;
+  // In the document, where its sheets can all be read: only the names they draw, if any.
+  let only: ReadonlySet<string> | null = null;
+  const doc = first.ownerDocument;
+  if (drawn === drawnByStyle && doc && first.getRootNode() === doc) {
+    const styles = stylesOf(doc);
+    if (!styles.unreadable) {
+      if (styles.names.size === 0) return null;
+      only = styles.names;
+    }
+  }
+  let out: Copies[] | null = null;
+  if (root) out = add(out, root, drawn, only);
+  for (const e of entries) if (!e.opaque && !e.letters && e.node.nodeType === 1) out = add(out, e.node as Element, drawn, only);
+  return out;
+}
+
+function add(out: Copies[] | null, el: Element, drawn: Drawn, only: ReadonlySet<string> | null): Copies[] | null {
+  if (!el.hasAttributes()) return out;
+  let names: string[] | null = null;
+  let text: string | undefined;
+  for (const name of only ?? el.getAttributeNames()) {
+    if (!name.startsWith('data-')) continue;
+    const value = el.getAttribute(name);
+    if (value === null || value.length > LONGEST || !HAS_LETTER.test(value)) continue;
+    text ??= squash(el.textContent ?? '');
+    if (squash(value) === text && drawn(el, name)) (names ??= []).push(name);
+  }
+  if (names) (out ??= []).push([el, names]);
+  return out;
+}
+
+/** The copies say the text their element shows now, translated. */
+export function writeCopies(copies: readonly Copies[], log: UndoLog): void {
+  for (const [el, names] of copies) {
+    const text = squash(el.textContent ?? '');
+    for (const name of names) log.attr(el, name, text);
+  }
+}
+
+/**
+ * Whether `el`'s `::before` or `::after` draws its attribute `name` now (Chromium gives the string
+ * drawn, Firefox the `attr()` itself), or a rule of the page's sheets it can read does (one that
+ * draws it on hover only: a menu link's double).
+ */
+export function drawnByStyle(el: Element, name: string): boolean {
+  const win = el.ownerDocument.defaultView;
+  if (!win) return false;
+  const value = JSON.stringify(el.getAttribute(name));
+  for (const pseudo of ['::before', '::after']) {
+    const content = win.getComputedStyle(el, pseudo).content;
+    if (content.includes(value) || content.includes(`attr(${name})`)) return true;
+  }
+  return stylesOf(el.ownerDocument).names.has(name);
+}
+
+/** What a document's sheets draw of attributes: the names (`attr(...)` in a `content`) in those it can read, and whether one could not be read (another origin's). */
+interface Styles {
+  sheets: number;
+  names: Set<string>;
+  unreadable: boolean;
+}
+
+/** Each document's, read again once it has more or fewer sheets. */
+const read = new WeakMap<Document, Styles>();
+
+function stylesOf(doc: Document): Styles {
+  const known = read.get(doc);
+  // A framework's constructed sheets count too (`adoptedStyleSheets`).
+  const adopted = doc.adoptedStyleSheets ?? [];
+  const count = doc.styleSheets.length + adopted.length;
+  if (known?.sheets === count) return known;
+  const names = new Set<string>();
+  let unreadable = false;
+  const ATTR = /attr\(\s*([\w-]+)/g;
+  const visit = (rules: CSSRuleList) => {
+    for (let i = 0; i < rules.length; i++) {
+      const rule = rules[i]!;
+      const content = (rule as CSSStyleRule).style?.content;
+      if (content) for (const m of content.matchAll(ATTR)) names.add(m[1]!);
+      const inner = (rule as CSSGroupingRule).cssRules;
+      if (inner) visit(inner);
+    }
+  };
+  const sheets = [...Array.from(doc.styleSheets), ...adopted];
+  for (const sheet of sheets) {
+    try {
+      visit(sheet.cssRules);
+    } catch {
+      // Another origin's sheet: not readable here (each element's pseudo-elements are asked).
+      unreadable = true;
+    }
+  }
+  const styles = { sheets: count, names, unreadable };
+  read.set(doc, styles);
+  return styles;
+}

@@ -1,0 +1,44 @@
+/**
+ * Copies of a text the page's style draws again (`content: attr(data-text)`): a glitch heading's
+ * layers, a menu link's double shown on hover. They say the translation once the text is
+ * translated, and the original after restore; a script's data no style draws (a custom select's
+ * value) stays as the page wrote it. In Chromium with real layout and styles: e2e
+ * page-apertium.test.ts.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PageTranslator } from '../../src/content/page';
+import { fakeTranslator, startPage } from './page-fakes';
+
+describe("copies of a text the page's style draws", () => {
+  const pages: PageTranslator[] = [];
+  afterEach(() => {
+    for (const p of pages.splice(0)) p.restore();
+  });
+
+  it('a glitch heading and a menu link with a hover double say the translation; a value no style draws stays; restore exact', async () => {
+    const body =
+      // The page's style: the heading's two layers, and a menu link's double on hover.
+      '<style>.glitch::before, .glitch::after { content: attr(data-text); } nav a:hover::after { content: attr(data-hover); }</style>' +
+      '<h1 class="glitch" data-text="Welcome  home">Welcome <b>home</b></h1>' +
+      '<nav><a href="/about" data-hover="About us">About us</a> <a href="/shop" data-hover="Shop">Shop</a></nav>' +
+      '<ul class="select"><li data-value="Dark red" data-id="7">Dark red</li></ul>' +
+      // Its own text, not the element's: no copy.
+      '<p data-text="Welcome">Welcome to the shop</p>';
+    const { translate } = fakeTranslator();
+    const started = startPage(body, translate, pages);
+    await started.frames.settle();
+    const h1 = document.querySelector('h1')!;
+    expect(h1.textContent).toBe('WELCOME HOME');
+    expect(h1.getAttribute('data-text')).toBe('WELCOME HOME');
+    expect([...document.querySelectorAll('nav a')].map((a) => [a.textContent, a.getAttribute('data-hover')])).toEqual([
+      ['ABOUT US', 'ABOUT US'],
+      ['SHOP', 'SHOP'],
+    ]);
+    // The page may send it (a custom select's value): no style draws it.
+    const li = document.querySelector('li')!;
+    expect([li.textContent, li.getAttribute('data-value')]).toEqual(['DARK RED', 'Dark red']);
+    expect(document.querySelector('p')!.getAttribute('data-text')).toBe('Welcome');
+    started.page.restore();
+    expect(document.body.innerHTML).toBe(body);
+  });
+});
