@@ -92,11 +92,12 @@ export function drawnByStyle(el: Element, name: string): boolean {
 /** What a document's sheets draw of attributes: the names (`attr(...)` in a `content`) in those it can read, and whether one could not be read (another origin's). */
 interface Styles {
   sheets: number;
+  last: CSSStyleSheet | null;
   names: Set<string>;
   unreadable: boolean;
 }
 
-/** Each document's, read again once it has more or fewer sheets. */
+/** Each document's, read again once it has more or fewer sheets, or another last one (a view's sheet swapped for the next's). */
 const read = new WeakMap<Document, Styles>();
 
 function stylesOf(doc: Document): Styles {
@@ -104,7 +105,8 @@ function stylesOf(doc: Document): Styles {
   // A framework's constructed sheets count too (`adoptedStyleSheets`).
   const adopted = doc.adoptedStyleSheets ?? [];
   const count = doc.styleSheets.length + adopted.length;
-  if (known?.sheets === count) return known;
+  const last = adopted[adopted.length - 1] ?? doc.styleSheets[doc.styleSheets.length - 1] ?? null;
+  if (known?.sheets === count && known.last === last) return known;
   const names = new Set<string>();
   let unreadable = false;
   const ATTR = /attr\(\s*([\w-]+)/g;
@@ -126,7 +128,7 @@ function stylesOf(doc: Document): Styles {
       unreadable = true;
     }
   }
-  const styles = { sheets: count, names, unreadable };
+  const styles = { sheets: count, last, names, unreadable };
   read.set(doc, styles);
   return styles;
 }

@@ -41,4 +41,19 @@ describe("copies of a text the page's style draws", () => {
     started.page.restore();
     expect(document.body.innerHTML).toBe(body);
   });
+
+  it("Splitting.js's words, where the page's style draws their data-word: each says the word it shows", async () => {
+    const body =
+      '<style>.word::after { content: attr(data-word); }</style>' +
+      '<h1 class="words splitting"><span class="word" data-word="Welcome">Welcome</span><span class="whitespace"> </span><span class="word" data-word="home">home</span></h1>';
+    const { translate } = fakeTranslator();
+    const started = startPage(body, translate, pages);
+    await started.frames.settle();
+    expect([...document.querySelectorAll('.word')].map((w) => [w.textContent, w.getAttribute('data-word')])).toEqual([
+      ['WELCOME', 'WELCOME'],
+      ['HOME', 'HOME'],
+    ]);
+    started.page.restore();
+    expect(document.body.innerHTML).toBe(body);
+  });
 });
