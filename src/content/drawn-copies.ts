@@ -19,9 +19,6 @@ const LONGEST = 200;
 /** An element and the names of its attributes that copy its text. */
 type Copies = [Element, string[]];
 
-/** Whether a style draws `el`'s attribute `name`. */
-export type Drawn = (el: Element, name: string) => boolean;
-
 const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
 /**
@@ -31,13 +28,13 @@ const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
  * looked at (most pages draw none: nothing more is read); else each element's `data-*` attributes
  * (measured on aows-nba so: 22 ms for its 13 394 elements, ~2% of its DOM time).
  */
-export function copiesIn(root: Element | null, entries: readonly Entry[], drawn: Drawn = drawnByStyle): Copies[] | null {
+export function copiesIn(root: Element | null, entries: readonly Entry[]): Copies[] | null {
   const first = root ?? entries[0]?.node;
   if (!first) return null;
   // In the document, where its sheets can all be read: only the names they draw, if any.
   let only: ReadonlySet<string> | null = null;
   const doc = first.ownerDocument;
-  if (drawn === drawnByStyle && doc && first.getRootNode() === doc) {
+  if (doc && first.getRootNode() === doc) {
     const styles = stylesOf(doc);
     if (!styles.unreadable) {
       if (styles.names.size === 0) return null;
@@ -45,12 +42,12 @@ export function copiesIn(root: Element | null, entries: readonly Entry[], drawn:
     }
   }
   let out: Copies[] | null = null;
-  if (root) out = add(out, root, drawn, only);
-  for (const e of entries) if (!e.opaque && !e.letters && e.node.nodeType === 1) out = add(out, e.node as Element, drawn, only);
+  if (root) out = add(out, root, only);
+  for (const e of entries) if (!e.opaque && !e.letters && e.node.nodeType === 1) out = add(out, e.node as Element, only);
   return out;
 }
 
-function add(out: Copies[] | null, el: Element, drawn: Drawn, only: ReadonlySet<string> | null): Copies[] | null {
+function add(out: Copies[] | null, el: Element, only: ReadonlySet<string> | null): Copies[] | null {
   if (!el.hasAttributes()) return out;
   let names: string[] | null = null;
   let text: string | undefined;
@@ -59,7 +56,7 @@ function add(out: Copies[] | null, el: Element, drawn: Drawn, only: ReadonlySet<
     const value = el.getAttribute(name);
     if (value === null || value.length > LONGEST || !HAS_LETTER.test(value)) continue;
     text ??= squash(el.textContent ?? '');
-    if (squash(value) === text && drawn(el, name)) (names ??= []).push(name);
+    if (squash(value) === text && drawnByStyle(el, name)) (names ??= []).push(name);
   }
   if (names) (out ??= []).push([el, names]);
   return out;
@@ -78,7 +75,7 @@ export function writeCopies(copies: readonly Copies[], log: UndoLog): void {
  * drawn, Firefox the `attr()` itself), or a rule of the page's sheets it can read does (one that
  * draws it on hover only: a menu link's double).
  */
-export function drawnByStyle(el: Element, name: string): boolean {
+function drawnByStyle(el: Element, name: string): boolean {
   const win = el.ownerDocument.defaultView;
   if (!win) return false;
   const value = JSON.stringify(el.getAttribute(name));
