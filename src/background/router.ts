@@ -112,7 +112,7 @@ const HANDLERS: { [K in MessageType]: Handler<K> } = {
   },
   // page:translate/restore/cancel/status (extension pages, forwarded to the tab) and page:progress (content).
   ...PAGE_HANDLERS,
-  // selection:open-popup (content: the bubble) and usage:get (options).
+  // selection:open-popup and selection:lift (content: the bubble) and usage:get (options).
   ...SELECTION_HANDLERS,
   // sites:get/set (popup, options), page:loaded (content: applies the rules), log:* (options).
   ...SITES_HANDLERS,

@@ -1,7 +1,7 @@
 /**
  * The UI's background side: the "Translate selection" context-menu item and shortcut (both ask the
- * tab's content script to show its bubble), the bubble's "open in popup", and usage for the
- * options page. Listeners are registered at top level by index.ts.
+ * tab's content script to show its bubble), the bubble's "open in popup", a frame's bubble shown
+ * by its top frame, and usage for the options page. Listeners are registered at top level by index.ts.
  */
 import type { Browser, Menus, Tabs } from 'webextension-polyfill';
 import { ApiError } from '../core/errors';
@@ -63,7 +63,11 @@ async function openPopup(browser: Browser): Promise<void> {
   }
 }
 
-type UiMessage = 'selection:open-popup' | 'usage:get';
+type UiMessage = 'selection:open-popup' | 'selection:lift' | 'usage:get';
+
+/** The longest key (content/lift.ts makes 32 hex digits) and language tag a frame's `selection:lift` may give. */
+const KEY_MAX = 64;
+const LANG_MAX = 35;
 
 export const SELECTION_HANDLERS: { [K in UiMessage]: Handler<K> } = {
   'selection:open-popup': {
@@ -75,6 +79,22 @@ export const SELECTION_HANDLERS: { [K in UiMessage]: Handler<K> } = {
       await browser.storage.local.set({ [HANDOFF_KEY]: handoff });
       await openPopup(browser);
       return { ok: true };
+    },
+  },
+  // A frame's selection, shown by its tab's top frame: only to that tab's top frame, and only what a
+  // frame inside it sends (its sender's tab and frame, which the browser sets).
+  'selection:lift': {
+    allow: ['content'],
+    async handle(data, ctx) {
+      const tabId = ctx.sender.tab?.id;
+      const frameId = ctx.sender.frameId;
+      if (tabId === undefined || typeof frameId !== 'number' || frameId === 0) throw new ApiError(400, 'selection:lift: only a frame inside a page shows its selection in the top frame');
+      if (typeof data.key !== 'string' || data.key === '' || data.key.length > KEY_MAX) throw new ApiError(400, `selection:lift: key must be a string of 1 to ${KEY_MAX} characters`);
+      if (typeof data.text !== 'string' || data.text.trim() === '') throw new ApiError(400, 'selection:lift: text is required');
+      if (typeof data.lang !== 'string' || data.lang.length > LANG_MAX) throw new ApiError(400, `selection:lift: lang must be a language tag of at most ${LANG_MAX} characters`);
+      const message: SelectionMessage = { type: 'selection:show', data: { targeted: true, text: data.text.slice(0, 10_000), lift: { key: data.key, lang: data.lang } } };
+      const reply = await ext().tabs.sendMessage(tabId, message, { frameId: 0 }).catch(() => undefined);
+      return { shown: (reply as { shown?: unknown } | undefined)?.shown === true };
     },
   },
   'usage:get': {

@@ -13,7 +13,8 @@ import { resultOf } from '../ui/shared/alternatives';
 import { BUBBLE_KEY, load, save, type BubblePrefs } from '../ui/shared/store';
 import { BubbleView, type BubbleSnapshot } from '../ui/bubble/view';
 import { BUBBLE_WIDTH } from '../ui/bubble/style';
-import { onEscape, placeBox, putOverlay, viewportSize } from './overlay';
+import { LiftRelay, newKey, postClose, postUp } from './lift';
+import { GAP, onEscape, placeBox, putOverlay, viewportSize } from './overlay';
 
 export interface Selected {
   text: string;
@@ -23,10 +24,25 @@ export interface Selected {
   lang: string;
   /** Where the selection is (the field, or what holds the range): the bubble goes over the dialog it is in. */
   node?: Node;
+  /** Whether it is a text field's (content/lift.ts: never shown outside its frame). */
+  field?: boolean;
 }
 
 /** Routes asked for at once: the first answer shows at once, two more as alternatives. */
 const ALTERNATIVES = 3;
+
+/** The least height the bubble's box needs (its pickers and a translation or two): in a frame with less room, the top frame shows it. */
+const ROOM = 180;
+
+/**
+ * Whether a frame of `doc`'s viewport holds the bubble beside `rect` at its full width, with
+ * `ROOM` under or over it: else, if it is a frame, the top frame shows it (content/lift.ts).
+ */
+export function holdsBubble(doc: Document, rect: Selected['rect']): boolean {
+  const { w, h } = viewportSize(doc);
+  const room = Math.max(h - Math.max(rect.bottom, 0), Math.min(rect.top, h)) - 2 * GAP;
+  return placeBox(rect, w, h, BUBBLE_WIDTH).maxWidth >= BUBBLE_WIDTH && room >= ROOM;
+}
 
 /** The frame's selection: a text field's selected range, else the document selection. */
 export function readSelection(doc: Document = document): Selected | undefined {
@@ -34,7 +50,7 @@ export function readSelection(doc: Document = document): Selected | undefined {
   const langOf = (node: Node | null) => (node instanceof Element ? node : node?.parentElement)?.closest('[lang]')?.getAttribute('lang') ?? '';
   if (active instanceof HTMLTextAreaElement || (active instanceof HTMLInputElement && /^(text|search|url|email|)$/.test(active.type))) {
     const text = active.value.slice(active.selectionStart ?? 0, active.selectionEnd ?? 0).trim();
-    if (text) return { text, rect: active.getBoundingClientRect(), lang: langOf(active), node: active };
+    if (text) return { text, rect: active.getBoundingClientRect(), lang: langOf(active), node: active, field: true };
   }
   const selection = doc.getSelection();
   const text = selection?.toString().trim() ?? '';
@@ -68,11 +84,17 @@ export class SelectionBubble {
   private raised = false;
   private lists: LanguageLists | undefined;
   private readonly teardown = new AbortController();
+  /** In the top frame: where its frames' selections are (content/lift.ts). */
+  private readonly relay: LiftRelay | undefined;
+  /** The key of the frame's selection the bubble shows (top frame); of this frame's selection the top shows (a frame). */
+  private lifted: string | undefined;
+  private liftedHere: string | undefined;
 
   constructor(private readonly deps: BubbleDeps = defaults(), private readonly doc: Document = document) {
     const signal = this.teardown.signal;
     // Capture phase: the page cannot swallow Esc or the outside click before we see it.
     onEscape(this.doc, (e) => {
+      this.dropLifted();
       if (!this.view) return;
       e.stopPropagation();
       // The bubble alone: not also the page's dialog it is over.
@@ -80,15 +102,61 @@ export class SelectionBubble {
       this.close();
     }, signal);
     this.doc.addEventListener('pointerdown', (e) => {
+      this.dropLifted();
       if (this.view && !this.view.contains(e)) this.close();
     }, { capture: true, signal });
+    const win = this.doc.defaultView;
+    // Every frame passes its frames' places on; the top closes the bubble of a frame's selection
+    // when the user clicks or presses Esc in that frame (which its document does not see).
+    if (win) this.relay = new LiftRelay(win, (key) => key === this.lifted && this.close(), signal);
+  }
+
+  /** In a frame whose selection the top frame shows: a click or Esc here closes that bubble. */
+  private dropLifted(): void {
+    const win = this.doc.defaultView;
+    if (this.liftedHere && win) postClose(win, this.liftedHere);
+    this.liftedHere = undefined;
   }
 
   /** Shows the bubble for this frame's selection, or for `fallback` text (context menu's selectionText). */
   async show(fallback?: string): Promise<boolean> {
-    const selected = readSelection(this.doc) ?? (fallback ? { text: fallback, rect: { left: 16, top: 16, bottom: 16 }, lang: '' } : undefined);
+    const read = readSelection(this.doc);
+    const selected = read ?? (fallback ? { text: fallback, rect: { left: 16, top: 16, bottom: 16 }, lang: '' } : undefined);
     if (!selected) return false;
+    if (read && !read.field && (await this.liftUp(read))) return true;
+    return this.open(selected);
+  }
+
+  /**
+   * A frame too small for the bubble beside its selection (holdsBubble) asks the top frame to show
+   * it there (content/lift.ts): the place through the frames, the text through the background.
+   * Not a text field's selection: what is typed in a form's frame is not shown to the page around it.
+   */
+  private async liftUp(selected: Selected): Promise<boolean> {
+    const win = this.doc.defaultView;
+    if (!win || win.parent === win || holdsBubble(this.doc, selected.rect)) return false;
+    const key = newKey();
+    postUp(win, key, selected.rect);
+    const lang = selected.lang || this.doc.documentElement.lang;
+    const shown = await this.deps.send('selection:lift', { key, text: selected.text, lang }).then((r) => r.shown, () => false);
+    if (!shown) return false;
     this.close();
+    this.liftedHere = key;
+    return true;
+  }
+
+  /** In the top frame: shows a frame's selection (`selection:lift`) where its frames said it is; false if they did not. */
+  async showLifted(key: string, text: string, lang: string): Promise<boolean> {
+    const at = await this.relay?.take(key);
+    if (!at) return false;
+    void this.open({ text, rect: at.rect, lang, node: at.frame }, key);
+    return true;
+  }
+
+  /** Shows the bubble for `selected` (of a frame's selection under `lifted`) and translates it. */
+  private async open(selected: Selected, lifted?: string): Promise<boolean> {
+    this.close();
+    this.lifted = lifted;
     this.text = selected.text;
     const view = new BubbleView(this.doc, {
       onClose: () => this.close(),
@@ -164,6 +232,7 @@ export class SelectionBubble {
   }
 
   close(): void {
+    this.lifted = undefined;
     this.controller?.abort();
     this.controller = undefined;
     this.view?.host.remove();
@@ -184,10 +253,16 @@ export class SelectionBubble {
 /** Listens for the background's `selection:show`; every frame gets it, the one with a selection acts. */
 export function installSelectionBubble(bubble = new SelectionBubble()): SelectionBubble {
   const runtime = ext().runtime;
-  runtime.onMessage.addListener(((message: unknown, sender: { id?: string; tab?: unknown }) => {
+  runtime.onMessage.addListener(((message: unknown, sender: { id?: string; tab?: unknown }, sendResponse: (r: unknown) => void) => {
     // Only the background may ask: never a tab or another extension.
     if (sender.id !== runtime.id || sender.tab !== undefined || !isSelectionMessage(message)) return undefined;
-    void bubble.show(message.data.targeted ? message.data.text : undefined);
+    const { lift, text, targeted } = message.data;
+    if (lift && text !== undefined) {
+      if (window.parent !== window) return undefined;
+      void bubble.showLifted(lift.key, text, lift.lang).catch(() => false).then((shown) => sendResponse({ shown }));
+      return true;
+    }
+    void bubble.show(targeted ? text : undefined);
     return undefined;
   }) as Parameters<typeof runtime.onMessage.addListener>[0]);
   return bubble;

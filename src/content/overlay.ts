@@ -196,7 +196,8 @@ export interface Placement {
   maxWidth: number;
 }
 
-const GAP = 4;
+/** Between an overlay's box and what it is about, or the viewport's edge. */
+export const GAP = 4;
 /** The chooser's widest box (28rem at the usual 16 px). */
 const WIDTH = 448;
 /** Less room than this beside the paragraph (one that fills the screen): the box goes over it, at the top. */

@@ -40,6 +40,11 @@ export interface Protocol {
   'page:retry': { request: Record<string, never>; response: PageStatus };
   /** From the selection bubble: opens the popup (or a tab of it) with this text and pair. */
   'selection:open-popup': { request: { text: string; src?: string; trg?: string }; response: { ok: true } };
+  /**
+   * From the content script of a frame too small for the selection bubble: the tab's top frame
+   * shows it, where the frames posted `key` (content/lift.ts); `shown` false if it did not.
+   */
+  'selection:lift': { request: { key: string; text: string; lang: string }; response: { shown: boolean } };
   /** Usage counted per API key name and per app (options page). */
   'usage:get': { request: Record<string, never>; response: UsageCounters };
   /** Per enabled provider: ok / limited / down, recent latency (src/core/scheduler). */
@@ -194,18 +199,20 @@ export interface UsageCounters {
 
 /**
  * From the background to a tab's frames (context menu: the clicked frame with `targeted` and the
- * menu's selectionText; shortcut: every frame, the one with a selection acts). No reply.
+ * menu's selectionText; shortcut: every frame, the one with a selection acts). No reply; but with
+ * `lift` (a frame's selection, `selection:lift`), sent to the top frame only: `{shown}`.
  */
 export interface SelectionMessage {
   type: 'selection:show';
-  data: { text?: string; targeted: boolean };
+  data: { text?: string; targeted: boolean; lift?: { key: string; lang: string } };
 }
 
 export function isSelectionMessage(value: unknown): value is SelectionMessage {
   if (typeof value !== 'object' || value === null) return false;
-  const { type, data } = value as { type?: unknown; data?: { targeted?: unknown; text?: unknown } };
+  const { type, data } = value as { type?: unknown; data?: { targeted?: unknown; text?: unknown; lift?: { key?: unknown; lang?: unknown } } };
   return type === 'selection:show' && typeof data === 'object' && data !== null && typeof data.targeted === 'boolean'
-    && (data.text === undefined || typeof data.text === 'string');
+    && (data.text === undefined || typeof data.text === 'string')
+    && (data.lift === undefined || (typeof data.lift?.key === 'string' && typeof data.lift.lang === 'string' && typeof data.text === 'string'));
 }
 
 export type TabMessageType = keyof TabProtocol;
@@ -235,7 +242,7 @@ export type WireReply<K extends MessageType> = { data: ResponseOf<K> } | { error
 
 export const MESSAGE_TYPES: readonly MessageType[] = [
   'api', 'settings:get', 'settings:set', 'page:translate', 'page:restore', 'page:cancel', 'page:status', 'page:progress', 'page:retry',
-  'selection:open-popup', 'usage:get', 'health',
+  'selection:open-popup', 'selection:lift', 'usage:get', 'health',
   'sites:get', 'sites:set', 'page:loaded', 'page:frame', 'page:wake', 'log:get', 'log:set', 'log:clear',
 ];
 

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
+import { chromium, type BrowserContext, type Frame, type Page, type Worker } from 'playwright-core';
 import { extensionArgs } from '../../scripts/chromium-args';
 import { ROOT } from '../support/shared';
 
@@ -127,10 +127,10 @@ interface ExecutionContext {
  * DevTools protocol can; page scripts cannot) and returns its value; promises are awaited. Waits
  * until the content script has run (its `polyglot` global exists). The page's `srcdoc` and
  * `about:blank` frames run in its process and have our content script too: their worlds are
- * passed over.
+ * passed over. Given a frame of another site (a process of its own), in that frame's.
  */
-export async function evaluateInContentScript<T>(page: Page, extensionId: string, expression: string): Promise<T> {
-  const session = await page.context().newCDPSession(page);
+export async function evaluateInContentScript<T>(page: Page | Frame, extensionId: string, expression: string): Promise<T> {
+  const session = await ('context' in page ? page.context() : page.page().context()).newCDPSession(page);
   try {
     const contexts: ExecutionContext[] = [];
     session.on('Runtime.executionContextCreated', ({ context }) => contexts.push(context as ExecutionContext));

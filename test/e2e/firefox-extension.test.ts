@@ -6,7 +6,7 @@
  * place, and the popup's compare view. Providers: the real Apertium APy (the tier's globalSetup),
  * a LibreTranslate fake that upper-cases, and an APy-compatible fake that marks text.
  */
-import type { Page } from 'puppeteer-core';
+import type { Frame, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLibre, type FakeLibre } from '../fakes/fake-libre';
 import { FIT_PAGE, FOCUS_TRAP_PAGE, HIGHLIGHT_SCRIPT, LONG_TEXT, RUN_AND_BLOCK_CARD, highlight, markWord, unmarkAll, MARK_SCRIPT, serveLibraries, unhighlight } from '../fakes/page-libraries';
@@ -115,6 +115,9 @@ const BACKGROUND_PAGE = `<!doctype html><html lang="en"><title>Long</title><body
 const DIALOG_PAGE = `<!doctype html><html lang="en"><title>Terms</title><body><p>Behind the dialog.</p>
 <dialog id="terms"><p id="in">Hello world</p></dialog><script>document.getElementById('terms').showModal();</script></body></html>`;
 
+/** An embedded strip too small for the bubble (300 x 90 px), and a page that embeds it. */
+const STRIP_PAGE = '<!doctype html><html lang="en"><title>Strip</title><p id="text" style="margin: 4px">Hello world</p></html>';
+const EMBEDDING_PAGE = '<!doctype html><html lang="en"><title>Embedding</title><body style="margin: 0"><iframe id="strip" src="/strip" style="display: block; width: 300px; height: 90px; border: 0; margin: 20px 0 0 50px"></iframe></body></html>';
 const SELECTION_PAGE = '<!doctype html><html lang="en"><title>Selection</title><p id="text">Hello world</p><textarea id="area">Good morning, friends</textarea></html>';
 
 let ff: FirefoxExtension;
@@ -149,6 +152,8 @@ beforeAll(async () => {
     startMarkerApy(),
   ]);
   server.set('/selection', SELECTION_PAGE);
+  server.set('/strip', STRIP_PAGE);
+  server.set('/embedding', EMBEDDING_PAGE);
   server.set('/dialog', DIALOG_PAGE);
   server.set('/trapped', FOCUS_TRAP_PAGE('<p>Behind the dialog.</p>', 'Hello world'));
   server.set('/background', BACKGROUND_PAGE);
@@ -243,6 +248,35 @@ describe('Firefox: selection bubble', () => {
     await expect.poll(() => trapped.evaluate(() => document.querySelectorAll('polyglot-bubble').length)).toBe(0);
     expect(await trapped.evaluate(() => document.getElementById('dialog')!.isConnected)).toBe(true);
     await trapped.close();
+  });
+
+  it("a selection in a frame too small for the bubble: the page around it shows it, under the selection's place there", async () => {
+    const outer = await ff.openPage(`${server.origin}/embedding`);
+    const strip = outer.frames().find((f) => f.url().endsWith('/strip'))!;
+    const selected = await strip.evaluate(() => {
+      getSelection()!.selectAllChildren(document.getElementById('text')!);
+      const r = getSelection()!.getRangeAt(0).getBoundingClientRect();
+      return { left: r.left, bottom: r.bottom };
+    });
+    const bubbles = (where: Page | Frame) => where.evaluate(() => document.querySelectorAll('polyglot-bubble').length);
+    const shown = () => ff.inShadow<string[]>(outer, 'polyglot-bubble', '(root) => [...root.querySelectorAll(".main")].map((e) => e.textContent)');
+    // Firefox runs the frame's content script at its document_idle, which may come after the page's: asked again until it acts.
+    await expect.poll(async () => {
+      if ((await bubbles(outer)) === 0) await ff.command('translate-selection', outer.url());
+      return shown();
+    }, { timeout: 10_000, interval: 500 }).toEqual([expect.stringMatching(/^Hola mundo$/i)]);
+    expect(await bubbles(strip)).toBe(0);
+    const box = await outer.evaluate(() => {
+      const r = document.querySelector('polyglot-bubble')!.getBoundingClientRect();
+      return { x: r.left, y: r.top, width: r.width };
+    });
+    // The frame is at (50, 20).
+    expect(Math.abs(box.x - (50 + selected.left))).toBeLessThanOrEqual(1);
+    expect(Math.abs(box.y - (20 + selected.bottom + 4))).toBeLessThanOrEqual(1);
+    expect(box.width).toBeGreaterThan(300);
+    await outer.keyboard.press('Escape');
+    await expect.poll(() => bubbles(outer)).toBe(0);
+    await outer.close();
   });
 
   it('the shortcut translates a selection inside a textarea', async () => {

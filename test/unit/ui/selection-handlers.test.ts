@@ -7,7 +7,7 @@ import { CONTENT_SENDER, fakeStorage, OPTIONS_SENDER, PAGE_SENDER, SELF } from '
 
 const scope = globalThis as { chrome?: unknown };
 
-function setup(usage: unknown) {
+function setup(usage: unknown, reply: unknown = undefined) {
   const storage = fakeStorage({ 'usage:usage': usage });
   const created: string[] = [];
   const sent: unknown[] = [];
@@ -17,7 +17,10 @@ function setup(usage: unknown) {
     action: { openPopup: () => Promise.reject(new Error('no user gesture')) },
     tabs: {
       create: async ({ url }: { url: string }) => void created.push(url),
-      sendMessage: async (...args: unknown[]) => void sent.push(args),
+      sendMessage: async (...args: unknown[]) => {
+        sent.push(args);
+        return reply;
+      },
     },
   };
   let flushes = 0;
@@ -55,5 +58,25 @@ describe('UI messages in the background', () => {
     await translateSelection({ selectionText: 'Hi', frameId: 3 }, { id: 7 });
     await translateSelection({ selectionText: 'Hi', frameId: 0 }, undefined);
     expect(sent).toEqual([[7, { type: 'selection:show', data: { targeted: true, text: 'Hi' } }, { frameId: 3 }]]);
+  });
+
+  it("selection:lift hands a frame's selection to its tab's top frame only, and says whether it showed it", async () => {
+    const { ask, sent } = setup(undefined, { shown: true });
+    const frame = { ...CONTENT_SENDER, frameId: 5 };
+    const data = { key: 'k-1', text: 'Good night', lang: 'en' };
+    expect(await ask({ type: 'selection:lift', data }, frame)).toEqual({ data: { shown: true } });
+    expect(sent).toEqual([[CONTENT_SENDER.tab!.id, { type: 'selection:show', data: { targeted: true, text: 'Good night', lift: { key: 'k-1', lang: 'en' } } }, { frameId: 0 }]]);
+    // The top frame itself, an extension page, a bad key, no text, a tag too long: refused, nothing sent.
+    expect(await ask({ type: 'selection:lift', data }, { ...CONTENT_SENDER, frameId: 0 })).toMatchObject({ error: { status: 400, message: expect.stringContaining('only a frame') } });
+    expect(await ask({ type: 'selection:lift', data }, PAGE_SENDER)).toMatchObject({ error: { status: 403 } });
+    expect(await ask({ type: 'selection:lift', data: { ...data, key: 'x'.repeat(65) } }, frame)).toMatchObject({ error: { status: 400, message: expect.stringContaining('key') } });
+    expect(await ask({ type: 'selection:lift', data: { ...data, text: '  ' } }, frame)).toMatchObject({ error: { status: 400, message: expect.stringContaining('text is required') } });
+    expect(await ask({ type: 'selection:lift', data: { ...data, lang: 'x'.repeat(36) } }, frame)).toMatchObject({ error: { status: 400, message: expect.stringContaining('lang') } });
+    expect(sent).toHaveLength(1);
+  });
+
+  it('selection:lift answers shown: false where the top frame did not show it (no content script there, or no place for the key)', async () => {
+    const { ask } = setup(undefined, undefined);
+    expect(await ask({ type: 'selection:lift', data: { key: 'k', text: 'Hi', lang: '' } }, { ...CONTENT_SENDER, frameId: 2 })).toEqual({ data: { shown: false } });
   });
 });
