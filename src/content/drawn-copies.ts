@@ -4,7 +4,7 @@
  * hover, a text stroke. Once the element's text is translated, a copy left in the page's language
  * is drawn over or beside it ("Welcome" glitching over "Bienvenido"). A copy is a `data-*`
  * attribute whose value is the element's text (white space aside) and that a style draws (its
- * pseudo-element's content, or a rule of the page's readable sheets that names it): a script's
+ * pseudo-element's content, or a rule of the page's readable sheets that draws it there): a script's
  * data that no style draws (a tab's name, a custom select's value, which the page may send) stays
  * as the page wrote it. Written with the unit (answers.ts), in its undo log.
  * Split letters' copies are split-words.ts's (`mirror`).
@@ -32,7 +32,7 @@ export function copiesIn(root: Element | null, entries: readonly Entry[]): Copie
   const first = root ?? entries[0]?.node;
   if (!first) return null;
   // In the document, where its sheets can all be read: only the names they draw, if any.
-  let only: ReadonlySet<string> | null = null;
+  let only: ReadonlyMap<string, unknown> | null = null;
   const doc = first.ownerDocument;
   if (doc && first.getRootNode() === doc) {
     const styles = stylesOf(doc);
@@ -47,11 +47,11 @@ export function copiesIn(root: Element | null, entries: readonly Entry[]): Copie
   return out;
 }
 
-function add(out: Copies[] | null, el: Element, only: ReadonlySet<string> | null): Copies[] | null {
+function add(out: Copies[] | null, el: Element, only: ReadonlyMap<string, unknown> | null): Copies[] | null {
   if (!el.hasAttributes()) return out;
   let names: string[] | null = null;
   let text: string | undefined;
-  for (const name of only ?? el.getAttributeNames()) {
+  for (const name of only ? only.keys() : el.getAttributeNames()) {
     if (!name.startsWith('data-')) continue;
     const value = el.getAttribute(name);
     if (value === null || value.length > LONGEST || !HAS_LETTER.test(value)) continue;
@@ -72,8 +72,8 @@ export function writeCopies(copies: readonly Copies[], log: UndoLog): void {
 
 /**
  * Whether `el`'s `::before` or `::after` draws its attribute `name` now (Chromium gives the string
- * drawn, Firefox the `attr()` itself), or a rule of the page's sheets it can read does (one that
- * draws it on hover only: a menu link's double).
+ * drawn, Firefox the `attr()` itself), or a rule of the page's sheets it can read draws it on `el`
+ * whatever the pointer and the focus do (one that draws it on hover only: a menu link's double).
  */
 function drawnByStyle(el: Element, name: string): boolean {
   const win = el.ownerDocument.defaultView;
@@ -83,14 +83,38 @@ function drawnByStyle(el: Element, name: string): boolean {
     const content = win.getComputedStyle(el, pseudo).content;
     if (content.includes(value) || content.includes(`attr(${name})`)) return true;
   }
-  return stylesOf(el.ownerDocument).names.has(name);
+  const selectors = stylesOf(el.ownerDocument).names.get(name);
+  return !!selectors?.some((selector) => {
+    try {
+      return el.matches(selector);
+    } catch {
+      // A selector we could not make plain: as if it drew it.
+      return true;
+    }
+  });
 }
 
-/** What a document's sheets draw of attributes: the names (`attr(...)` in a `content`) in those it can read, and whether one could not be read (another origin's). */
+/** The states a reader's pointer or focus puts an element in, and the pseudo-elements that draw a copy. */
+const STATES = /:(?:hover|active|focus-visible|focus-within|focus|visited|target)(?![\w-])/g;
+const PSEUDO = /::?(?:before|after)(?![\w-])/g;
+
+/**
+ * A drawing rule's selector as it matches its element in any of those states, without the
+ * pseudo-element: `nav a:hover::after` is `nav a:where(*)`. A nested rule's (`&:hover::after`) is
+ * every element's. Before (stop 62), any element with the name was taken: a paragraph's
+ * `data-text` was written because a glitch heading's layers draw theirs.
+ */
+const atRest = (selector: string): string => (selector.includes('&') ? '*' : selector.replace(STATES, ':where(*)').replace(PSEUDO, ''));
+
+/**
+ * What a document's sheets draw of attributes: the names (`attr(...)` in a `content`) in those it
+ * can read, each with the selectors of the rules that draw it (`atRest`), and whether one could
+ * not be read (another origin's).
+ */
 interface Styles {
   sheets: number;
   last: CSSStyleSheet | null;
-  names: Set<string>;
+  names: Map<string, string[]>;
   unreadable: boolean;
 }
 
@@ -104,14 +128,20 @@ function stylesOf(doc: Document): Styles {
   const count = doc.styleSheets.length + adopted.length;
   const last = adopted[adopted.length - 1] ?? doc.styleSheets[doc.styleSheets.length - 1] ?? null;
   if (known?.sheets === count && known.last === last) return known;
-  const names = new Set<string>();
+  const names = new Map<string, string[]>();
   let unreadable = false;
   const ATTR = /attr\(\s*([\w-]+)/g;
   const visit = (rules: CSSRuleList) => {
     for (let i = 0; i < rules.length; i++) {
       const rule = rules[i]!;
       const content = (rule as CSSStyleRule).style?.content;
-      if (content) for (const m of content.matchAll(ATTR)) names.add(m[1]!);
+      if (content) {
+        for (const m of content.matchAll(ATTR)) {
+          const selectors = names.get(m[1]!) ?? [];
+          selectors.push(atRest((rule as CSSStyleRule).selectorText ?? '*'));
+          names.set(m[1]!, selectors);
+        }
+      }
       const inner = (rule as CSSGroupingRule).cssRules;
       if (inner) visit(inner);
     }

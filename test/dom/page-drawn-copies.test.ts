@@ -23,7 +23,9 @@ describe("copies of a text the page's style draws", () => {
       '<nav><a href="/about" data-hover="About us">About us</a> <a href="/shop" data-hover="Shop">Shop</a></nav>' +
       '<ul class="select"><li data-value="Dark red" data-id="7">Dark red</li></ul>' +
       // Its own text, not the element's: no copy.
-      '<p data-text="Welcome">Welcome to the shop</p>';
+      '<p data-text="Welcome">Welcome to the shop</p>' +
+      // The names the style draws, on elements it does not draw them on (not a glitch heading, not a menu's link): the page's.
+      '<p class="note" data-text="Open every day">Open every day</p><footer><a href="/c" data-hover="Contact">Contact</a></footer>';
     const { translate } = fakeTranslator();
     const started = startPage(body, translate, pages);
     await started.frames.settle();
@@ -38,6 +40,8 @@ describe("copies of a text the page's style draws", () => {
     const li = document.querySelector('li')!;
     expect([li.textContent, li.getAttribute('data-value')]).toEqual(['DARK RED', 'Dark red']);
     expect(document.querySelector('p')!.getAttribute('data-text')).toBe('Welcome');
+    expect([document.querySelector('.note')!.textContent, document.querySelector('.note')!.getAttribute('data-text')]).toEqual(['OPEN EVERY DAY', 'Open every day']);
+    expect([document.querySelector('footer a')!.textContent, document.querySelector('footer a')!.getAttribute('data-hover')]).toEqual(['CONTACT', 'Contact']);
     started.page.restore();
     expect(document.body.innerHTML).toBe(body);
   });

@@ -2,7 +2,9 @@
  * Headings an animation library split into an element per letter or a block per line, in Firefox
  * ESR with the Firefox build and the real Apertium APy: each reads as its sentence does in
  * Spanish, the libraries' elements kept, and restore is exact. What tells a split word and split
- * lines runs on Gecko's layout here (Chromium's: page-apertium.test.ts).
+ * lines runs on Gecko's layout here (Chromium's: page-apertium.test.ts). So does what a page's
+ * style draws again of a text from a `data-*` copy of it (drawn-copies.ts), read through Gecko's
+ * CSSOM: its own sheet, and one from another origin, which the page cannot read.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveLibraries } from '../fakes/page-libraries';
@@ -81,6 +83,51 @@ describe('Firefox: a heading split for an animation, with the real Apertium', ()
       } finally {
         await page.close();
       }
+    }
+  });
+});
+
+describe("Firefox: what the page's style draws again of a text, with the real Apertium", () => {
+  it("a glitch heading's layers read as the heading does, from the page's sheet and from another origin's; a copy nothing draws stays; restore exact", async () => {
+    const cdn = await startPageServer();
+    try {
+      const GLITCH = '.glitch { position: relative } .glitch::before, .glitch::after { content: attr(data-text); position: absolute; left: 2px; top: 0 }';
+      cdn.set('/site.css', GLITCH, { 'content-type': 'text/css' });
+      const body = '<h1 class="glitch" data-text="The black cat">The black cat</h1><p data-text="The red house">The red house</p>';
+      server.set('/drawn.html', `<!doctype html><html lang="en"><head><title>Garden</title><style>${GLITCH}</style></head><body>${body}</body></html>`);
+      server.set('/drawn-cdn.html', `<!doctype html><html lang="en"><head><title>Garden</title><link rel="stylesheet" href="${cdn.origin}/site.css"></head><body>${body}</body></html>`);
+      for (const path of ['/drawn.html', '/drawn-cdn.html']) {
+        const page = await ff.openPage(`${server.origin}${path}`);
+        try {
+          const tabId = await ff.tabId(page.url());
+          const before = await page.evaluate(() => document.body.innerHTML);
+          await ff.message({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+          await expect.poll(async () => (await ff.message<Wire<PageStatus>>({ type: 'page:status', data: { tabId } })).data?.state, { timeout: 30_000 }).toBe('translated');
+          const seen = await page.evaluate(() => {
+            const h1 = document.querySelector('h1')!;
+            const p = document.querySelector('p')!;
+            let sheet = 'readable';
+            try {
+              void document.styleSheets[0]!.cssRules;
+            } catch {
+              sheet = 'unreadable';
+            }
+            // Gecko computes `content` as it is written, `attr(data-text)`, not as the text it draws.
+            return { sheet, h1: [h1.textContent, h1.getAttribute('data-text'), getComputedStyle(h1, '::before').content, getComputedStyle(h1, '::after').content], p: [p.textContent, p.getAttribute('data-text')] };
+          });
+          expect(seen.sheet, path).toBe(path === '/drawn.html' ? 'readable' : 'unreadable');
+          expect(seen.h1[0], path).toMatch(/gato/);
+          // Both layers draw the heading's copy, which is the Spanish heading, not "The black cat".
+          expect(seen.h1.slice(1), path).toEqual([seen.h1[0], 'attr(data-text)', 'attr(data-text)']);
+          expect(seen.p, path).toEqual([expect.stringMatching(/casa/), 'The red house']);
+          await ff.message({ type: 'page:restore', data: { tabId } });
+          expect(await page.evaluate(() => document.body.innerHTML), path).toBe(before);
+        } finally {
+          await page.close();
+        }
+      }
+    } finally {
+      await cdn.close();
     }
   });
 });

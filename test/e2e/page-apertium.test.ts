@@ -243,7 +243,7 @@ describe('page translation with real Apertium', () => {
 nav a { position: relative } nav a:hover::after { content: attr(data-hover); position: absolute; left: 0; top: 1.2em }
 </style></head><body><h1 class="glitch" data-text="The black cat">The black cat</h1>
 <nav><a href="/house" data-hover="The red house">The red house</a></nav>
-<ul><li data-value="The dog eats bread" role="option">The dog eats bread</li></ul></body></html>`,
+<ul><li data-value="The dog eats bread" role="option">The dog eats bread</li></ul><p data-text="The red house">The red house</p></body></html>`,
     );
     const page = await browser.context.newPage();
     try {
@@ -274,6 +274,11 @@ nav a { position: relative } nav a:hover::after { content: attr(data-hover); pos
       });
       expect(link[0]).toMatch(/casa/);
       expect(link[1]).toBe(JSON.stringify(link[0]));
+      // A paragraph's copy under the name the heading's layers draw, which no rule draws on it, is the page's.
+      expect(await page.evaluate(() => [document.querySelector('p')!.textContent, document.querySelector('p')!.getAttribute('data-text')])).toEqual([
+        expect.stringMatching(/casa/),
+        'The red house',
+      ]);
       // An option's value, which no style draws and the page may send, is the page's.
       expect(await page.evaluate(() => [document.querySelector('li')!.textContent, document.querySelector('li')!.getAttribute('data-value')])).toEqual([
         expect.stringMatching(/pan/),
