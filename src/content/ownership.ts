@@ -89,8 +89,11 @@ export class Owners<J extends { unit: Unit }> {
    */
   livePart(node: Node): Element | undefined {
     let kept: Element | undefined;
-    for (let n = node.parentNode; n; n = n.parentNode) {
-      if (!kept && n.nodeType === 1 && excluded(n as Element)) kept = n as Element;
+    // From `node` itself: a text of a unit inside the part (the part took a block, and its runs
+    // are units of their own) is that unit's, not the page's (seed 222023: its change went
+    // unseen, and restore wrote the unit's older original over what the page last wrote).
+    for (let n: Node | null = node; n; n = n.parentNode) {
+      if (!kept && n !== node && n.nodeType === 1 && excluded(n as Element)) kept = n as Element;
       if (this.nodes.has(n)) return kept && isLivePart(kept) ? kept : undefined;
     }
     return undefined;

@@ -296,6 +296,21 @@ describe('a page that changes itself while translated', () => {
     expect(pageNodes.removed.map((e) => e.outerHTML), label).toEqual(refNodes.removed.map((e) => e.outerHTML));
   };
 
+  it("a link's text the page keeps writing after the link took a block, then the link taken out: restore keeps the page's last words (found by the hunt at seed 222023)", async () => {
+    // Its changes in a row make the span a part of the sentence kept as the page writes it; the
+    // block it took makes its words a unit of their own, whose text the page then writes again.
+    const { translate } = fakeTranslator({ transform: reverseUpper });
+    const list: Change[] = [
+      { kind: 'text', at: 0, text: 'new words' },
+      { kind: 'remove', at: 1 },
+      { kind: 'append', at: 0, html: '<b>added words</b>' },
+      { kind: 'append', at: 0, html: '<p>a new block</p>' },
+      { kind: 'text', at: 0, text: 'now other words' },
+      { kind: 'remove', at: 0 },
+    ];
+    await holds('<span>alpha<b>alpha</b><code>keep me</code></span>alpha', list, 'replace', translate, list.map(() => 50));
+  });
+
   it.each([
     ['replace', 21],
     ['bilingual', 22],
