@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLibre, type FakeLibre } from '../fakes/fake-libre';
 import { FIT_PAGE, FOCUS_TRAP_PAGE, HIGHLIGHT_SCRIPT, LONG_TEXT, RUN_AND_BLOCK_CARD, highlight, markWord, unmarkAll, MARK_SCRIPT, serveLibraries, unhighlight } from '../fakes/page-libraries';
 import { MARK_CLOSE, MARK_OPEN, startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
-import { bilingualCounts, keptPlaces, notePage, visibleTexts } from '../fakes/page-e2e';
+import { ARABIC_PAGE, bilingualCounts, keptPlaces, notePage, visibleTexts } from '../fakes/page-e2e';
 import { startPageServer, type PageServer } from '../fakes/page-server';
 import { LONE_LETTER } from '../../src/core/html/text';
 import { APY_URL } from '../support/apy-setup';
@@ -149,7 +149,7 @@ beforeAll(async () => {
     launchFirefox(),
     startPageServer(requireShared('pages')),
     startFakeLibre({ languages: { en: ['es', 'ca'], ca: ['es', 'en'], es: ['en', 'ca'] } }),
-    startMarkerApy(),
+    startMarkerApy(0, ['ara-eng']),
   ]);
   server.set('/selection', SELECTION_PAGE);
   server.set('/strip', STRIP_PAGE);
@@ -162,6 +162,7 @@ beforeAll(async () => {
   server.set('/bilingual', BILINGUAL_PAGE);
   server.set('/app', APP_PAGE);
   server.set('/form', FORM_PAGE);
+  server.set('/arabic', ARABIC_PAGE);
   server.set('/history-a', HISTORY_PAGE);
   server.set('/history-b', '<!doctype html><html lang="en"><title>B</title><body><p>The next page.</p></body></html>');
   server.set('/notes.txt', TEXT_FILE, { 'content-type': 'text/plain; charset=utf-8' });
@@ -558,6 +559,32 @@ describe('Firefox: a form', () => {
       await expect.poll(() => page.evaluate(() => (window as unknown as { __sent?: string }).__sent)).toBe('colour=Dark orange&action=Archive the thread');
       await ff.message({ type: 'page:restore', data: { tabId } });
       expect(await page.evaluate(() => document.body.innerHTML)).toBe(original);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('Firefox: a page laid out right to left', () => {
+  it('out of Arabic into English, each paragraph reads left to right (dir=ltr where the page lays it out right to left); restore exact', async () => {
+    await useMarker();
+    const page = await ff.openPage(`${server.origin}/arabic`);
+    try {
+      const tabId = await ff.tabId(page.url());
+      const before = await page.evaluate(() => document.body.innerHTML);
+      await ff.message({ type: 'page:translate', data: { tabId, src: 'ar', trg: 'en' } });
+      await reaches(tabId, 'translated');
+      expect((await ff.message<Wire<PageStatus>>({ type: 'page:status', data: { tabId } })).data).toMatchObject({ errors: 0 });
+      const seen = await page.evaluate(() => ['h', 'p', 'auto', 'css'].map((id) => {
+        const el = document.getElementById(id)!;
+        return [el.getAttribute('dir'), getComputedStyle(el).direction, el.textContent!.startsWith('⟦')];
+      }));
+      // As in Chromium (page-inplace.test.ts): dir=auto follows its text (the fake keeps the Arabic
+      // words, marked), and what CSS says ltr already is left alone.
+      expect(seen).toEqual([['ltr', 'ltr', true], ['ltr', 'ltr', true], ['auto', 'rtl', true], [null, 'ltr', true]]);
+      await ff.message({ type: 'page:restore', data: { tabId } });
+      expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
+      expect(await page.evaluate(() => getComputedStyle(document.getElementById('p')!).direction)).toBe('rtl');
     } finally {
       await page.close();
     }

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMarkerApy, type MarkerApy } from '../fakes/marker-apy';
-import { tabDriver, useApertiumAt } from '../fakes/page-e2e';
+import { ARABIC_PAGE, tabDriver, useApertiumAt } from '../fakes/page-e2e';
 import { LONG_TEXT } from '../fakes/page-libraries';
 import { startPageServer, type PageServer } from '../fakes/page-server';
 import { launchExtension, OPTIONS_PATH, stopServiceWorkers, type ExtensionBrowser } from './browser';
@@ -42,14 +42,6 @@ The harbour at dawn</a>, with its <svg viewBox="0 0 10 10"><circle cx="5" cy="5"
 /** Images served for PICTURES: an emoji-sized one and a photo-sized one. */
 const SVG = (w: number, h: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" fill="gold"/></svg>`;
 
-/** A page in Arabic, laid out right to left by its `dir`, by `dir=auto` and by CSS. */
-const ARABIC = `<!doctype html><html lang="ar" dir="rtl"><head><title>صفحة</title></head><body>
-<h1 id="h">عنوان الصفحة</h1>
-<p id="p">فقرة <b>قصيرة</b> هنا.</p>
-<p id="auto" dir="auto">سطر آخر.</p>
-<p id="css" style="direction: ltr">نص أخير.</p>
-</body></html>`;
-
 /**
  * Web components whose text is in an open and in a closed shadow root: events reach the document
  * retargeted to their host, and a closed root's inside is not in their composed path either.
@@ -82,7 +74,7 @@ describe('bilingual mode and alternatives in place', () => {
     server.set('/pictures.html', PICTURES);
     server.set('/smile.svg', SVG(18, 18), { 'content-type': 'image/svg+xml' });
     server.set('/boat.svg', SVG(200, 150), { 'content-type': 'image/svg+xml' });
-    server.set('/arabic.html', ARABIC);
+    server.set('/arabic.html', ARABIC_PAGE);
     server.set('/README.md', '# Notes\n\n```\nnpm ci\n```\n\nThen open the page.\n', { 'content-type': 'text/plain; charset=utf-8' });
     await useApertiumAt(browser, apy.url, ['ca']);
     control = await browser.openExtensionPage(OPTIONS_PATH);

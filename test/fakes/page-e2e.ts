@@ -272,3 +272,11 @@ export function markerTabs(pages: Record<string, string | readonly [string, Reco
       browser.worker.evaluate((id) => (globalThis as unknown as { chrome: { action: { getBadgeText(d: { tabId: number }): Promise<string> } } }).chrome.action.getBadgeText({ tabId: id }), tabId),
   };
 }
+
+/** A page in Arabic, laid out right to left by its `dir`, by `dir=auto` and by CSS (ids h, p, auto, css). */
+export const ARABIC_PAGE = `<!doctype html><html lang="ar" dir="rtl"><head><title>صفحة</title></head><body>
+<h1 id="h">عنوان الصفحة</h1>
+<p id="p">فقرة <b>قصيرة</b> هنا.</p>
+<p id="auto" dir="auto">سطر آخر.</p>
+<p id="css" style="direction: ltr">نص أخير.</p>
+</body></html>`;
