@@ -89,6 +89,8 @@ export class SelectionBubble {
   /** The key of the frame's selection the bubble shows (top frame); of this frame's selection the top shows (a frame). */
   private lifted: string | undefined;
   private liftedHere: string | undefined;
+  /** What had the focus when the bubble opened (`close`). */
+  private returnTo: HTMLElement | null = null;
 
   constructor(private readonly deps: BubbleDeps = defaults(), private readonly doc: Document = document) {
     const signal = this.teardown.signal;
@@ -103,12 +105,12 @@ export class SelectionBubble {
     }, signal);
     this.doc.addEventListener('pointerdown', (e) => {
       this.dropLifted();
-      if (this.view && !this.view.contains(e)) this.close();
+      if (this.view && !this.view.contains(e)) this.close(false);
     }, { capture: true, signal });
     const win = this.doc.defaultView;
     // Every frame passes its frames' places on; the top closes the bubble of a frame's selection
     // when the user clicks or presses Esc in that frame (which its document does not see).
-    if (win) this.relay = new LiftRelay(win, (key) => key === this.lifted && this.close(), signal);
+    if (win) this.relay = new LiftRelay(win, (key) => key === this.lifted && this.close(false), signal);
   }
 
   /** In a frame whose selection the top frame shows: a click or Esc here closes that bubble. */
@@ -179,6 +181,8 @@ export class SelectionBubble {
     style.setProperty('--room', `${at.maxHeight}px`);
     // In the page's modal dialog the selection is in: over it, and usable (overlay.ts).
     this.raised = putOverlay(view.host, selected.node ?? null);
+    const active = this.doc.activeElement;
+    this.returnTo = active instanceof HTMLElement && active !== this.doc.body ? active : null;
     view.focus();
     // What the selection reads as, where the detector is sure of it, comes before the `lang`
     // around it (a French quote on an English page); a short or unsure reading never does.
@@ -231,12 +235,23 @@ export class SelectionBubble {
     }
   }
 
-  close(): void {
+  /**
+   * Closes the bubble. Where the focus is in it (Esc, its close button), it goes back to where it
+   * was when the bubble opened: the text field whose words were translated (its selection kept),
+   * the frame whose selection the top frame showed. A click elsewhere (`refocus` false) puts it
+   * where it clicks. Before, it was left on the page's body.
+   */
+  close(refocus = true): void {
+    const view = this.view;
+    const back = this.returnTo;
+    const focused = !!view && refocus && hasFocus(view.host);
+    this.returnTo = null;
     this.lifted = undefined;
     this.controller?.abort();
     this.controller = undefined;
-    this.view?.host.remove();
+    view?.host.remove();
     this.view = undefined;
+    if (focused && back?.isConnected) back.focus({ preventScroll: true });
   }
 
   /** What the bubble shows (tests read it: the shadow root is closed). */
@@ -247,6 +262,15 @@ export class SelectionBubble {
   destroy(): void {
     this.close();
     this.teardown.abort();
+  }
+}
+
+/** Whether the focus is in `host`'s shadow root (`:focus-within` crosses into it; the document's `activeElement` is the host, or a page's component around it). */
+function hasFocus(host: Element): boolean {
+  try {
+    return host.matches(':focus-within');
+  } catch {
+    return host.ownerDocument.activeElement === host;
   }
 }
 

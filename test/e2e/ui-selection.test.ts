@@ -113,6 +113,27 @@ describe('selection bubble', () => {
     await expect.poll(() => page.locator('polyglot-bubble').count()).toBe(0);
   });
 
+  it('gives the focus back to the text field whose words it translated when Esc closes it, the selection kept', async () => {
+    await page.evaluate(() => {
+      const area = document.createElement('textarea');
+      area.id = 'reply';
+      area.value = 'Good morning, friends';
+      document.body.append(area);
+      area.focus();
+      area.setSelectionRange(5, 12);
+    });
+    await evaluateInContentScript(page, browser.id, 'globalThis.polyglot.bubble.show()');
+    await expect.poll(async () => (await snapshot(page, browser.id))?.results[0]?.text, { timeout: 5000 }).toBe('MORNING');
+    // The bubble took the focus (a keyboard reader is in it).
+    expect(await page.evaluate(() => document.activeElement?.localName)).toBe('polyglot-bubble');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('polyglot-bubble').count()).toBe(0);
+    expect(await page.evaluate(() => {
+      const area = document.activeElement as HTMLTextAreaElement;
+      return [area.id, area.selectionStart, area.selectionEnd];
+    })).toEqual(['reply', 5, 12]);
+  });
+
   it("translates a French sentence selected on an English page from French: Chromium's detector is sure of it", async () => {
     await page.evaluate(() => {
       (document.activeElement as HTMLElement | null)?.blur();
