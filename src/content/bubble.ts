@@ -84,10 +84,11 @@ export class SelectionBubble {
   private raised = false;
   private lists: LanguageLists | undefined;
   private readonly teardown = new AbortController();
-  /** In the top frame: where its frames' selections are (content/lift.ts). */
+  /** Passes its frames' places on; in the top frame, keeps them (content/lift.ts). */
   private readonly relay: LiftRelay | undefined;
-  /** The key of the frame's selection the bubble shows (top frame); of this frame's selection the top shows (a frame). */
+  /** In the top frame: the key of the frame's selection the bubble shows. */
   private lifted: string | undefined;
+  /** In a frame: the key of this frame's selection the top frame shows. */
   private liftedHere: string | undefined;
   /** What had the focus when the bubble opened (`close`). */
   private returnTo: HTMLElement | null = null;
