@@ -65,6 +65,8 @@ async function openPopup(browser: Browser): Promise<void> {
 
 type UiMessage = 'selection:open-popup' | 'selection:lift' | 'usage:get';
 
+/** The most of a selection's text handed on, to the popup or to the top frame. */
+const TEXT_MAX = 10_000;
 /** The longest key (content/lift.ts makes 32 hex digits) and language tag a frame's `selection:lift` may give. */
 const KEY_MAX = 64;
 const LANG_MAX = 35;
@@ -75,7 +77,7 @@ export const SELECTION_HANDLERS: { [K in UiMessage]: Handler<K> } = {
     async handle(data) {
       if (typeof data.text !== 'string' || data.text === '') throw new ApiError(400, 'selection:open-popup: text is required');
       const browser = ext();
-      const handoff: Handoff = { text: data.text.slice(0, 10_000), at: Date.now(), ...(data.src ? { src: data.src } : {}), ...(data.trg ? { trg: data.trg } : {}) };
+      const handoff: Handoff = { text: data.text.slice(0, TEXT_MAX), at: Date.now(), ...(data.src ? { src: data.src } : {}), ...(data.trg ? { trg: data.trg } : {}) };
       await browser.storage.local.set({ [HANDOFF_KEY]: handoff });
       await openPopup(browser);
       return { ok: true };
@@ -92,7 +94,7 @@ export const SELECTION_HANDLERS: { [K in UiMessage]: Handler<K> } = {
       if (typeof data.key !== 'string' || data.key === '' || data.key.length > KEY_MAX) throw new ApiError(400, `selection:lift: key must be a string of 1 to ${KEY_MAX} characters`);
       if (typeof data.text !== 'string' || data.text.trim() === '') throw new ApiError(400, 'selection:lift: text is required');
       if (typeof data.lang !== 'string' || data.lang.length > LANG_MAX) throw new ApiError(400, `selection:lift: lang must be a language tag of at most ${LANG_MAX} characters`);
-      const message: SelectionMessage = { type: 'selection:show', data: { targeted: true, text: data.text.slice(0, 10_000), lift: { key: data.key, lang: data.lang } } };
+      const message: SelectionMessage = { type: 'selection:show', data: { targeted: true, text: data.text.slice(0, TEXT_MAX), lift: { key: data.key, lang: data.lang } } };
       const reply = await ext().tabs.sendMessage(tabId, message, { frameId: 0 }).catch(() => undefined);
       return { shown: (reply as { shown?: unknown } | undefined)?.shown === true };
     },

@@ -7,6 +7,7 @@
  * words, not the pictures: only images and icons the size of the text around them go into it.
  * The original is never written; restore removes the copies, so body.innerHTML is what it was.
  */
+import { readAs } from '../core/html/text';
 import { isEmptyText } from './anchors';
 import { spaced } from './ours';
 import { Rewind } from './rewind';
@@ -210,9 +211,6 @@ function sizeAs(clone: Element, box: Box): void {
   style.width = `${box.width}px`;
   style.height = `${box.height}px`;
 }
-
-/** Text as read: runs of white space as one space, none at the ends. */
-const readAs = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 /**
  * Whether a written copy reads as its original (a name, a number, a URL, "3.1 Firefox"): shown,

@@ -14,7 +14,7 @@ import { BUBBLE_KEY, load, save, type BubblePrefs } from '../ui/shared/store';
 import { BubbleView, type BubbleSnapshot } from '../ui/bubble/view';
 import { BUBBLE_WIDTH } from '../ui/bubble/style';
 import { LiftRelay, newKey, postClose, postUp } from './lift';
-import { GAP, onEscape, placeBox, putOverlay, viewportSize } from './overlay';
+import { onEscape, placeBox, putOverlay, roomAround, viewportSize } from './overlay';
 
 export interface Selected {
   text: string;
@@ -40,8 +40,8 @@ const ROOM = 180;
  */
 export function holdsBubble(doc: Document, rect: Selected['rect']): boolean {
   const { w, h } = viewportSize(doc);
-  const room = Math.max(h - Math.max(rect.bottom, 0), Math.min(rect.top, h)) - 2 * GAP;
-  return placeBox(rect, w, h, BUBBLE_WIDTH).maxWidth >= BUBBLE_WIDTH && room >= ROOM;
+  const { below, above } = roomAround(rect, h);
+  return placeBox(rect, w, h, BUBBLE_WIDTH).maxWidth >= BUBBLE_WIDTH && Math.max(below, above) >= ROOM;
 }
 
 /** The frame's selection: a text field's selected range, else the document selection. */

@@ -9,6 +9,7 @@
  * as the page wrote it. Written with the unit (answers.ts), in its undo log.
  * Split letters' copies are split-words.ts's (`mirror`).
  */
+import { readAs } from '../core/html/text';
 import { HAS_LETTER } from './attributes';
 import type { Entry } from './chunk';
 import type { UndoLog } from './undo';
@@ -18,8 +19,6 @@ const LONGEST = 200;
 
 /** An element and the names of its attributes that copy its text. */
 type Copies = [Element, string[]];
-
-const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
 /**
  * The copies of a unit's text a style draws, read before it is written: on the unit's element
@@ -55,8 +54,8 @@ function add(out: Copies[] | null, el: Element, only: ReadonlyMap<string, unknow
     if (!name.startsWith('data-')) continue;
     const value = el.getAttribute(name);
     if (value === null || value.length > LONGEST || !HAS_LETTER.test(value)) continue;
-    text ??= squash(el.textContent ?? '');
-    if (squash(value) === text && drawnByStyle(el, name)) (names ??= []).push(name);
+    text ??= readAs(el.textContent ?? '');
+    if (readAs(value) === text && drawnByStyle(el, name)) (names ??= []).push(name);
   }
   if (names) (out ??= []).push([el, names]);
   return out;
@@ -65,7 +64,7 @@ function add(out: Copies[] | null, el: Element, only: ReadonlyMap<string, unknow
 /** The copies say the text their element shows now, translated. */
 export function writeCopies(copies: readonly Copies[], log: UndoLog): void {
   for (const [el, names] of copies) {
-    const text = squash(el.textContent ?? '');
+    const text = readAs(el.textContent ?? '');
     for (const name of names) log.attr(el, name, text);
   }
 }

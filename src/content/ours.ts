@@ -13,6 +13,7 @@
  * around them stay, empty), not our words left among the page's.
  */
 
+import { readAs } from '../core/html/text';
 import type { UndoLog } from './undo';
 import type { Unit } from './units';
 
@@ -157,7 +158,7 @@ function laidOut(whole: string, now: string): boolean {
 
 /** The text with break hints out (soft hyphens, zero-width spaces and joiners) and its spacing evened. */
 export function spaced(s: string): string {
-  return s.replace(/[\u00AD\u200B\u2060]/g, '').replace(/\s+/g, ' ').trim();
+  return readAs(s.replace(/[\u00AD\u200B\u2060]/g, ''));
 }
 
 /** Whether `was` shows part of `whole`: all of it, a cut of it, or its start (the rest split off). */

@@ -196,8 +196,7 @@ export interface Placement {
   maxWidth: number;
 }
 
-/** Between an overlay's box and what it is about, or the viewport's edge. */
-export const GAP = 4;
+const GAP = 4;
 /** The chooser's widest box (28rem at the usual 16 px). */
 const WIDTH = 448;
 /** Less room than this beside the paragraph (one that fills the screen): the box goes over it, at the top. */
@@ -214,11 +213,15 @@ export function placeBox(r: { top: number; bottom: number; left: number }, w: nu
   const want = Math.round(h / 2);
   const maxWidth = Math.min(width, Math.round(w * 0.9), w - 2 * GAP);
   const left = Math.round(Math.max(GAP, Math.min(r.left, w - maxWidth - GAP)));
-  const below = h - Math.max(r.bottom, 0) - 2 * GAP;
-  const above = Math.min(r.top, h) - 2 * GAP;
+  const { below, above } = roomAround(r, h);
   if (below >= want || (below >= above && below >= LEAST)) return { top: Math.round(Math.max(r.bottom, 0) + GAP), left, maxHeight: Math.min(want, below), maxWidth };
   if (above >= LEAST) return { bottom: Math.round(h - Math.min(r.top, h) + GAP), left, maxHeight: Math.min(want, above), maxWidth };
   return { top: GAP, left, maxHeight: want, maxWidth };
+}
+
+/** The height a box has under `r` and over it in a viewport `h` high, its gaps taken. */
+export function roomAround(r: { top: number; bottom: number }, h: number): { below: number; above: number } {
+  return { below: h - Math.max(r.bottom, 0) - 2 * GAP, above: Math.min(r.top, h) - 2 * GAP };
 }
 
 /**

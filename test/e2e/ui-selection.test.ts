@@ -21,6 +21,17 @@ interface Snapshot {
 
 const snapshot = (page: Page, id: string) => evaluateInContentScript<Snapshot | null>(page, id, 'globalThis.polyglot.bubble.snapshot() ?? null');
 
+/** A textarea `id` reading "Good morning, friends" added to `page`, focused, its characters `start` to `end` selected. */
+const fieldSelected = (page: Page, id: string, start: number, end: number) =>
+  page.evaluate(([id, start, end]) => {
+    const area = document.createElement('textarea');
+    area.id = id;
+    area.value = 'Good morning, friends';
+    document.body.append(area);
+    area.focus();
+    area.setSelectionRange(start, end);
+  }, [id, start, end] as const);
+
 describe('selection bubble', () => {
   let browser: ExtensionBrowser;
   let apy: FakeApy;
@@ -94,14 +105,7 @@ describe('selection bubble', () => {
   });
 
   it('translates a selection inside a textarea through the shortcut path, and closes on a click outside', async () => {
-    await page.evaluate(() => {
-      const area = document.createElement('textarea');
-      area.id = 'area';
-      area.value = 'Good morning, friends';
-      document.body.append(area);
-      area.focus();
-      area.setSelectionRange(0, 12);
-    });
+    await fieldSelected(page, 'area', 0, 12);
     await browser.worker.evaluate(async (url) => {
       const c = (globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<{ id: number }[]>; sendMessage(id: number, m: object): Promise<unknown> } } }).chrome;
       const [tab] = await c.tabs.query({ url: `${url}/*` });
@@ -114,14 +118,7 @@ describe('selection bubble', () => {
   });
 
   it('gives the focus back to the text field whose words it translated when Esc closes it, the selection kept', async () => {
-    await page.evaluate(() => {
-      const area = document.createElement('textarea');
-      area.id = 'reply';
-      area.value = 'Good morning, friends';
-      document.body.append(area);
-      area.focus();
-      area.setSelectionRange(5, 12);
-    });
+    await fieldSelected(page, 'reply', 5, 12);
     await evaluateInContentScript(page, browser.id, 'globalThis.polyglot.bubble.show()');
     await expect.poll(async () => (await snapshot(page, browser.id))?.results[0]?.text, { timeout: 5000 }).toBe('MORNING');
     // The bubble took the focus (a keyboard reader is in it).

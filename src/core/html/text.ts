@@ -17,6 +17,11 @@ export function escapeAttr(s: string): string {
   return s.replace(/[&<>"\u00a0]/g, (c) => TEXT_ESCAPES[c] ?? c);
 }
 
+/** Text as read: runs of white space as one space, none at the ends. */
+export function readAs(s: string): string {
+  return s.replace(/\s+/g, ' ').trim();
+}
+
 /** Characters as the interface counts them: Unicode code points, not UTF-16 units. */
 export function codePoints(s: string): number {
   let n = s.length;
