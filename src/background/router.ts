@@ -19,6 +19,7 @@ import type { ContentPolicy } from './content-calls';
 import { PAGE_HANDLERS } from './page';
 import { LOG_HANDLERS, type ProviderLog } from './provider-log';
 import { SELECTION_HANDLERS } from './selection';
+import { CHOOSER_HANDLERS } from './chooser-lift';
 import { classifySender, senderOrigin, type Self, type SenderKind } from './senders';
 import type { SettingsStore } from './settings';
 import { SITES_HANDLERS, type SitesStore } from './sites';
@@ -114,6 +115,8 @@ const HANDLERS: { [K in MessageType]: Handler<K> } = {
   ...PAGE_HANDLERS,
   // selection:open-popup and selection:lift (content: the bubble) and usage:get (options).
   ...SELECTION_HANDLERS,
+  // chooser:lift/alt (a frame's chooser, to its top frame) and chooser:act (the top frame's choice, back).
+  ...CHOOSER_HANDLERS,
   // sites:get/set (popup, options), page:loaded (content: applies the rules), log:* (options).
   ...SITES_HANDLERS,
   ...LOG_HANDLERS,

@@ -14,7 +14,7 @@ import { BUBBLE_KEY, load, save, type BubblePrefs } from '../ui/shared/store';
 import { BubbleView, type BubbleSnapshot } from '../ui/bubble/view';
 import { BUBBLE_WIDTH } from '../ui/bubble/style';
 import { LiftRelay, newKey, postClose, postUp } from './lift';
-import { onEscape, placeBox, putOverlay, roomAround, viewportSize } from './overlay';
+import { holdsBox, onEscape, placeBox, putOverlay, viewportSize } from './overlay';
 
 export interface Selected {
   text: string;
@@ -39,9 +39,7 @@ const ROOM = 180;
  * `ROOM` under or over it: else, if it is a frame, the top frame shows it (content/lift.ts).
  */
 export function holdsBubble(doc: Document, rect: Selected['rect']): boolean {
-  const { w, h } = viewportSize(doc);
-  const { below, above } = roomAround(rect, h);
-  return placeBox(rect, w, h, BUBBLE_WIDTH).maxWidth >= BUBBLE_WIDTH && Math.max(below, above) >= ROOM;
+  return holdsBox(doc, rect, ROOM, BUBBLE_WIDTH);
 }
 
 /** The frame's selection: a text field's selected range, else the document selection. */
@@ -111,7 +109,10 @@ export class SelectionBubble {
     const win = this.doc.defaultView;
     // Every frame passes its frames' places on; the top closes the bubble of a frame's selection
     // when the user clicks or presses Esc in that frame (which its document does not see).
-    if (win) this.relay = new LiftRelay(win, (key) => key === this.lifted && this.close(false), signal);
+    if (win) {
+      this.relay = LiftRelay.of(win);
+      this.relay.onClose((key) => key === this.lifted && this.close(false), signal);
+    }
   }
 
   /** In a frame whose selection the top frame shows: a click or Esc here closes that bubble. */

@@ -29,7 +29,6 @@ export const MAX_ALTERNATIVES = 3;
 export type Alternative =
   | { rid: string; text: string; current: boolean; err?: undefined }
   | { rid: string; err: string; current: false };
-
 export interface Choice {
   /** Where the unit is shown (the chooser is placed by it). */
   el: Element;
@@ -55,6 +54,8 @@ export interface Choice {
   hide(): boolean;
   /** Stops the calls still running. */
   close(): void;
+  /** Picks `rid` and makes it the page's route (a frame's chooser the top frame shows: chooser-lift.ts). */
+  prefer?(rid: string): void;
 }
 
 export abstract class PageChoices extends PageWrites {

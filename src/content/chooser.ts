@@ -3,16 +3,19 @@
  * shortcut (Alt+Shift+A) at the focus or caret inside one, shows what the paragraph read before it
  * was translated (replace mode: in bilingual mode it is on the page, and a button hides the
  * translation under it instead) and lists the translation of each route as it arrives; focus goes
- * to it and comes back where it was when it closes. Like the
- * indicator, a host outside <body> with a closed shadow root and its styles reset; provider text
- * is only ever set as text (`textContent`), labelled with its route.
+ * to it and comes back where it was when it closes. Like the indicator, a host outside <body> with
+ * a closed shadow root and its styles reset; provider text is only ever set as text (`textContent`),
+ * labelled with its route. A frame too small for it has the top frame show it (chooser-lift.ts).
  */
 import type { Alternative, Choice } from './choices';
+import type { ChooserAct, LiftedView } from '../shared/messages';
 
 import { languageName, textDirection } from '../core/intl';
 import { routeLabel } from '../ui/shared/alternatives';
 import { t, uiLanguage } from '../ui/shared/i18n';
-import { onEscape, overlayHost, placeBox, viewportSize, within } from './overlay';
+import { CHOOSER_ROOM, liftedChoice, type LiftChannel } from './chooser-lift';
+import { newKey } from './lift';
+import { holdsBox, onEscape, overlayHost, placeBox, viewportSize, within } from './overlay';
 import { deepActive, eventTarget, inBody } from './shadow';
 import { htmlElement } from '../ui/shared/html-element';
 
@@ -45,11 +48,27 @@ export class Chooser {
   private returnTo: HTMLElement | null = null;
   /** Focus went to an alternative's button already. */
   private focused = false;
+  /** Where the alternatives go as they come: held, the box's list, or the top frame. */
+  private sink: ((alt: Alternative) => void) | null = null;
+  /** Each open and close: an alternative of a choice since closed goes nowhere. */
+  private epoch = 0;
+  /** The alternatives' language. */
+  private trg = '';
+  /** In a frame whose chooser the top frame shows: its key. */
+  private liftedHere: string | null = null;
+  /** In the top frame, showing a frame's chooser: its key, and what ends its `done`. */
+  private lifted: string | null = null;
+  private liftDone: (() => void) | null = null;
 
+  /** `lift`: how a frame's chooser too large for it reaches the top frame (chooser-lift.ts); none in tests of one document. */
   constructor(
     private readonly page: ChooserActions,
     private readonly doc: Document = document,
-  ) {}
+    private readonly lift: LiftChannel | null = null,
+  ) {
+    // A click or Esc in the frame whose chooser the top frame shows closes it.
+    lift?.onClose((key) => key === this.lifted && this.close());
+  }
 
   isHost(el: Element): boolean {
     return el === this.host;
@@ -88,22 +107,98 @@ export class Chooser {
   /** Opens the chooser for the unit at `node`; false when nothing translated is there. */
   open(node: Node): boolean {
     this.close();
+    const epoch = this.epoch;
     const active = deepActive(this.doc);
-    // Built first: the alternative shown comes at once.
-    const box = this.box(node);
-    const choice = this.page.choiceAt(node, (alt) => this.add(alt));
+    // The alternative shown comes at once, from `choiceAt`: held until the box (or the top frame) takes it.
+    const held: Alternative[] = [];
+    this.sink = (alt) => held.push(alt);
+    const choice = this.page.choiceAt(node, (alt) => epoch === this.epoch && this.sink?.(alt));
     if (!choice) {
       this.close();
       return false;
     }
     this.choice = choice;
+    this.returnTo = active instanceof HTMLElement && active !== this.doc.body ? active : null;
+    const trg = this.page.status().trg ?? '';
+    const win = this.doc.defaultView;
+    const rect = choice.el.getBoundingClientRect();
+    if (this.lift && win && win.parent !== win && !holdsBox(this.doc, rect, CHOOSER_ROOM)) void this.liftUp(this.lift, choice, held, trg, epoch);
+    else this.show(choice, held, rect, trg);
+    return true;
+  }
+
+  /**
+   * In a frame too small for the chooser beside the paragraph: the top frame shows it
+   * (chooser-lift.ts), and the alternatives go there as they come; a click or Esc here closes it.
+   * Shown here after all if the top frame does not.
+   */
+  private async liftUp(lift: LiftChannel, choice: Choice, held: Alternative[], trg: string, epoch: number): Promise<void> {
+    const key = newKey();
+    const sent = held.length;
+    const shown = await lift.up(key, choice.el.getBoundingClientRect(), { original: choice.original, copy: choice.copy, trg, alts: held.slice() });
+    if (epoch !== this.epoch) {
+      if (shown) lift.closeUp(key);
+      return;
+    }
+    if (!shown) {
+      this.show(choice, held, choice.el.getBoundingClientRect(), trg);
+      return;
+    }
+    this.liftedHere = key;
+    for (const alt of held.slice(sent)) lift.alt(key, alt);
+    this.sink = (alt) => lift.alt(key, alt);
+    void choice.done.then(() => epoch === this.epoch && lift.alt(key, 'done'));
+    this.stop = new AbortController();
+    onEscape(this.doc, () => this.close(), this.stop.signal);
+    this.doc.addEventListener('pointerdown', () => this.close(), { capture: true, signal: this.stop.signal });
+  }
+
+  /** In the top frame: shows the chooser of a frame's paragraph (`chooser:show`) where the frames said it is; false if they did not. */
+  async openLifted(key: string, frameId: number, view: LiftedView): Promise<boolean> {
+    const lift = this.lift;
+    const at = await lift?.take(key);
+    if (!lift || !at) return false;
+    this.close();
+    const active = deepActive(this.doc);
+    const choice = liftedChoice(lift, key, frameId, view, at.frame, (done) => (this.liftDone = done));
+    this.choice = choice;
+    this.lifted = key;
+    this.returnTo = active instanceof HTMLElement && active !== this.doc.body ? active : null;
+    this.show(choice, view.alts, at.rect, view.trg);
+    return true;
+  }
+
+  /** In the top frame: an alternative, or the end, of the frame's chooser it shows. */
+  liftedAlt(key: string, alt: Alternative | undefined, done: boolean): void {
+    if (key !== this.lifted) return;
+    if (alt) this.sink?.(alt);
+    if (done) this.liftDone?.();
+  }
+
+  /** In a frame whose chooser the top frame shows: the reader's choice there, written here; false if it is not this chooser's or was not written. */
+  act(key: string, act: ChooserAct, rid: string | undefined): boolean {
+    const choice = this.choice;
+    if (key !== this.liftedHere || !choice) return false;
+    // The top frame closes its own.
+    this.liftedHere = null;
+    const ok = act === 'original' ? choice.pickOriginal() : act === 'hide' ? choice.hide() : act === 'close' || (!!rid && choice.pick(rid));
+    if (act === 'prefer' && rid) this.page.preferRoute(rid);
+    this.close();
+    return ok;
+  }
+
+  /** The box for `choice` beside `rect` (near its element), with the alternatives `held` so far; those to come go to it. */
+  private show(choice: Choice, held: readonly Alternative[], rect: { top: number; bottom: number; left: number }, trg: string): void {
+    this.trg = trg;
+    const box = this.box(choice.el);
     if (choice.original) this.showOriginal(choice.original);
     if (choice.copy) this.showCopyState(choice.copy);
-    this.returnTo = active instanceof HTMLElement && active !== this.doc.body ? active : null;
+    for (const alt of held) this.add(alt);
+    this.sink = (alt) => this.add(alt);
     this.stop = new AbortController();
     const signal = this.stop.signal;
     const { w, h } = viewportSize(this.doc);
-    const at = placeBox(choice.el.getBoundingClientRect(), w, h);
+    const at = placeBox(rect, w, h);
     if (at.top !== undefined) box.style.top = `${at.top}px`;
     if (at.bottom !== undefined) box.style.bottom = `${at.bottom}px`;
     box.style.left = `${at.left}px`;
@@ -130,12 +225,17 @@ export class Chooser {
       // No other route to use: the original's button or the one that hides the translation, for the keyboard.
       this.focusFirst('button', this.list?.parentElement);
     });
-    return true;
   }
 
   close(): void {
+    this.epoch++;
     this.choice?.close();
     this.choice = null;
+    this.sink = null;
+    this.liftDone = null;
+    this.lifted = null;
+    if (this.liftedHere) this.lift?.closeUp(this.liftedHere);
+    this.liftedHere = null;
     this.stop?.abort();
     this.stop = null;
     const hadFocus = this.host !== null && this.doc.activeElement === this.host;
@@ -245,7 +345,7 @@ export class Chooser {
     text.textContent = alt.err === undefined ? alt.text : alt.err;
     // In the target's language and direction, as on the page: an Arabic alternative laid out left
     // to right had its final period at its right end.
-    const trg = alt.err === undefined ? this.page.status().trg : undefined;
+    const trg = alt.err === undefined ? this.trg : undefined;
     if (trg) {
       text.lang = trg;
       text.dir = textDirection(trg);
@@ -256,8 +356,12 @@ export class Chooser {
         if (this.choice?.pick(alt.rid)) this.close();
       });
       const page = this.button(t('chooserUseForPage', 'Use this route for the page'), () => {
-        this.choice?.pick(alt.rid);
-        this.page.preferRoute(alt.rid);
+        const choice = this.choice;
+        if (choice?.prefer) choice.prefer(alt.rid);
+        else {
+          choice?.pick(alt.rid);
+          this.page.preferRoute(alt.rid);
+        }
         this.close();
       });
       item.append(use, page);

@@ -17,6 +17,7 @@ import { CHORDS_KEY, DEFAULT_CHORDS, isChords } from '../shared/chords';
 import { FRAMES_ASK_KEY, isFrameCounts, isTabMessage, toWireError, type PageOptions, type PageStatus, type TabMessage } from '../shared/messages';
 import { installSelectionBubble, type SelectionBubble } from './bubble';
 import { Chooser } from './chooser';
+import { installChooserLift, liftChannel } from './chooser-lift';
 import { HoverButton } from './hover';
 import { t, uiLanguage } from '../ui/shared/i18n';
 import { languageName } from '../ui/shared/langs';
@@ -102,8 +103,10 @@ const page = new PageTranslator({
     return reply.status === 200 && Array.isArray(reply.body) ? reply.body.filter((r): r is string => typeof r === 'string') : [];
   },
 });
-const chooser = new Chooser(page);
+// A frame's chooser too large for it is shown by the top frame (chooser-lift.ts).
+const chooser = new Chooser(page, document, liftChannel(window, send));
 chooser.listen(new AbortController().signal);
+installChooserLift(chooser);
 // The setting is read when the button would show (a mouse at rest on a new paragraph): one key,
 // no storage.onChanged listener, so no other stored value (keys) is ever pushed to the page's process.
 const hover = new HoverButton(page, chooser, document, {

@@ -1,7 +1,8 @@
 /**
  * The selection bubble of a frame too small to hold it (an embedded post, a widget's strip) is
  * drawn by the top frame, beside where the selection is on the screen: in the frame it was cut by
- * the frame's box, and scrolled inside a few pixels of room.
+ * the frame's box, and scrolled inside a few pixels of room. So is the chooser of a paragraph's
+ * alternatives (content/chooser-lift.ts), beside the paragraph.
  *
  * Where the selection is, the frames find out among themselves: the frame posts its selection's
  * rectangle to its parent window, with a random key and nothing of the text. Each parent's
@@ -82,16 +83,35 @@ const KEEP_MS = 5000;
 /** The most places kept at once: a frame posting keys of its own in a loop takes no more. */
 const KEPT = 8;
 
+/** Each window's one relay (`LiftRelay.of`). */
+const relays = new WeakMap<Window, LiftRelay>();
+
 /**
  * Every frame passes on its frames' posts (their places moved into its viewport); the top keeps
- * them (`take`), and calls `onClose` for a frame's click or Esc. Until `signal` aborts.
+ * them (`take`), and tells its listeners (`onClose`) of a frame's click or Esc. Until `signal`
+ * aborts.
  */
 export class LiftRelay {
   private readonly kept = new Map<string, { lifted: Lifted; at: number }>();
   private readonly waiting = new Map<string, (lifted: Lifted | undefined) => void>();
+  private readonly closers = new Set<(key: string) => void>();
 
-  constructor(private readonly win: Window, private readonly onClose: (key: string) => void, signal?: AbortSignal) {
+  /** The window's relay, shared by the selection bubble and the chooser: each post passed up once. */
+  static of(win: Window): LiftRelay {
+    let relay = relays.get(win);
+    if (!relay) relays.set(win, (relay = new LiftRelay(win)));
+    return relay;
+  }
+
+  constructor(private readonly win: Window, onClose?: (key: string) => void, signal?: AbortSignal) {
     win.addEventListener('message', (e) => this.receive(e), { signal });
+    if (onClose) this.onClose(onClose, signal);
+  }
+
+  /** Calls `listener` with the key of what a frame's click or Esc closes, until `signal` aborts. */
+  onClose(listener: (key: string) => void, signal?: AbortSignal): void {
+    this.closers.add(listener);
+    signal?.addEventListener('abort', () => this.closers.delete(listener), { once: true });
   }
 
   private receive(e: MessageEvent): void {
@@ -102,7 +122,7 @@ export class LiftRelay {
     const up = this.win.parent !== this.win;
     if ('close' in post) {
       if (up) this.win.parent.postMessage({ [KEY]: post }, '*');
-      else this.onClose(post.close);
+      else for (const close of this.closers) close(post.close);
       return;
     }
     const rect = throughFrame(post.rect, frame);

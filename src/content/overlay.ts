@@ -225,6 +225,17 @@ export function roomAround(r: { top: number; bottom: number }, h: number): { bel
 }
 
 /**
+ * Whether `doc`'s viewport holds a box `width` wide (the chooser's widest by default) beside `r`,
+ * at that full width, with `room` under or over it: else a frame's box is shown by the top frame
+ * (content/lift.ts).
+ */
+export function holdsBox(doc: Document, r: { top: number; bottom: number; left: number }, room: number, width = WIDTH): boolean {
+  const { w, h } = viewportSize(doc);
+  const { below, above } = roomAround(r, h);
+  return placeBox(r, w, h, width).maxWidth >= width && Math.max(below, above) >= room;
+}
+
+/**
  * The part of the viewport an overlay can use: without its scrollbars (a classic scrollbar takes
  * 15 px of `innerWidth` on Linux and Windows), from the element that reports it (the root, or the
  * body in quirks mode: CSSOM's `clientWidth`); `innerWidth` and `innerHeight` where neither does.

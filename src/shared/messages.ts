@@ -45,6 +45,16 @@ export interface Protocol {
    * shows it, where the frames posted `key` (content/lift.ts); `shown` false if it did not.
    */
   'selection:lift': { request: { key: string; text: string; lang: string }; response: { shown: boolean } };
+  /**
+   * From the content script of a frame too small for a paragraph's chooser of alternatives: the
+   * tab's top frame shows it, where the frames posted `key` (content/lift.ts, chooser-lift.ts),
+   * with what it holds so far; `shown` false if it did not.
+   */
+  'chooser:lift': { request: { key: string; view: LiftedView }; response: { shown: boolean } };
+  /** From that frame: a route's alternative as it arrives, or `done` once every route answered; to its tab's top frame. */
+  'chooser:alt': { request: { key: string; alt?: LiftedAlternative; done?: true }; response: { ok: true } };
+  /** From a tab's top frame: what the reader chose in a frame's chooser it shows, to that frame (`frameId`, from `chooser:show`). */
+  'chooser:act': { request: { key: string; frameId: number; act: ChooserAct; rid?: string }; response: { ok: boolean } };
   /** Usage counted per API key name and per app (options page). */
   'usage:get': { request: Record<string, never>; response: UsageCounters };
   /** Per enabled provider: ok / limited / down, recent latency (src/core/scheduler). */
@@ -215,6 +225,39 @@ export function isSelectionMessage(value: unknown): value is SelectionMessage {
     && (data.lift === undefined || (typeof data.lift?.key === 'string' && typeof data.lift.lang === 'string' && typeof data.text === 'string'));
 }
 
+/** A route's alternative for one paragraph, as a frame's chooser hands it to the top frame. */
+export type LiftedAlternative = { rid: string; text: string; current: boolean; err?: undefined } | { rid: string; err: string; current: false; text?: undefined };
+
+/** What a frame's chooser shows, handed to the top frame: content/choices.ts `Choice`, and the alternatives so far. */
+export interface LiftedView {
+  original: { text: string; lang: string; shown: boolean } | null;
+  copy: 'shown' | 'hidden' | null;
+  /** The page's target: the alternatives' language. */
+  trg: string;
+  alts: LiftedAlternative[];
+}
+
+/** Use a route's alternative, show the original, hide the copy, use a route for the page, or close. */
+export type ChooserAct = 'pick' | 'original' | 'hide' | 'prefer' | 'close';
+export const CHOOSER_ACTS: readonly ChooserAct[] = ['pick', 'original', 'hide', 'prefer', 'close'];
+
+/**
+ * From the background to a tab's frames, for a frame's chooser the top frame shows
+ * (content/chooser-lift.ts): to the top frame, `chooser:show` (the view and the frame it is of;
+ * reply `{shown}`) and `chooser:alt` (an alternative, or `done`); to that frame, `chooser:do` (the
+ * reader's choice; reply `{ok}`).
+ */
+export type ChooserMessage =
+  | { type: 'chooser:show'; data: { key: string; frameId: number; view: LiftedView } }
+  | { type: 'chooser:alt'; data: { key: string; alt?: LiftedAlternative; done?: true } }
+  | { type: 'chooser:do'; data: { key: string; act: ChooserAct; rid?: string } };
+
+export function isChooserMessage(value: unknown): value is ChooserMessage {
+  if (typeof value !== 'object' || value === null) return false;
+  const { type, data } = value as { type?: unknown; data?: { key?: unknown } };
+  return (type === 'chooser:show' || type === 'chooser:alt' || type === 'chooser:do') && typeof data === 'object' && data !== null && typeof data.key === 'string';
+}
+
 export type TabMessageType = keyof TabProtocol;
 export type TabMessage = { [K in TabMessageType]: { type: K; data: TabProtocol[K]['request'] } }[TabMessageType];
 export const TAB_MESSAGE_TYPES: readonly TabMessageType[] = ['page:translate', 'page:restore', 'page:cancel', 'page:status', 'page:toggle', 'page:alternatives', 'page:retry', 'page:frames', 'page:frame-status'];
@@ -242,7 +285,7 @@ export type WireReply<K extends MessageType> = { data: ResponseOf<K> } | { error
 
 export const MESSAGE_TYPES: readonly MessageType[] = [
   'api', 'settings:get', 'settings:set', 'page:translate', 'page:restore', 'page:cancel', 'page:status', 'page:progress', 'page:retry',
-  'selection:open-popup', 'selection:lift', 'usage:get', 'health',
+  'selection:open-popup', 'selection:lift', 'chooser:lift', 'chooser:alt', 'chooser:act', 'usage:get', 'health',
   'sites:get', 'sites:set', 'page:loaded', 'page:frame', 'page:wake', 'log:get', 'log:set', 'log:clear',
 ];
 

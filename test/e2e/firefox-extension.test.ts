@@ -412,6 +412,45 @@ describe("Firefox: a web component's closed shadow root", () => {
   });
 });
 
+describe("Firefox: the chooser of a paragraph in a frame too small for it", () => {
+  it('is shown by the page around the frame, under the paragraph there; "Show the original" chosen there is written into the frame; restore exact', async () => {
+    await useMarker();
+    const outer = await ff.openPage(`${server.origin}/embedding`);
+    try {
+      const tabId = await ff.tabId(outer.url());
+      const strip = outer.frames().find((f) => f.url().endsWith('/strip'))!;
+      const before = await strip.evaluate(() => document.body.innerHTML);
+      const text = () => strip.evaluate(() => document.getElementById('text')!.outerHTML);
+      await ff.message<Wire<PageStatus>>({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+      await reaches(tabId, 'translated');
+      await expect.poll(text, { timeout: 10_000, interval: 100 }).toBe('<p id="text" style="margin: 4px">⟦Hello world⟧</p>');
+      // Alt+click on the frame's paragraph; the frame is at (50, 20).
+      const para = await strip.evaluate(() => {
+        const r = document.getElementById('text')!.getBoundingClientRect();
+        return { left: r.left, top: r.top, bottom: r.bottom };
+      });
+      await outer.keyboard.down('Alt');
+      await outer.mouse.click(50 + para.left + 3, 20 + (para.top + para.bottom) / 2);
+      await outer.keyboard.up('Alt');
+      const chooser = async () => (await ff.inShadow<string>(outer, 'polyglot-alternatives', "(root) => root.querySelector('.box').textContent")) ?? '';
+      await expect.poll(chooser, { timeout: 10_000, interval: 100 }).toContain('⟦Hello world⟧');
+      expect(await chooser()).toMatch(/^Original \(English\)Hello worldShow the original/);
+      expect(await strip.evaluate(() => document.querySelectorAll('polyglot-alternatives').length)).toBe(0);
+      // Under the paragraph as the page around sees it, 4 px below.
+      const [x, y] = (await ff.inShadow<number[]>(outer, 'polyglot-alternatives', "(root) => { const r = root.querySelector('.box').getBoundingClientRect(); return [r.left, r.top]; }"))!;
+      expect(Math.abs(x! - (50 + para.left))).toBeLessThanOrEqual(1);
+      expect(Math.abs(y! - (20 + para.bottom + 4))).toBeLessThanOrEqual(1);
+      await ff.inShadow(outer, 'polyglot-alternatives', "(root) => [...root.querySelectorAll('button')].find((b) => b.textContent === 'Show the original').click()");
+      await expect.poll(text, { timeout: 10_000, interval: 100 }).toBe('<p id="text" style="margin: 4px" lang="en">Hello world</p>');
+      await expect.poll(chooser).toBe('');
+      await ff.message<Wire<PageStatus>>({ type: 'page:restore', data: { tabId } });
+      await expect.poll(() => strip.evaluate(() => document.body.innerHTML)).toBe(before);
+    } finally {
+      await outer.close();
+    }
+  });
+});
+
 describe('Firefox: bilingual mode', () => {
   it('shows each translation in a copy under its block with text-sized images at their size; a lazy image is decided once it loads; a copy hidden from its chooser and put back; restore exact', async () => {
     await useMarker();

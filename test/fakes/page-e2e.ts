@@ -204,9 +204,10 @@ export function tabDriver(browser: () => ExtensionBrowser, control: () => Page) 
  * marker fake and a page server holding `pages` (a path's HTML, or its body and headers), launched before its tests and
  * closed after them; `tabDriver`'s helpers on an options page, the server's origin, the fake (and
  * the count of requests it has answered), and a tab's badge. `pairs`: APy pairs the fake lists
- * beside its own (`zho_Hant-zho_Hans`).
+ * beside its own (`zho_Hant-zho_Hans`); `interlinguas`: the settings' (`ca` with `cat-spa` gives
+ * en → es a second route).
  */
-export function markerTabs(pages: Record<string, string | readonly [string, Record<string, string>]>, launch: LaunchOptions = {}, pairs: readonly string[] = []) {
+export function markerTabs(pages: Record<string, string | readonly [string, Record<string, string>]>, launch: LaunchOptions = {}, pairs: readonly string[] = [], interlinguas: readonly string[] = ['en']) {
   let browser: ExtensionBrowser;
   let apy: MarkerApy;
   let server: PageServer;
@@ -217,7 +218,7 @@ export function markerTabs(pages: Record<string, string | readonly [string, Reco
       if (typeof page === 'string') server.set(path, page);
       else server.set(path, page[0], page[1]);
     }
-    await useApertiumAt(browser, apy.url);
+    await useApertiumAt(browser, apy.url, interlinguas);
     control = await browser.openExtensionPage(OPTIONS_PATH);
   });
   afterAll(async () => {
