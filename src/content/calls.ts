@@ -21,6 +21,7 @@ import { rankOf, viewportHeight, type Bucket, type Prioritizer } from './priorit
 import type { Job, PageDeps, Pending } from './jobs';
 import type { Segmenter, Unit } from './segment';
 import { unitElement, unitOnPage } from './units';
+import { WrittenTexts } from './written';
 
 /**
  * Calls that failed in a row, none answered between, after which the page stops as if cancelled,
@@ -115,6 +116,8 @@ export abstract class PageCalls {
   protected readonly owners = new Owners<Job>();
   /** The job translating each attribute value while it is queued or in flight (leaders.ts). */
   protected readonly leaders = new Leaders();
+  /** The texts our translations wrote (written.ts): what the page copies of them is not sent. */
+  protected readonly ourTexts = new WrittenTexts();
   private readonly progress: Progress;
 
   constructor(protected readonly deps: PageDeps) {
@@ -170,7 +173,8 @@ export abstract class PageCalls {
     for (const unit of bi?.units ?? [origin]) {
       const whole = prepare(unit, opaque);
       // A letter alone (an index's "A", a grade), or nothing but a unit's edges: left as it is.
-      if (nothingToSend(whole)) continue;
+      // Words of ours the page copied, once it was walked (written.ts): in the target's language already.
+      if (nothingToSend(whole) || (!this.discovering && unit.kind !== 'piece' && this.ourTexts.inMarkup(whole))) continue;
       const parts = fit(unit, max, whole.size);
       for (const u of parts) {
         const markup = u === unit ? whole : prepare(u, opaque);

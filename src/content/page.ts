@@ -218,6 +218,7 @@ export class PageTranslator extends PageFollow {
     this.merged = [];
     this.retries.clear();
     this.owners.clear();
+    this.ourTexts.clear();
     this.queue = null;
     this.segmenter = null;
     this.state = 'original';

@@ -1,0 +1,88 @@
+/**
+ * Words of ours the page copies after they are written (written.ts): a clone of a translated row,
+ * a widget that shows a translated option's text in an element of its own. They are in the
+ * target's language already: left as they are, not sent as the page's language (a second
+ * translation of them was marked twice here, and changes a real page's words).
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PageTranslator } from '../../src/content/page';
+import { WrittenTexts } from '../../src/content/written';
+import { fakeTranslator, startPage } from './page-fakes';
+
+let pages: PageTranslator[] = [];
+afterEach(() => {
+  for (const p of pages) p.restore();
+  pages = [];
+});
+
+/** Marks each text it translates: ⟦text⟧ (twice for a text translated twice). */
+const marker = () =>
+  fakeTranslator({
+    transform: (p) => {
+      const walk = (n: Node) => {
+        if (n.nodeType === 3 && (n as Text).data.trim()) (n as Text).data = `⟦${(n as Text).data}⟧`;
+        n.childNodes.forEach(walk);
+      };
+      walk(p);
+    },
+  });
+
+const PAGE = `<table id="scores"><thead><tr id="head"><th>Points per game</th><th>Home team</th></tr></thead>
+<tbody><tr><td>Most points in a season</td><td>Bulls</td></tr></tbody></table>
+<select id="pick"><option value="a">Eastern conference</option><option value="b">Western conference</option></select>
+<div id="shown"></div><div id="sticky"></div>`;
+
+describe("words of ours the page copies", () => {
+  it("a clone of a translated row and an option's text a widget shows are not sent, and read as we wrote them; what the page adds of its own is; restore leaves the page's copies", async () => {
+    const fake = marker();
+    const { page, frames } = startPage(PAGE, fake.translate, pages);
+    const original = document.body.innerHTML;
+    await frames.settle();
+    const calls = fake.calls.length;
+    expect(document.getElementById('head')!.textContent).toBe('⟦Points per game⟧⟦Home team⟧');
+    // The page clones the translated header for a sticky copy, and shows the chosen option's text
+    // in a widget of its own; and adds a sentence of its own.
+    const sticky = document.getElementById('sticky')!;
+    sticky.append(document.getElementById('head')!.cloneNode(true));
+    document.getElementById('shown')!.textContent = (document.getElementById('pick') as HTMLSelectElement).options[1]!.text;
+    document.body.insertAdjacentHTML('beforeend', '<p id="own">Scores updated tonight</p>');
+    await frames.settle();
+    expect(fake.calls.slice(calls).map((c) => c.markup)).toEqual(['<p i=1>Scores updated tonight</p>']);
+    expect(sticky.textContent).toBe('⟦Points per game⟧⟦Home team⟧');
+    expect(document.getElementById('shown')!.textContent).toBe('⟦Western conference⟧');
+    expect(document.getElementById('own')!.textContent).toBe('⟦Scores updated tonight⟧');
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+    page.restore();
+    // The page's own sentence reads as the page wrote it; its copies of our words are the page's.
+    const copies = '<tr id="head"><th>⟦Points per game⟧</th><th>⟦Home team⟧</th></tr>';
+    expect(document.body.innerHTML).toBe(
+      original.replace('<div id="shown"></div><div id="sticky"></div>', `<div id="shown">⟦Western conference⟧</div><div id="sticky">${copies}</div>`) + '<p id="own">Scores updated tonight</p>',
+    );
+  });
+
+  it('a single word of ours the page copies is sent: it may be a word of the page\'s language too', async () => {
+    const fake = marker();
+    const { frames } = startPage('<p><b id="team">Team</b> and more words</p><div id="copy"></div>', fake.translate, pages);
+    await frames.settle();
+    const calls = fake.calls.length;
+    document.getElementById('copy')!.textContent = document.getElementById('team')!.textContent;
+    await frames.settle();
+    expect(fake.calls.slice(calls).map((c) => c.markup)).toEqual(['<p i=1>⟦Team⟧</p>']);
+  });
+});
+
+describe('the texts our translations wrote, as a filter', () => {
+  it('knows every text added, as read (white space aside), through filters that grow; seldom one it was not given; never a single word', () => {
+    const texts = new WrittenTexts();
+    const ours = Array.from({ length: 3000 }, (_, i) => `translated sentence number ${i}`);
+    for (const t of ours) texts.add(t);
+    expect(ours.every((t) => texts.has(t))).toBe(true);
+    expect(texts.has('  translated\nsentence   number 12 ')).toBe(true);
+    const others = Array.from({ length: 20_000 }, (_, i) => `another text of the page ${i}`);
+    expect(others.filter((t) => texts.has(t)).length).toBeLessThan(20);
+    texts.add('Come');
+    expect(texts.has('Come')).toBe(false);
+    texts.clear();
+    expect(texts.has(ours[0]!)).toBe(false);
+  });
+});
