@@ -35,13 +35,16 @@ export interface LiftChannel {
 /** The channel of `win`'s frame: its window relay (lift.ts) and the background. */
 export function liftChannel(win: Window, send: typeof sendDefault): LiftChannel {
   const relay = LiftRelay.of(win);
+  // One after the other, each once the background handed the one before to the top frame: the end
+  // never overtakes an alternative.
+  let alts: Promise<unknown> = Promise.resolve();
   return {
     async up(key, rect, view) {
       postUp(win, key, rect);
       return send('chooser:lift', { key, view }).then((r) => r.shown, () => false);
     },
     alt(key, alt) {
-      void send('chooser:alt', alt === 'done' ? { key, done: true } : { key, alt: alt as LiftedAlternative }).catch(() => undefined);
+      alts = alts.then(() => send('chooser:alt', alt === 'done' ? { key, done: true } : { key, alt: alt as LiftedAlternative })).catch(() => undefined);
     },
     closeUp: (key) => postClose(win, key),
     take: (key) => relay.take(key),
