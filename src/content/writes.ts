@@ -182,7 +182,7 @@ export abstract class PageWrites extends PageCalls {
         const entries = lead ? call.entries.get(id)! : (j.markup?.entries ?? []);
         this.written(j, writeAnswer(j.unit, answer, id, entries, this.trg, this.src, lead ? call.into.get(id) : j.markup?.into, this.relabelledYet()), item.rid);
       }
-      // What the page may copy of it later (calls.ts `copiedOurs`); a long text's piece is no text the page shows alone.
+      // What the page may copy of it later (written.ts `inMarkup`); a long text's piece is no text the page shows alone.
       if (job.unit.kind !== 'piece') this.ourTexts.add(answer);
       this.leaders.answer(job, answer, item.rid);
       this.leaders.settled(job);
