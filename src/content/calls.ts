@@ -161,7 +161,8 @@ export abstract class PageCalls {
     this.leaders.clear();
   }
 
-  protected enqueue(origin: Unit, bucket?: Bucket, at?: Element): void {
+  /** `walked`: found by the page's first walk (page.ts `discoverPage`), where nothing of ours is copied yet. */
+  protected enqueue(origin: Unit, bucket?: Bucket, at?: Element, walked = false): void {
     if (origin.kind === 'attr' && this.follow(origin)) return;
     const max = this.limit - 40;
     const opaque = this.segmenter?.opaque;
@@ -173,8 +174,8 @@ export abstract class PageCalls {
     for (const unit of bi?.units ?? [origin]) {
       const whole = prepare(unit, opaque);
       // A letter alone (an index's "A", a grade), or nothing but a unit's edges: left as it is.
-      // Words of ours the page copied, once it was walked (written.ts): in the target's language already.
-      if (nothingToSend(whole) || (!this.discovering && unit.kind !== 'piece' && this.ourTexts.inMarkup(whole))) continue;
+      // Words of ours the page copied (written.ts): in the target's language already.
+      if (nothingToSend(whole) || (!walked && unit.kind !== 'piece' && this.ourTexts.inMarkup(whole))) continue;
       const parts = fit(unit, max, whole.size);
       for (const u of parts) {
         const markup = u === unit ? whole : prepare(u, opaque);

@@ -131,7 +131,7 @@ export class PageTranslator extends PageFollow {
       timed: (fn) => this.timed('segment', fn),
       noBox: (el) => this.unshown(el),
       found: (units, bucket, at) => {
-        for (const u of units) if (!this.owners.taken(u, again)) this.enqueue(u, bucket, at);
+        for (const u of units) if (!this.owners.taken(u, again)) this.enqueue(u, bucket, at, !again);
         // The first screen goes at once; later slices only send full calls until the end.
         if (bucket === undefined) this.pump(true);
         else this.pump();

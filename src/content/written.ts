@@ -132,8 +132,8 @@ export class WrittenTexts {
 
   /**
    * Whether a unit's markup `m` reads as a text our translation wrote: a unit the page made of our
-   * words (calls.ts `enqueue`), read as the answer's text was, its elements' ids aside. Not looked
-   * for while the page is walked: nothing of ours is copied yet.
+   * words (calls.ts `enqueue`), read as the answer's text was, its elements' ids aside. Not asked
+   * for what the page's first walk finds: the page's own, nothing of ours copied yet.
    */
   inMarkup(m: Markup): boolean {
     if (this.filters.length === 0) return false;
