@@ -290,10 +290,12 @@ export class PageFollow extends PageFinds {
           unkeepLive(el);
           this.segmenter?.forgetElement(el);
           const job = this.owners.of(el);
-          if (!job) continue;
-          this.retire(job);
-          const u = job.origin ?? job.unit;
-          if (u.kind === 'range') runRoots(u, roots);
+          // No job holds it where its sentence had nothing else to send (a letter alone around a
+          // link): the sentence is found again from the part itself (dynamic property test, seed
+          // 230025: the link was left in the page's words).
+          if (job) this.retire(job);
+          const u = job && (job.origin ?? job.unit);
+          if (u?.kind === 'range') runRoots(u, roots);
           else roots.add(el);
         }
       });
