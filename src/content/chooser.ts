@@ -122,7 +122,7 @@ export class Chooser {
     const trg = this.page.status().trg ?? '';
     const win = this.doc.defaultView;
     const rect = choice.el.getBoundingClientRect();
-    if (this.lift && win && win.parent !== win && !holdsBox(this.doc, rect, CHOOSER_ROOM)) void this.liftUp(this.lift, choice, held, trg, epoch);
+    if (this.lift && win && win.parent !== win && !holdsBox(this.doc, rect, CHOOSER_ROOM)) void this.liftUp(this.lift, choice, held, rect, trg, epoch);
     else this.show(choice, held, rect, trg);
     return true;
   }
@@ -132,10 +132,10 @@ export class Chooser {
    * (chooser-lift.ts), and the alternatives go there as they come; a click or Esc here closes it.
    * Shown here after all if the top frame does not.
    */
-  private async liftUp(lift: LiftChannel, choice: Choice, held: Alternative[], trg: string, epoch: number): Promise<void> {
+  private async liftUp(lift: LiftChannel, choice: Choice, held: Alternative[], rect: DOMRect, trg: string, epoch: number): Promise<void> {
     const key = newKey();
     const sent = held.length;
-    const shown = await lift.up(key, choice.el.getBoundingClientRect(), { original: choice.original, copy: choice.copy, trg, alts: held.slice() });
+    const shown = await lift.up(key, rect, { original: choice.original, copy: choice.copy, trg, alts: held.slice() });
     if (epoch !== this.epoch) {
       if (shown) lift.closeUp(key);
       return;
