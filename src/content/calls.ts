@@ -161,7 +161,7 @@ export abstract class PageCalls {
     this.leaders.clear();
   }
 
-  /** `walked`: found by the page's first walk (page.ts `discoverPage`), where nothing of ours is copied yet. */
+  /** `walked`: found by the page's first walk (page.ts `discoverPage`): the page's own, but for copies of ours found before (written.ts `copied`). */
   protected enqueue(origin: Unit, bucket?: Bucket, at?: Element, walked = false): void {
     if (origin.kind === 'attr' && this.follow(origin)) return;
     const max = this.limit - 40;
@@ -175,7 +175,7 @@ export abstract class PageCalls {
       const whole = prepare(unit, opaque);
       // A letter alone (an index's "A", a grade), or nothing but a unit's edges: left as it is.
       // Words of ours the page copied (written.ts): in the target's language already.
-      if (nothingToSend(whole) || (!walked && unit.kind !== 'piece' && this.ourTexts.inMarkup(whole))) continue;
+      if (nothingToSend(whole) || (unit.kind !== 'piece' && this.ourTexts.copied(whole, unit.kind === 'attr' ? unit.el : unit.nodes[0]!, walked))) continue;
       const parts = fit(unit, max, whole.size);
       for (const u of parts) {
         const markup = u === unit ? whole : prepare(u, opaque);

@@ -84,6 +84,8 @@ export class WrittenTexts {
   /** Texts in the last filter. */
   private count = 0;
   private readonly hash = new Hash();
+  /** The units found to be copies of ours (`copied`), by their first node. */
+  private copies = new WeakSet<Node>();
 
   /** Notes a text our translation wrote (an answer's element, or a text). */
   add(written: AnswerEl | string): void {
@@ -132,8 +134,7 @@ export class WrittenTexts {
 
   /**
    * Whether a unit's markup `m` reads as a text our translation wrote: a unit the page made of our
-   * words (calls.ts `enqueue`), read as the answer's text was, its elements' ids aside. Not asked
-   * for what the page's first walk finds: the page's own, nothing of ours copied yet.
+   * words (calls.ts `enqueue`), read as the answer's text was, its elements' ids aside.
    */
   inMarkup(m: Markup): boolean {
     if (this.filters.length === 0) return false;
@@ -141,8 +142,23 @@ export class WrittenTexts {
     return wrapper !== undefined && this.has(wrapper);
   }
 
+  /**
+   * Whether the unit at `at` (its first node; an attribute's element), of markup `m`, is a copy
+   * the page made of our words (`inMarkup`), and left as it is (calls.ts `enqueue`). What the
+   * page's first walk finds (`walked`) is the page's own, not looked up (no unit of the walk pays
+   * for it), but for a copy found so already: one the page put in a part the walk had not reached
+   * yet, which the walk meets there later. Until stop 64 the walk sent it.
+   */
+  copied(m: Markup, at: Node, walked: boolean): boolean {
+    if (walked && !this.copies.has(at)) return false;
+    if (!this.inMarkup(m)) return false;
+    this.copies.add(at);
+    return true;
+  }
+
   clear(): void {
     this.filters = [];
     this.count = 0;
+    this.copies = new WeakSet();
   }
 }

@@ -60,6 +60,22 @@ describe("words of ours the page copies", () => {
     );
   });
 
+  it('a copy the page makes in a part the first walk has not reached yet is not sent when the walk gets there', async () => {
+    const fake = marker();
+    const body = '<table><tr id="head"><th>Points per game</th><th>Home team</th></tr></table><section id="far"><p>Scores of the night</p><div id="sticky"></div></section>';
+    const { page, frames, idles } = startPage(body, fake.translate, pages, { heldIdle: true, near: (el) => el.id !== 'far' });
+    await frames.settle();
+    expect(document.getElementById('head')!.textContent).toBe('⟦Points per game⟧⟦Home team⟧');
+    // The page clones the translated header into the part of the page not walked yet.
+    document.getElementById('sticky')!.append(document.getElementById('head')!.cloneNode(true));
+    await frames.settle();
+    while (idles.length) idles.shift()!();
+    await frames.settle();
+    expect(fake.calls.map((c) => c.markup)).toEqual(['<p i=1>Points per game</p><p i=2>Home team</p>', '<p i=1>Scores of the night</p>']);
+    expect(document.getElementById('sticky')!.textContent).toBe('⟦Points per game⟧⟦Home team⟧');
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+  });
+
   it('a single word of ours the page copies is sent: it may be a word of the page\'s language too', async () => {
     const fake = marker();
     const { frames } = startPage('<p><b id="team">Team</b> and more words</p><div id="copy"></div>', fake.translate, pages);
