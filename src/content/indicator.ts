@@ -1,10 +1,11 @@
 /**
  * The in-page progress indicator, in an overlay host (overlay.ts: outside <body>, closed shadow
- * root, styles reset; in the page's dialog the focus is in, while it is: `pageTop`).
+ * root, styles reset; in the page's dialog the focus is in, or its modal dialog open, while it
+ * is: `pageTop`).
  */
 import type { PageStatus } from '../shared/messages';
 import { t } from '../ui/shared/i18n';
-import { overlayHost, pageTop, putOverlay } from './overlay';
+import { ModalWatch, overlayHost, pageTop, putOverlay } from './overlay';
 import { htmlElement } from '../ui/shared/html-element';
 
 export const INDICATOR_TAG = 'polyglot-progress';
@@ -26,6 +27,8 @@ export class Indicator {
   /** The page's dialog it is in, and the watch for the focus leaving it (`place`). */
   private over: Element | null = null;
   private watch: AbortController | null = null;
+  /** The page's modal dialogs open, while it is shown (`place`). */
+  private modals: ModalWatch | null = null;
 
   /**
    * `onStop`: the user's click on "Stop" while the page translates (a cancel: what is written
@@ -64,6 +67,7 @@ export class Indicator {
       this.label.setAttribute('role', 'status');
       this.box.append(this.label);
       this.host = overlayHost(this.doc, INDICATOR_TAG, CSS, null, this.box);
+      this.modals = new ModalWatch(this.doc, () => this.place());
     }
     this.place();
     // The percentage moves every few units: an unchanged label is not written (a live region).
@@ -83,11 +87,12 @@ export class Indicator {
    * (overlay.ts `pageTop`): on <html>, it was under the dialog's backdrop and inert, and its Stop
    * and Retry could not be pressed (nor with `focus-trap`, which stops a click outside its dialog).
    * Back on <html> once the focus leaves that dialog (it closes), or the fullscreen view ends.
+   * A modal dialog open with the focus left outside it (a script blurred it) holds it too.
    */
   private place(): void {
     const host = this.host;
     if (!host) return;
-    const top = pageTop(this.doc);
+    const top = pageTop(this.doc, this.modals?.opened);
     putOverlay(host, top);
     if (top === this.over) return;
     this.watch?.abort();
@@ -130,6 +135,8 @@ export class Indicator {
     clearTimeout(this.hideTimer);
     this.watch?.abort();
     this.watch = this.over = null;
+    this.modals?.stop();
+    this.modals = null;
     this.host?.remove();
     this.host = this.box = this.label = this.stopButton = this.retryButton = null;
   }

@@ -59,12 +59,57 @@ export function putOverlay(host: HTMLElement, near: Node | null): boolean {
 /**
  * What an overlay about the whole page (the indicator) goes in (`putOverlay`), read at each of its
  * reports, so cheaply: the page's dialog the focus is in, a modal `<dialog>` (it makes all else
- * inert, and takes the focus in when it opens) or a script's (`isDialogRole`: its focus trap stops
- * a click outside it, `focus-trap`'s), else the element shown fullscreen; null where there is none
- * (it stays on <html>).
+ * inert) or a script's (`isDialogRole`: its focus trap stops a click outside it, `focus-trap`'s);
+ * else the last of the modal dialogs `opened` that is still open and modal (one that opened with
+ * the focus left outside it: `ModalWatch`); else the element shown fullscreen; null where there is
+ * none (it stays on <html>).
  */
-export function pageTop(doc: Document): Element | null {
-  return upShown(deepActive(doc), (e) => isOver(e) && !e.matches(':popover-open')) ?? shownFullscreen(doc);
+export function pageTop(doc: Document, opened: readonly Element[] = []): Element | null {
+  return upShown(deepActive(doc), (e) => isOver(e) && !e.matches(':popover-open')) ?? opened.findLast(isOpenModal) ?? shownFullscreen(doc);
+}
+
+/** A `<dialog>` shown modal (`showModal`), in the page. */
+const isOpenModal = (el: Element): boolean => {
+  try {
+    return el.isConnected && el.matches(':modal');
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The modal dialogs of a document that are open, the newest last (`opened`), kept while an overlay
+ * about the whole page is shown (the indicator): those open when it starts (one query), then each
+ * as its `toggle` event says (Chromium 132, Firefox 133). A modal dialog takes the focus in as it
+ * opens, but a script may blur it at once (so that no button of it shows a focus ring, or a phone
+ * opens no keyboard): the focus then is on <body>, inert behind the dialog, and the indicator,
+ * placed by the focus, stayed under the backdrop, its Stop dead. `onChange` runs after each.
+ * A dialog in a component's shadow root is not seen (its `toggle` does not leave the root).
+ */
+export class ModalWatch {
+  opened: Element[] = [];
+  private readonly ac = new AbortController();
+
+  constructor(doc: Document, onChange: () => void) {
+    try {
+      this.opened = [...doc.getElementsByTagName('dialog')].filter(isOpenModal);
+    } catch {
+      // No `:modal` in this browser: nothing is modal.
+    }
+    const on = (e: Event) => {
+      const d = e.target;
+      if (!(d instanceof Element) || d.localName !== 'dialog') return;
+      this.opened = this.opened.filter((m) => m !== d && m.isConnected);
+      if ((e as ToggleEvent).newState === 'open' && isOpenModal(d)) this.opened.push(d);
+      onChange();
+    };
+    doc.addEventListener('toggle', on, { capture: true, signal: this.ac.signal });
+  }
+
+  stop(): void {
+    this.ac.abort();
+    this.opened = [];
+  }
 }
 
 /** Set on a host (`unzoom`): an overlay's box is zoomed by it, `zoom: var(--polyglot-zoom, 1)`. */

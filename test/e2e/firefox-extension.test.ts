@@ -115,6 +115,9 @@ const BACKGROUND_PAGE = `<!doctype html><html lang="en"><title>Long</title><body
 const DIALOG_PAGE = `<!doctype html><html lang="en"><title>Terms</title><body><p>Behind the dialog.</p>
 <dialog id="terms"><p id="in">Hello world</p></dialog><script>document.getElementById('terms').showModal();</script></body></html>`;
 
+/** The same dialog, its script taking the focus out of it as it opens: the focus on <body>, behind it. */
+const BLURRED_DIALOG_PAGE = DIALOG_PAGE.replace('.showModal();', '.showModal(); document.activeElement.blur();');
+
 /** An embedded strip too small for the bubble (300 x 90 px), and a page that embeds it. */
 const STRIP_PAGE = '<!doctype html><html lang="en"><title>Strip</title><p id="text" style="margin: 4px">Hello world</p></html>';
 const EMBEDDING_PAGE = '<!doctype html><html lang="en"><title>Embedding</title><body style="margin: 0"><iframe id="strip" src="/strip" style="display: block; width: 300px; height: 90px; border: 0; margin: 20px 0 0 50px"></iframe></body></html>';
@@ -155,6 +158,7 @@ beforeAll(async () => {
   server.set('/strip', STRIP_PAGE);
   server.set('/embedding', EMBEDDING_PAGE);
   server.set('/dialog', DIALOG_PAGE);
+  server.set('/blurred-dialog', BLURRED_DIALOG_PAGE);
   server.set('/trapped', FOCUS_TRAP_PAGE('<p>Behind the dialog.</p>', 'Hello world'));
   server.set('/background', BACKGROUND_PAGE);
   server.set('/component', COMPONENT_PAGE);
@@ -233,6 +237,22 @@ describe('Firefox: selection bubble', () => {
     await expect.poll(() => dialog.evaluate(() => document.querySelectorAll('polyglot-bubble').length)).toBe(0);
     expect(await dialog.evaluate(() => (document.getElementById('terms') as HTMLDialogElement).open)).toBe(true);
     await dialog.close();
+  });
+
+  it("the page's progress over a modal dialog whose script took the focus out of it: in the dialog, seen over it", async () => {
+    const dialog = await ff.openPage(`${server.origin}/blurred-dialog`);
+    try {
+      expect(await dialog.evaluate(() => document.activeElement?.localName)).toBe('body');
+      const tabId = await ff.tabId(dialog.url());
+      await ff.message({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+      await expect.poll(() => dialog.evaluate(() => document.querySelector('polyglot-progress')?.parentElement?.id), { timeout: 10_000, interval: 50 }).toBe('terms');
+      expect(await dialog.evaluate(() => {
+        const r = document.querySelector('polyglot-progress')!.getBoundingClientRect();
+        return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.localName;
+      })).toBe('polyglot-progress');
+    } finally {
+      await dialog.close();
+    }
   });
 
   it("in a dialog held by the real focus-trap: the bubble keeps the focus its script pulled back before; Esc closes the bubble, not the dialog", async () => {

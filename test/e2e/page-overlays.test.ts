@@ -59,6 +59,9 @@ const LONG_TERMS = `<!doctype html><html lang="en"><head><title>Terms</title></h
 <dialog id="terms"><p>The terms of the service are written here, and they are long.</p><form method="dialog"><button>I agree</button></form></dialog>
 <script>document.getElementById('terms').showModal();</script></body></html>`;
 
+/** The same, its script taking the focus out of the dialog as it opens (no focus ring on its button): the focus on <body>. */
+const BLURRED_TERMS = LONG_TERMS.replace('.showModal();', '.showModal(); document.activeElement.blur();');
+
 /** A paragraph with room on both sides, for a translation into Arabic (right to left). */
 const CENTRED = `<!doctype html><html lang="en"><head><title>Centred</title></head><body><p id="centred" style="width: 300px; margin-left: 200px">A paragraph to rest the mouse on, then its button.</p></body></html>`;
 
@@ -71,7 +74,7 @@ const ZOOMED = `<!doctype html><html lang="en" style="zoom: 1.5"><head><title>Zo
 const dialogOpen = (page: Page) => page.evaluate(() => (document.getElementById('terms') as HTMLDialogElement).open);
 
 describe('our overlays over a modal dialog of the page', () => {
-  const driver = markerTabs({ '/terms.html': PAGE, '/plain.html': PLAIN, '/stage.html': STAGE, '/menu.html': MENU, '/zoomed.html': ZOOMED, '/component.html': COMPONENT, '/narrow.html': NARROW, '/centred.html': CENTRED, '/long-terms.html': LONG_TERMS });
+  const driver = markerTabs({ '/terms.html': PAGE, '/plain.html': PLAIN, '/stage.html': STAGE, '/menu.html': MENU, '/zoomed.html': ZOOMED, '/component.html': COMPONENT, '/narrow.html': NARROW, '/centred.html': CENTRED, '/long-terms.html': LONG_TERMS, '/blurred-terms.html': BLURRED_TERMS });
   const apy = () => driver.apy();
   beforeAll(async () => {
     // The page and the browser are both in English: the bubble's target, as the user chose it.
@@ -224,6 +227,35 @@ describe('our overlays over a modal dialog of the page', () => {
     await page.evaluate(() => (document.getElementById('terms') as HTMLDialogElement).close());
     await expect.poll(() => page.evaluate(() => document.querySelector('polyglot-progress')?.parentElement?.localName)).toBe('html');
     expect(await hitAt(page, (await piercedBox(page, 'polyglot-progress', 'div'))!)).toBe('polyglot-progress');
+    await page.close();
+  });
+
+  it('the indicator over a modal dialog whose script took the focus out of it, open at load or while the page translates: its Stop stops the page', async () => {
+    const { page, tabId } = await driver.open(`${driver.origin()}/blurred-terms.html`);
+    expect(await page.evaluate(() => document.activeElement?.localName)).toBe('body');
+    // Before stop 65, placed by the focus, the indicator stayed on <html>, under the backdrop.
+    await driver.stopByIndicator(page, tabId);
+    expect(await dialogOpen(page)).toBe(true);
+    await page.evaluate(() => (document.getElementById('terms') as HTMLDialogElement).close());
+    await expect.poll(() => page.evaluate(() => document.querySelector('polyglot-progress')?.parentElement?.localName)).toBe('html');
+    // Opened while the page translates, the focus taken out of it at once.
+    apy().latencyMs = 1000;
+    try {
+      await driver.send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es', mode: 'replace' } });
+      await expect.poll(() => piercedText(page, 'polyglot-progress'), { timeout: 10_000 }).toMatch(/^Translating… \d+%\|Stop$/);
+      await page.evaluate(() => {
+        (document.getElementById('terms') as HTMLDialogElement).showModal();
+        (document.activeElement as HTMLElement).blur();
+      });
+      await expect.poll(() => page.evaluate(() => document.querySelector('polyglot-progress')?.parentElement?.id)).toBe('terms');
+      const stop = (await piercedBox(page, 'polyglot-progress', 'button'))!;
+      expect(await hitAt(page, stop)).toBe('polyglot-progress');
+      await page.mouse.click(stop.x + stop.width / 2, stop.y + stop.height / 2);
+      await expect.poll(async () => ((await driver.send({ type: 'page:status', data: { tabId } })).data as { state: string }).state).toBe('cancelled');
+    } finally {
+      apy().latencyMs = 0;
+    }
+    expect(await dialogOpen(page)).toBe(true);
     await page.close();
   });
 
