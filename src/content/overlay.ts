@@ -1,5 +1,5 @@
 import { htmlElement } from '../ui/shared/html-element';
-import { deepActive } from './shadow';
+import { deepActive, deepAt } from './shadow';
 
 /**
  * Our elements in a page (progress indicator, chooser of alternatives, hover button): a host
@@ -77,33 +77,63 @@ const isOpenModal = (el: Element): boolean => {
   }
 };
 
+/** A `<dialog>` shown modal: `:modal` is also the element shown fullscreen. */
+const isModalDialog = (el: Element): boolean => el.localName === 'dialog' && isOpenModal(el);
+
 /**
  * The modal dialogs of a document that are open, the newest last (`opened`), kept while an overlay
- * about the whole page is shown (the indicator): those open when it starts (one query), then each
- * as its `toggle` event says (Chromium 132, Firefox 133). A modal dialog takes the focus in as it
+ * about the whole page is shown (the indicator): those open when it starts, then each as its
+ * `toggle` event says (Chromium 132, Firefox 133). A modal dialog takes the focus in as it
  * opens, but a script may blur it at once (so that no button of it shows a focus ring, or a phone
  * opens no keyboard): the focus then is on <body>, inert behind the dialog, and the indicator,
  * placed by the focus, stayed under the backdrop, its Stop dead. `onChange` runs after each.
- * A dialog in a component's shadow root is not seen (its `toggle` does not leave the root).
+ *
+ * A dialog in a component's shadow root (a consent banner's web component) says nothing outside
+ * it: its `toggle` does not leave the root, and the document's query does not look in. One that
+ * opens is seen as the focus goes into it (`focusin` leaves every root); one open when the
+ * indicator starts, by what is at the viewport's middle a task later (its backdrop covers the
+ * rest; one hit test, read where the layout is clean, not on the trigger's path), only when the
+ * query found none. Each such dialog is then listened to for its own `toggle`.
  */
 export class ModalWatch {
   opened: Element[] = [];
   private readonly ac = new AbortController();
 
-  constructor(doc: Document, onChange: () => void) {
+  constructor(
+    private readonly doc: Document,
+    private readonly onChange: () => void,
+  ) {
     try {
       this.opened = [...doc.getElementsByTagName('dialog')].filter(isOpenModal);
     } catch {
       // No `:modal` in this browser: nothing is modal.
     }
-    const on = (e: Event) => {
-      const d = e.target;
-      if (!(d instanceof Element) || d.localName !== 'dialog') return;
-      this.opened = this.opened.filter((m) => m !== d && m.isConnected);
-      if ((e as ToggleEvent).newState === 'open' && isOpenModal(d)) this.opened.push(d);
-      onChange();
-    };
-    doc.addEventListener('toggle', on, { capture: true, signal: this.ac.signal });
+    const { signal } = this.ac;
+    doc.addEventListener('toggle', this.toggled, { capture: true, signal });
+    doc.addEventListener('focusin', () => this.add(upShown(deepActive(doc), isModalDialog)), { capture: true, signal });
+    if (this.opened.length === 0) {
+      setTimeout(() => {
+        if (signal.aborted || typeof doc.elementFromPoint !== 'function') return;
+        const { w, h } = viewportSize(doc);
+        this.add(upShown(deepAt(doc, w / 2, h / 2), isModalDialog));
+      });
+    }
+  }
+
+  private readonly toggled = (e: Event): void => {
+    const d = e.target;
+    if (!(d instanceof Element) || d.localName !== 'dialog') return;
+    this.opened = this.opened.filter((m) => m !== d && m.isConnected);
+    if ((e as ToggleEvent).newState === 'open' && isOpenModal(d)) this.opened.push(d);
+    this.onChange();
+  };
+
+  /** A modal dialog found open by the focus or a hit test, not by its `toggle` (in a shadow root). */
+  private add(d: Element | null): void {
+    if (!d || this.opened.includes(d)) return;
+    this.opened.push(d);
+    if (d.getRootNode() !== this.doc) d.addEventListener('toggle', this.toggled, { signal: this.ac.signal });
+    this.onChange();
   }
 
   stop(): void {

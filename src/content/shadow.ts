@@ -105,10 +105,24 @@ const MAX_ROOTS = 32;
  * point inside a closed root we can read (`shadow`) is asked of that root.
  */
 export function eventTarget(e: Event, shadow: ShadowOf = pageShadow): EventTarget | null {
-  let target = e.composedPath()[0] ?? e.target;
-  if (!(e instanceof MouseEvent)) return target;
-  for (let i = 0; i < MAX_ROOTS && target instanceof Element && !target.shadowRoot; i++) {
-    const inner = shadow(target)?.elementFromPoint(e.clientX, e.clientY);
+  const target = e.composedPath()[0] ?? e.target;
+  if (!(e instanceof MouseEvent) || !(target instanceof Element) || target.shadowRoot) return target;
+  return intoClosed(target, e.clientX, e.clientY, shadow);
+}
+
+/**
+ * The element at a point of `doc`'s viewport, inside shadow roots too: open ones, and closed ones
+ * we can read (`shadow`). The document's `elementFromPoint` gives a root's host.
+ */
+export function deepAt(doc: Document, x: number, y: number, shadow: ShadowOf = pageShadow): Element | null {
+  const hit = doc.elementFromPoint(x, y);
+  return hit && intoClosed(hit, x, y, shadow);
+}
+
+/** From `target` (a host), the element at the point inside the roots we can read (`shadow`), as deep as they go. */
+function intoClosed(target: Element, x: number, y: number, shadow: ShadowOf): Element {
+  for (let i = 0; i < MAX_ROOTS; i++) {
+    const inner = shadow(target)?.elementFromPoint(x, y);
     // Nothing of the root's own there (a slotted child of the host's is retargeted to the host).
     if (!inner || inner === target) break;
     target = inner;

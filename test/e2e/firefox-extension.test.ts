@@ -118,6 +118,14 @@ const DIALOG_PAGE = `<!doctype html><html lang="en"><title>Terms</title><body><p
 /** The same dialog, its script taking the focus out of it as it opens: the focus on <body>, behind it. */
 const BLURRED_DIALOG_PAGE = DIALOG_PAGE.replace('.showModal();', '.showModal(); document.activeElement.blur();');
 
+/** A component's modal dialog in its closed shadow root (a consent banner's), the focus taken out of it as it opens. */
+const CLOSED_DIALOG_PAGE = `<!doctype html><html lang="en"><title>Terms</title><body><p>Behind the dialog.</p><x-terms></x-terms>
+<script>customElements.define('x-terms', class extends HTMLElement {
+  #root = this.attachShadow({ mode: 'closed' });
+  connectedCallback() { this.#root.innerHTML = '<dialog><p>Hello world</p><button>I agree</button></dialog>'; this.#root.querySelector('dialog').showModal(); this.#root.activeElement.blur(); }
+  close() { this.#root.querySelector('dialog').close(); }
+});</script></body></html>`;
+
 /** An embedded strip too small for the bubble (300 x 90 px), and a page that embeds it. */
 const STRIP_PAGE = '<!doctype html><html lang="en"><title>Strip</title><p id="text" style="margin: 4px">Hello world</p></html>';
 const EMBEDDING_PAGE = '<!doctype html><html lang="en"><title>Embedding</title><body style="margin: 0"><iframe id="strip" src="/strip" style="display: block; width: 300px; height: 90px; border: 0; margin: 20px 0 0 50px"></iframe></body></html>';
@@ -159,6 +167,7 @@ beforeAll(async () => {
   server.set('/embedding', EMBEDDING_PAGE);
   server.set('/dialog', DIALOG_PAGE);
   server.set('/blurred-dialog', BLURRED_DIALOG_PAGE);
+  server.set('/closed-dialog', CLOSED_DIALOG_PAGE);
   server.set('/trapped', FOCUS_TRAP_PAGE('<p>Behind the dialog.</p>', 'Hello world'));
   server.set('/background', BACKGROUND_PAGE);
   server.set('/component', COMPONENT_PAGE);
@@ -252,6 +261,22 @@ describe('Firefox: selection bubble', () => {
       })).toBe('polyglot-progress');
     } finally {
       await dialog.close();
+    }
+  });
+
+  it("the page's progress over a modal dialog in a component's closed shadow root, the focus out of it: in the dialog, back on <html> as it closes", async () => {
+    const page = await ff.openPage(`${server.origin}/closed-dialog`);
+    try {
+      expect(await page.evaluate(() => document.activeElement?.localName)).toBe('body');
+      const tabId = await ff.tabId(page.url());
+      await ff.message({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+      // Before stop 66, on <html>, under the backdrop: neither the focus nor the document's dialogs told of it.
+      const where = () => ff.inShadow<string | null>(page, 'x-terms', "(root) => root.querySelector('polyglot-progress')?.parentElement?.localName ?? null");
+      await expect.poll(where, { timeout: 10_000, interval: 50 }).toBe('dialog');
+      await page.evaluate(() => (document.querySelector('x-terms') as HTMLElement & { close(): void }).close());
+      await expect.poll(() => page.evaluate(() => document.querySelector('polyglot-progress')?.parentElement?.localName), { interval: 50 }).toBe('html');
+    } finally {
+      await page.close();
     }
   });
 

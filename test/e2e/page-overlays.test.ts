@@ -62,6 +62,20 @@ const LONG_TERMS = `<!doctype html><html lang="en"><head><title>Terms</title></h
 /** The same, its script taking the focus out of the dialog as it opens (no focus ring on its button): the focus on <body>. */
 const BLURRED_TERMS = LONG_TERMS.replace('.showModal();', '.showModal(); document.activeElement.blur();');
 
+/**
+ * A component whose modal dialog is in its closed shadow root (a consent banner's web component),
+ * its script taking the focus out of the dialog as it opens: the dialog's `toggle` does not leave
+ * the root, and no query of the document finds it. `open()` and `close()` are the component's.
+ */
+const CLOSED_TERMS = LONG_TERMS.replace(/<dialog[^]*$/, `<x-terms></x-terms>
+<script>customElements.define('x-terms', class extends HTMLElement {
+  #root = this.attachShadow({ mode: 'closed' });
+  connectedCallback() { this.#root.innerHTML = '<dialog><p>The terms of the service are written in a component.</p><form method="dialog"><button>I agree</button></form></dialog>'; this.open(); }
+  open() { this.#root.querySelector('dialog').showModal(); this.#root.activeElement.blur(); }
+  close() { this.#root.querySelector('dialog').close(); }
+  get shown() { return this.#root.querySelector('dialog').open; }
+});</script></body></html>`);
+
 /** A paragraph with room on both sides, for a translation into Arabic (right to left). */
 const CENTRED = `<!doctype html><html lang="en"><head><title>Centred</title></head><body><p id="centred" style="width: 300px; margin-left: 200px">A paragraph to rest the mouse on, then its button.</p></body></html>`;
 
@@ -74,7 +88,7 @@ const ZOOMED = `<!doctype html><html lang="en" style="zoom: 1.5"><head><title>Zo
 const dialogOpen = (page: Page) => page.evaluate(() => (document.getElementById('terms') as HTMLDialogElement).open);
 
 describe('our overlays over a modal dialog of the page', () => {
-  const driver = markerTabs({ '/terms.html': PAGE, '/plain.html': PLAIN, '/stage.html': STAGE, '/menu.html': MENU, '/zoomed.html': ZOOMED, '/component.html': COMPONENT, '/narrow.html': NARROW, '/centred.html': CENTRED, '/long-terms.html': LONG_TERMS, '/blurred-terms.html': BLURRED_TERMS });
+  const driver = markerTabs({ '/terms.html': PAGE, '/plain.html': PLAIN, '/stage.html': STAGE, '/menu.html': MENU, '/zoomed.html': ZOOMED, '/component.html': COMPONENT, '/narrow.html': NARROW, '/centred.html': CENTRED, '/long-terms.html': LONG_TERMS, '/blurred-terms.html': BLURRED_TERMS, '/closed-terms.html': CLOSED_TERMS });
   const apy = () => driver.apy();
   beforeAll(async () => {
     // The page and the browser are both in English: the bubble's target, as the user chose it.
@@ -256,6 +270,36 @@ describe('our overlays over a modal dialog of the page', () => {
       apy().latencyMs = 0;
     }
     expect(await dialogOpen(page)).toBe(true);
+    await page.close();
+  });
+
+  it("the indicator over a modal dialog in a component's closed shadow root, the focus taken out of it, open at load or while the page translates: its Stop stops the page", async () => {
+    const { page, tabId } = await driver.open(`${driver.origin()}/closed-terms.html`);
+    type Terms = HTMLElement & { open(): void; close(): void; shown: boolean };
+    const shown = () => page.evaluate(() => (document.querySelector('x-terms') as Terms).shown);
+    const state = async () => ((await driver.send({ type: 'page:status', data: { tabId } })).data as { state: string }).state;
+    expect(await page.evaluate(() => document.activeElement?.localName)).toBe('body');
+    expect(await shown()).toBe(true);
+    apy().latencyMs = 1000;
+    try {
+      for (const opened of ['at load', 'while the page translates']) {
+        await driver.send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es', mode: 'replace' } });
+        await expect.poll(() => piercedText(page, 'polyglot-progress'), { timeout: 10_000 }).toMatch(/^Translating… \d+%\|Stop$/);
+        if (opened !== 'at load') await page.evaluate(() => (document.querySelector('x-terms') as Terms).open());
+        // Before stop 66, on <html> under the backdrop, found by neither the focus nor the
+        // document's dialogs: a click on its Stop reached the backdrop.
+        await expect.poll(() => piercedBox(page, 'x-terms', 'polyglot-progress'), { message: opened }).toBeDefined();
+        const stop = (await piercedBox(page, 'polyglot-progress', 'button'))!;
+        await page.mouse.click(stop.x + stop.width / 2, stop.y + stop.height / 2);
+        await expect.poll(state, { message: opened }).toBe('cancelled');
+        expect(await shown()).toBe(true);
+        await page.evaluate(() => (document.querySelector('x-terms') as Terms).close());
+        // Closed, its `toggle` heard on the dialog itself: back on <html>, in view.
+        await expect.poll(() => page.evaluate(() => document.querySelector('polyglot-progress')?.parentElement?.localName), { message: opened }).toBe('html');
+      }
+    } finally {
+      apy().latencyMs = 0;
+    }
     await page.close();
   });
 
