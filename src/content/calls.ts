@@ -20,7 +20,7 @@ import { Owners } from './ownership';
 import { rankOf, viewportHeight, type Bucket, type Prioritizer } from './prioritize';
 import type { Job, PageDeps, Pending } from './jobs';
 import type { Segmenter, Unit } from './segment';
-import { unitElement, unitOnPage } from './units';
+import { runNow, unitElement, unitOnPage } from './units';
 import { WrittenTexts } from './written';
 
 /**
@@ -177,6 +177,7 @@ export abstract class PageCalls {
       // Words of ours the page copied (written.ts): in the target's language already.
       if (nothingToSend(whole) || (unit.kind !== 'piece' && this.ourTexts.copied(whole, unit.kind === 'attr' ? unit.el : unit.nodes[0]!, walked))) continue;
       const parts = fit(unit, max, whole.size);
+      if (parts.length > 1 && unit.kind === 'range' && !unit.paragraphs) this.ourTexts.split(parts, () => prepare(runNow(unit), opaque));
       for (const u of parts) {
         const markup = u === unit ? whole : prepare(u, opaque);
         const job = this.job(u, 'queued', markup, bi?.copy, bi ? origin : undefined);

@@ -76,6 +76,11 @@ export function wholeUnit(el: Element, hidden: boolean): RangeUnit {
   return { kind: 'range', parent: el, nodes: kids(el).slice(), anchor: null, whole: true, hidden };
 }
 
+/** A run as the page holds it now: all of its element's content where it was that (a write may reorder or add nodes), else its nodes. */
+export function runNow(u: RangeUnit): RangeUnit {
+  return u.whole ? { ...u, nodes: kids(u.parent) } : u;
+}
+
 /** Whether any of the unit's own nodes is in the page still (false: the page removed them all). */
 export function unitOnPage(u: Unit): boolean {
   if (u.kind === 'attr') return u.el.isConnected;

@@ -209,6 +209,8 @@ export abstract class PageWrites extends PageCalls {
     if (!j.copy || !this.hiddenCopies.has(j.copy.el)) showCopy(j.copy, j.origin, this.copies);
     j.state = 'done';
     this.done++;
+    // The last part of a unit too long for one call: the whole's text is ours (written.ts `split`).
+    this.ourTexts.wrote(j.unit);
     this.merged.push(j);
     this.wrote(j);
   }

@@ -15,6 +15,7 @@
  */
 import { readOwn, type AnswerEl } from './answer';
 import { markupAt, type Markup } from './chunk';
+import type { Unit } from './units';
 
 /** The first filter's texts; each next one holds twice the one before. */
 const FIRST = 256;
@@ -86,6 +87,8 @@ export class WrittenTexts {
   private readonly hash = new Hash();
   /** The units found to be copies of ours (`copied`), by their first node. */
   private copies = new WeakSet<Node>();
+  /** The parts of units too large for one call (`split`), each to the whole it is part of. */
+  private parts = new WeakMap<Unit, Split>();
 
   /** Notes a text our translation wrote (an answer's element, or a text). */
   add(written: AnswerEl | string): void {
@@ -120,6 +123,26 @@ export class WrittenTexts {
       }
       return true;
     });
+  }
+
+  /**
+   * A unit sent in `parts` (fit.ts: a paragraph longer than a call, a long text in pieces): no
+   * part's answer is the text a copy of the whole reads, so the whole's is noted once every part
+   * is written (`wrote`), its markup read again from the page by `read`, as a copy's is read.
+   */
+  split(parts: readonly Unit[], read: () => Markup): void {
+    const whole: Split = { left: parts.length, read };
+    for (const p of parts) this.parts.set(p, whole);
+  }
+
+  /** A unit written: the last part of a split one notes the whole's text. */
+  wrote(u: Unit): void {
+    const whole = this.parts.get(u);
+    if (!whole) return;
+    this.parts.delete(u);
+    if (--whole.left > 0) return;
+    const wrapper = readOwn(markupAt(whole.read()))?.get(1);
+    if (wrapper) this.add(wrapper);
   }
 
   private hashOf(text: AnswerEl | string): Hash {
@@ -160,5 +183,12 @@ export class WrittenTexts {
     this.filters = [];
     this.count = 0;
     this.copies = new WeakSet();
+    this.parts = new WeakMap();
   }
+}
+
+/** A unit sent in parts: the parts not written yet, and how to read its markup once they are. */
+interface Split {
+  left: number;
+  read: () => Markup;
 }

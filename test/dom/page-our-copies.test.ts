@@ -87,6 +87,38 @@ describe("words of ours the page copies", () => {
   });
 });
 
+describe('a copy of a paragraph too long for one call', () => {
+  const sentences = (n: number, what: string) => Array.from({ length: n }, (_, i) => `The ${what} sentence number ${i} tells the reader a little more about the season.`).join(' ');
+
+  it('a clone of a long paragraph sent in parts (a run cut between its nodes, a text cut at sentences) is not sent: its whole text is ours once every part is written', async () => {
+    const fake = marker();
+    const long = `<p id="runs">${sentences(12, 'first')} <a href="#a">${sentences(4, 'linked')}</a> ${sentences(12, 'last')}</p><p id="text">${sentences(30, 'plain')}</p><div id="copies"></div>`;
+    const { page, frames } = startPage(long, fake.translate, pages);
+    await frames.settle();
+    const calls = fake.calls.length;
+    // Each paragraph went in several calls' worth of parts.
+    expect(calls).toBeGreaterThan(4);
+    const runs = document.getElementById('runs')!;
+    const text = document.getElementById('text')!;
+    expect(runs.textContent).toMatch(/^⟦The first sentence number 0 .*⟧$/);
+    expect(text.textContent).toMatch(/^⟦The plain sentence number 0 .*⟧$/);
+    const [runsRead, textRead] = [runs.textContent, text.textContent];
+    // The page clones both translated paragraphs (a "read more" panel, a carousel's copy).
+    const copies = document.getElementById('copies')!;
+    copies.append(runs.cloneNode(true), text.cloneNode(true));
+    await frames.settle();
+    expect(fake.calls.length).toBe(calls);
+    expect(copies.children[0]!.textContent).toBe(runsRead);
+    expect(copies.children[1]!.textContent).toBe(textRead);
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+    // A long paragraph of the page's own is still sent.
+    copies.insertAdjacentHTML('beforeend', `<p id="own">${sentences(14, 'new')}</p>`);
+    await frames.settle();
+    expect(fake.calls.length).toBeGreaterThan(calls);
+    expect(document.getElementById('own')!.textContent).toMatch(/^⟦The new sentence number 0 .*⟧$/);
+  });
+});
+
 describe('the texts our translations wrote, as a filter', () => {
   it('knows every text added, as read (white space aside), through filters that grow; seldom one it was not given; never a single word', () => {
     const texts = new WrittenTexts();
