@@ -126,6 +126,24 @@ const CLOSED_DIALOG_PAGE = `<!doctype html><html lang="en"><title>Terms</title><
   close() { this.#root.querySelector('dialog').close(); }
 });</script></body></html>`;
 
+/**
+ * Words of ours the page copies once written: a table's header cloned for a sticky copy, a chosen
+ * option's text a widget shows, and a "read more" panel's clones of a paragraph too long for one
+ * request (sent in parts, cut between its nodes) and of a long text (cut at its sentences).
+ */
+const COPIES_PAGE = `<!doctype html><html lang="en"><title>Standings</title><body>
+<table><thead><tr id="head"><th>Points per game</th><th>Home team</th></tr></thead><tbody><tr><td>Most points in a season</td><td>Bulls</td></tr></tbody></table>
+<select id="pick"><option>Eastern conference</option><option>Western conference</option></select><span id="chosen"></span>
+<p id="story">${LONG_TEXT.slice(0, 1200)} <a href="#more">the linked part of the story</a> ${LONG_TEXT.slice(1200)}</p><p id="log">${LONG_TEXT}</p>
+<button id="more">Read more</button><div id="sticky"></div><div id="panel"></div>
+<script>
+document.getElementById('more').addEventListener('click', () => {
+  document.getElementById('sticky').append(document.getElementById('head').cloneNode(true));
+  document.getElementById('panel').append(document.getElementById('story').cloneNode(true), document.getElementById('log').cloneNode(true));
+});
+document.getElementById('pick').addEventListener('change', (e) => { document.getElementById('chosen').textContent = e.target.selectedOptions[0].text; });
+</script></body></html>`;
+
 /** An embedded strip too small for the bubble (300 x 90 px), and a page that embeds it. */
 const STRIP_PAGE = '<!doctype html><html lang="en"><title>Strip</title><p id="text" style="margin: 4px">Hello world</p></html>';
 const EMBEDDING_PAGE = '<!doctype html><html lang="en"><title>Embedding</title><body style="margin: 0"><iframe id="strip" src="/strip" style="display: block; width: 300px; height: 90px; border: 0; margin: 20px 0 0 50px"></iframe></body></html>';
@@ -168,6 +186,7 @@ beforeAll(async () => {
   server.set('/dialog', DIALOG_PAGE);
   server.set('/blurred-dialog', BLURRED_DIALOG_PAGE);
   server.set('/closed-dialog', CLOSED_DIALOG_PAGE);
+  server.set('/copies', COPIES_PAGE);
   server.set('/trapped', FOCUS_TRAP_PAGE('<p>Behind the dialog.</p>', 'Hello world'));
   server.set('/background', BACKGROUND_PAGE);
   server.set('/component', COMPONENT_PAGE);
@@ -832,6 +851,37 @@ describe('Firefox: words mark.js marks in the translation', () => {
       expect(await page.evaluate(() => document.getElementById('a')!.textContent)).toBe('Find the walk in the big walk hills.');
       await unmarkAll(page);
       expect(await body()).toBe(before);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('Firefox: words of ours the page copies', () => {
+  it("a sticky header cloned from the translated one, an option's text a widget shows, and clones of a paragraph and a text too long for one request: not sent again; the page's own sentence is; restore leaves the copies", async () => {
+    await useMarker();
+    const page = await ff.openPage(`${server.origin}/copies`);
+    try {
+      const tabId = await ff.tabId(page.url());
+      await ff.message({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+      await reaches(tabId, 'translated');
+      const text = (sel: string) => page.evaluate((s) => document.querySelector(s)!.textContent!, sel);
+      await expect.poll(() => text('#log'), { timeout: 10_000, interval: 50 }).toContain(MARK_OPEN);
+      const [head, story, log] = [await text('#head'), await text('#story'), await text('#log')];
+      expect(head).toBe(`${MARK_OPEN}Points per game${MARK_CLOSE}${MARK_OPEN}Home team${MARK_CLOSE}`);
+      expect(story.startsWith(`${MARK_OPEN}Sentence 0 tells`)).toBe(true);
+      const sent = marker.requests;
+      await page.click('#more');
+      await page.select('#pick', 'Western conference');
+      await expect.poll(() => text('#chosen'), { timeout: 5_000, interval: 50 }).toBe(`${MARK_OPEN}Western conference${MARK_CLOSE}`);
+      // A sentence no other test sends (the engine keeps answers): the page's own, translated.
+      await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<p id="own">Copies reviewed tonight</p>'));
+      await expect.poll(() => text('#own'), { timeout: 10_000, interval: 50 }).toBe(`${MARK_OPEN}Copies reviewed tonight${MARK_CLOSE}`);
+      expect(marker.requests - sent).toBe(1);
+      expect([await text('#sticky'), await text('#panel > p:nth-child(1)'), await text('#panel > p:nth-child(2)')]).toEqual([head, story, log]);
+      await ff.message({ type: 'page:restore', data: { tabId } });
+      await reaches(tabId, 'original');
+      expect([await text('#head'), await text('#log'), await text('#sticky')]).toEqual(['Points per gameHome team', LONG_TEXT, head]);
     } finally {
       await page.close();
     }
