@@ -17,6 +17,7 @@ import { SAYS_ATTRIBUTES } from './observe';
 import type { Unit } from './segment';
 import { forgetLiveParts, keepLive, unkeepLive } from './tags';
 import { runRoots } from './units';
+import { runAtEdge } from './edge-blocks';
 import type { Definitions } from './upgrades';
 
 export class PageFollow extends PageFinds {
@@ -99,9 +100,11 @@ export class PageFollow extends PageFinds {
           inside.add(inUnit);
           notePart(parts, inUnit, r.target);
         }
+        // A block put in or taken out at a run's edge leaves it as written (edge-blocks.ts).
+        const kept = this.mode === 'replace' && this.segmenter ? runAtEdge(r, (n) => this.holderOf(n), this.segmenter) : undefined;
         for (const n of [r.previousSibling, r.nextSibling]) {
           const j = n ? this.holderOf(n) : undefined;
-          if (j) touched.add(j);
+          if (j && j !== kept) touched.add(j);
         }
         for (const n of r.addedNodes) {
           roots.add(n);
@@ -113,12 +116,12 @@ export class PageFollow extends PageFinds {
           const beside = n.nextSibling && this.holderOf(n.nextSibling);
           if (beside && beside !== ours) beside.log?.adoptMove(n);
           // Beside a unit's node now: that unit is cut or joined (the record may not name its siblings).
-          if (beside) touched.add(beside);
+          if (beside && beside !== kept) touched.add(beside);
           // Past our copies: a node the page appends to a block whose copy is inside it, last, is
           // after the copy, and beside the run the copy is for (React appends, after the copy).
           const prev = pastCopies(n.previousSibling);
           const before = prev && this.owners.holder(prev);
-          if (before) touched.add(before);
+          if (before && before !== kept) touched.add(before);
         }
         for (const n of r.removedNodes) {
           removed.push(n);

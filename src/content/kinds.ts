@@ -103,6 +103,18 @@ export abstract class ElementKinds {
   }
 
   /**
+   * Whether `n`, which the page put in or took out, lays out as a block (a run stops at it): read
+   * as the walk reads it while it is in the page, and from what the walk read of it once it is out
+   * (no style there); false where nothing was.
+   */
+  isBlockNode(n: Node): boolean {
+    if (n.nodeType !== 1) return false;
+    if (n.isConnected) return this.breaksRun(n);
+    const k = this.known(n as Element);
+    return k !== undefined && !(k & INLINE);
+  }
+
+  /**
    * The element or an ancestor is excluded: nothing it holds is translated. Below an element that
    * says `translate="yes"`, an ancestor that says no (and nothing else) does not count: the
    * nearest says.

@@ -103,6 +103,11 @@ export class UndoLog {
     (this.moves ??= []).push(m);
   }
 
+  /** Whether the write put nodes in another order, or made some: the page's places among them are not the original's. */
+  get reorders(): boolean {
+    return this.moves !== null;
+  }
+
   /** The nodes the write made (Text nodes for texts the run had no node for); no list made for most writes. */
   created(): readonly Node[] {
     const m = this.moves;

@@ -50,6 +50,18 @@ export function reverseUpper(wrapper: Element): void {
   flip(wrapper);
 }
 
+/** A fake that marks each text it translates: ⟦text⟧ (twice for a text translated twice), in the order it came. */
+export const marker = () =>
+  fakeTranslator({
+    transform: (p) => {
+      const walk = (n: Node) => {
+        if (n.nodeType === 3 && (n as Text).data.trim()) (n as Text).data = `⟦${(n as Text).data}⟧`;
+        n.childNodes.forEach(walk);
+      };
+      walk(p);
+    },
+  });
+
 export function fakeTranslator(opts: { transform?: (wrapper: Element) => void; hold?: boolean; reply?: (markup: string) => string } = {}) {
   const calls: SentCall[] = [];
   const transform = opts.transform ?? upper;

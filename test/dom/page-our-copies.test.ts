@@ -7,25 +7,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PageTranslator } from '../../src/content/page';
 import { WrittenTexts } from '../../src/content/written';
-import { fakeTranslator, startPage } from './page-fakes';
+import { marker, startPage } from './page-fakes';
 
 let pages: PageTranslator[] = [];
 afterEach(() => {
   for (const p of pages) p.restore();
   pages = [];
 });
-
-/** Marks each text it translates: ⟦text⟧ (twice for a text translated twice). */
-const marker = () =>
-  fakeTranslator({
-    transform: (p) => {
-      const walk = (n: Node) => {
-        if (n.nodeType === 3 && (n as Text).data.trim()) (n as Text).data = `⟦${(n as Text).data}⟧`;
-        n.childNodes.forEach(walk);
-      };
-      walk(p);
-    },
-  });
 
 const PAGE = `<table id="scores"><thead><tr id="head"><th>Points per game</th><th>Home team</th></tr></thead>
 <tbody><tr><td>Most points in a season</td><td>Bulls</td></tr></tbody></table>

@@ -144,6 +144,15 @@ document.getElementById('more').addEventListener('click', () => {
 document.getElementById('pick').addEventListener('change', (e) => { document.getElementById('chosen').textContent = e.target.selectedOptions[0].text; });
 </script></body></html>`;
 
+/** A menu whose item renders its submenu on hover and takes it away when the mouse leaves. */
+const MENU_PAGE = `<!doctype html><html lang="en"><title>Shop</title><body>
+<nav><ul><li id="item"><a href="#products">Our garden products</a></li><li><a href="#about">About the shop</a></li></ul></nav>
+<script>
+const item = document.getElementById('item');
+item.addEventListener('mouseenter', () => item.insertAdjacentHTML('beforeend', '<ul class="sub"><li><a href="#tools">Garden tools in the shed</a></li></ul>'));
+item.addEventListener('mouseleave', () => item.querySelector('.sub')?.remove());
+</script></body></html>`;
+
 /** An embedded strip too small for the bubble (300 x 90 px), and a page that embeds it. */
 const STRIP_PAGE = '<!doctype html><html lang="en"><title>Strip</title><p id="text" style="margin: 4px">Hello world</p></html>';
 const EMBEDDING_PAGE = '<!doctype html><html lang="en"><title>Embedding</title><body style="margin: 0"><iframe id="strip" src="/strip" style="display: block; width: 300px; height: 90px; border: 0; margin: 20px 0 0 50px"></iframe></body></html>';
@@ -187,6 +196,7 @@ beforeAll(async () => {
   server.set('/blurred-dialog', BLURRED_DIALOG_PAGE);
   server.set('/closed-dialog', CLOSED_DIALOG_PAGE);
   server.set('/copies', COPIES_PAGE);
+  server.set('/menu', MENU_PAGE);
   server.set('/trapped', FOCUS_TRAP_PAGE('<p>Behind the dialog.</p>', 'Hello world'));
   server.set('/background', BACKGROUND_PAGE);
   server.set('/component', COMPONENT_PAGE);
@@ -882,6 +892,43 @@ describe('Firefox: words of ours the page copies', () => {
       await ff.message({ type: 'page:restore', data: { tabId } });
       await reaches(tabId, 'original');
       expect([await text('#head'), await text('#log'), await text('#sticky')]).toEqual(['Points per gameHome team', LONG_TEXT, head]);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('Firefox: a menu that renders its submenu on hover', () => {
+  it("its item's label is never written again while the submenu comes and goes; the submenu is translated; restore exact", async () => {
+    await useMarker();
+    const page = await ff.openPage(`${server.origin}/menu`);
+    try {
+      const body = () => page.evaluate(() => document.body.innerHTML);
+      const before = await body();
+      const tabId = await ff.tabId(page.url());
+      await ff.message({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+      await reaches(tabId, 'translated');
+      const label = () => page.evaluate(() => document.querySelector('#item > a')!.textContent);
+      await expect.poll(label, { timeout: 10_000, interval: 50 }).toBe(`${MARK_OPEN}Our garden products${MARK_CLOSE}`);
+      await page.evaluate(() => {
+        const w = window as unknown as { labelWrites: string[] };
+        w.labelWrites = [];
+        new MutationObserver((records) => w.labelWrites.push(...records.map((r) => r.target.textContent ?? ''))).observe(document.querySelector('#item > a')!, { subtree: true, characterData: true, childList: true });
+      });
+      const sent = marker.requests;
+      for (let i = 0; i < 3; i++) {
+        await page.hover('#item > a');
+        await expect.poll(() => page.evaluate(() => document.querySelector('#item .sub')?.textContent ?? null), { timeout: 10_000, interval: 50 }).toBe(`${MARK_OPEN}Garden tools in the shed${MARK_CLOSE}`);
+        await page.mouse.move(600, 500);
+        await expect.poll(() => page.evaluate(() => document.querySelector('#item .sub') === null), { timeout: 5_000, interval: 50 }).toBe(true);
+      }
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await page.evaluate(() => (window as unknown as { labelWrites: string[] }).labelWrites)).toEqual([]);
+      // The submenu's words once (the engine keeps the answer), the label never.
+      expect(marker.requests - sent).toBe(1);
+      await ff.message({ type: 'page:restore', data: { tabId } });
+      await reaches(tabId, 'original');
+      expect(await body()).toBe(before);
     } finally {
       await page.close();
     }

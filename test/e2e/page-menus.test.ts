@@ -1,0 +1,54 @@
+/**
+ * A menu that renders its submenu when the mouse rests on an item, and takes it away when it
+ * leaves (a site's navigation), translated in Chromium with the built extension and Apertium
+ * pointed at the marker fake: the item's label stays as written while its submenu comes and goes
+ * (edge-blocks.ts). Before, each hover undid the label to English and sent it again.
+ */
+import { describe, expect, it } from 'vitest';
+import { markerTabs } from '../fakes/page-e2e';
+
+const PAGE = `<!doctype html><html lang="en"><head><title>Shop</title></head><body>
+<nav><ul><li id="item"><a href="#products">Our garden products</a></li><li><a href="#about">About the shop</a></li></ul></nav>
+<p>Welcome to the shop by the river.</p>
+<script>
+const item = document.getElementById('item');
+item.addEventListener('mouseenter', () => item.insertAdjacentHTML('beforeend', '<ul class="sub"><li><a href="#tools">Garden tools for sale</a></li></ul>'));
+item.addEventListener('mouseleave', () => item.querySelector('.sub')?.remove());
+</script></body></html>`;
+
+describe('a menu that renders its submenu on hover', () => {
+  const { open, send, translate, requests, origin } = markerTabs({ '/shop.html': PAGE });
+
+  it("its item's label is never written again while the submenu comes and goes; the submenu is translated each time; restore exact", async () => {
+    const { page, tabId } = await open(`${origin()}/shop.html`);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const before = await page.evaluate(() => document.body.innerHTML);
+    await translate(tabId);
+    const label = () => page.evaluate(() => document.querySelector('#item > a')!.textContent);
+    expect(await label()).toBe('⟦Our garden products⟧');
+    // Every write to the label from now on, as the page's own observer sees them.
+    await page.evaluate(() => {
+      const w = window as unknown as { labelWrites: string[] };
+      w.labelWrites = [];
+      new MutationObserver((records) => w.labelWrites.push(...records.map((r) => r.target.textContent ?? ''))).observe(document.querySelector('#item > a')!, { subtree: true, characterData: true, childList: true });
+    });
+    const sent = requests();
+    for (let i = 0; i < 3; i++) {
+      await page.hover('#item > a');
+      await expect.poll(() => page.evaluate(() => document.querySelector('#item .sub')?.textContent ?? null)).toBe('⟦Garden tools for sale⟧');
+      await page.mouse.move(600, 500);
+      await expect.poll(() => page.evaluate(() => document.querySelector('#item .sub'))).toBeNull();
+    }
+    // Let a late write show itself, if there were one.
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { labelWrites: string[] }).labelWrites)).toEqual([]);
+    expect(await label()).toBe('⟦Our garden products⟧');
+    // The submenu's words once (the engine keeps the answer for the next hovers), the label never.
+    expect(requests() - sent).toBe(1);
+    expect(await send({ type: 'page:restore', data: { tabId } })).toMatchObject({ data: { state: 'original' } });
+    expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
