@@ -17,7 +17,7 @@ import { SAYS_ATTRIBUTES } from './observe';
 import type { Unit } from './segment';
 import { forgetLiveParts, keepLive, unkeepLive } from './tags';
 import { runRoots } from './units';
-import { runAtEdge } from './edge-blocks';
+import { runAtEdge, silent } from './edge-blocks';
 import type { Definitions } from './upgrades';
 
 export class PageFollow extends PageFinds {
@@ -107,7 +107,8 @@ export class PageFollow extends PageFinds {
           if (j && j !== kept) touched.add(j);
         }
         for (const n of r.addedNodes) {
-          roots.add(n);
+          // A silent node put at a run's edge holds nothing to find (found, it would join the run).
+          if (!(kept && silent(n))) roots.add(n);
           added.push([n, r.target]);
           if (n.parentNode !== r.target) continue;
           // Put among (or was one of) the nodes a write reordered: undoing the write keeps the page's change.
@@ -127,9 +128,10 @@ export class PageFollow extends PageFinds {
           removed.push(n);
           // One of a unit's own nodes, with words (out of the page, it is found by itself alone).
           const own = this.owners.of(n);
-          // Where it was taken from, with words or not (a typed word's letter our write left empty).
-          if (own) notePart(parts, own, r.target);
-          if (own && n.textContent?.trim()) inside.add(own);
+          // Where it was taken from, with words or not (a typed word's letter our write left empty);
+          // not a silent node at the edge of a run kept as written (a framework's placeholder).
+          if (own && own !== kept) notePart(parts, own, r.target);
+          if (own && own !== kept && n.textContent?.trim()) inside.add(own);
         }
         if (r.removedNodes.length) emptied.add(r.target);
       }

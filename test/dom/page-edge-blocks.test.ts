@@ -2,7 +2,8 @@
  * Blocks the page puts in or takes out at the edge of a translated run (edge-blocks.ts): a submenu a
  * menu item renders beside its label on hover, a reply under a comment's text. The run stays as
  * written: nothing of it is sent again, and it never reads in the page's language meanwhile (it
- * was undone and sent again at each one). A block between two runs, or inside one, or beside a
+ * was undone and sent again at each one); also where a framework marks the block's place with a
+ * silent node (Vue's comment, Svelte's anchor). A block between two runs, or inside one, or beside a
  * run the translation reordered, still has them found again.
  */
 import { afterEach, describe, expect, it } from 'vitest';
@@ -65,6 +66,42 @@ describe('blocks the page puts at the edge of a translated run', () => {
     expect(c.innerHTML).toBe('<div class="badge">⟦New reply badge⟧</div>⟦A comment with ⟧<b>⟦bold⟧</b>⟦ words⟧<div class="reply">⟦A reply to it⟧</div>');
     page.restore();
     expect(document.body.innerHTML).toBe(html.replace('<div id="c">', '<div id="c"><div class="badge">New reply badge</div>').replace(' words</div>', ' words<div class="reply">A reply to it</div></div>'));
+  });
+
+  it("a framework's placeholder where the submenu is not shown: Vue's empty comment, replaced by the submenu and put back before it goes; Svelte's empty anchor after the label, the submenu put before it: the label is not sent again; restore exact", async () => {
+    for (const framework of ['vue', 'svelte'] as const) {
+      const fake = marker();
+      const mark = framework === 'vue' ? '<!--v-if-->' : '';
+      const html = `<ul><li id="item"><a href="/x">Our products</a>${mark}</li></ul>`;
+      const { page, frames } = startPage(html, fake.translate, pages);
+      const item = document.getElementById('item')!;
+      if (framework === 'svelte') item.append(document.createTextNode(''));
+      await frames.settle();
+      const calls = fake.calls.length;
+      const sub = () => Object.assign(document.createElement('ul'), { innerHTML: '<li>Garden tools</li>' });
+      for (let i = 0; i < 2; i++) {
+        if (framework === 'vue') {
+          // Vue: the comment out, the element in its place; then a new comment before it, and it out.
+          const comment = item.lastChild!;
+          comment.remove();
+          item.append(sub());
+          await frames.settle();
+          item.insertBefore(document.createComment('v-if'), item.lastChild);
+          item.lastChild!.remove();
+        } else {
+          // Svelte: the block before its anchor, then out.
+          item.insertBefore(sub(), item.lastChild);
+          await frames.settle();
+          item.querySelector('ul')!.remove();
+        }
+        await frames.settle();
+        expect(item.querySelector('a')!.textContent, framework).toBe('⟦Our products⟧');
+      }
+      expect(fake.calls.slice(calls).map((c) => c.markup), framework).toEqual(Array(2).fill('<p i=1>Garden tools</p>'));
+      page.restore();
+      pages = [];
+      expect(document.getElementById('item')!.innerHTML, framework).toBe(`<a href="/x">Our products</a>${mark}`);
+    }
   });
 
   it('a block taken out from between two runs joins them: sent again as one sentence', async () => {

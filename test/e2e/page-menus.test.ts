@@ -2,10 +2,15 @@
  * A menu that renders its submenu when the mouse rests on an item, and takes it away when it
  * leaves (a site's navigation), translated in Chromium with the built extension and Apertium
  * pointed at the marker fake: the item's label stays as written while its submenu comes and goes
- * (edge-blocks.ts). Before, each hover undid the label to English and sent it again.
+ * (edge-blocks.ts). Before, each hover undid the label to English and sent it again. The same
+ * menu in Vue, which keeps an empty comment where the submenu is not shown.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { markerTabs } from '../fakes/page-e2e';
+
+const require = createRequire(import.meta.url);
 
 const PAGE = `<!doctype html><html lang="en"><head><title>Shop</title></head><body>
 <nav><ul><li id="item"><a href="#products">Our garden products</a></li><li><a href="#about">About the shop</a></li></ul></nav>
@@ -16,11 +21,36 @@ item.addEventListener('mouseenter', () => item.insertAdjacentHTML('beforeend', '
 item.addEventListener('mouseleave', () => item.querySelector('.sub')?.remove());
 </script></body></html>`;
 
-describe('a menu that renders its submenu on hover', () => {
-  const { open, send, translate, requests, origin } = markerTabs({ '/shop.html': PAGE });
+/** The menu in Vue (its runtime, render functions): `null` where the submenu is not shown is an empty comment. */
+const VUE_PAGE = `<!doctype html><html lang="en"><head><title>Shop</title></head><body><nav id="root"></nav>
+<p>Welcome to the shop by the river.</p>
+<script type="module">
+import { createApp, h, ref } from '/vue.mjs';
+createApp({
+  setup() {
+    const open = ref(false);
+    return () => h('ul', [
+      h('li', { id: 'item', onMouseenter: () => (open.value = true), onMouseleave: () => (open.value = false) }, [
+        h('a', { href: '#products' }, 'Our garden products'),
+        open.value ? h('ul', { class: 'sub' }, [h('li', [h('a', { href: '#tools' }, 'Garden tools for the summer')])]) : null,
+      ]),
+      h('li', [h('a', { href: '#about' }, 'About the shop')]),
+    ]);
+  },
+}).mount('#root');
+window.mounted = true;
+</script></body></html>`;
 
-  it("its item's label is never written again while the submenu comes and goes; the submenu is translated each time; restore exact", async () => {
-    const { page, tabId } = await open(`${origin()}/shop.html`);
+describe('a menu that renders its submenu on hover', () => {
+  const { open, send, translate, requests, origin } = markerTabs({
+    '/shop.html': PAGE,
+    '/vue-shop.html': VUE_PAGE,
+    '/vue.mjs': [readFileSync(require.resolve('vue/dist/vue.runtime.esm-browser.prod.js'), 'utf8'), { 'content-type': 'text/javascript' }],
+  });
+
+  it.each(['shop', 'vue-shop'])("%s: its item's label is never written again while the submenu comes and goes; the submenu is translated each time; restore exact", async (name) => {
+    const { page, tabId } = await open(`${origin()}/${name}.html`);
+    await expect.poll(() => page.evaluate(() => document.querySelector('#item > a') !== null)).toBe(true);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     const before = await page.evaluate(() => document.body.innerHTML);
@@ -36,7 +66,7 @@ describe('a menu that renders its submenu on hover', () => {
     const sent = requests();
     for (let i = 0; i < 3; i++) {
       await page.hover('#item > a');
-      await expect.poll(() => page.evaluate(() => document.querySelector('#item .sub')?.textContent ?? null)).toBe('⟦Garden tools for sale⟧');
+      await expect.poll(() => page.evaluate(() => document.querySelector('#item .sub')?.textContent ?? null)).toBe(name === 'shop' ? '⟦Garden tools for sale⟧' : '⟦Garden tools for the summer⟧');
       await page.mouse.move(600, 500);
       await expect.poll(() => page.evaluate(() => document.querySelector('#item .sub'))).toBeNull();
     }
