@@ -11,17 +11,16 @@
  * nor is one beside a run whose write changed its nodes' order (what is its edge in the page's
  * order may be inside it there).
  */
+import { blank } from './edges';
 import type { Job } from './jobs';
 import type { ElementKinds } from './kinds';
 
-/** A node that shows no words: a comment, a text of white space or none. */
-export const silent = (n: Node): boolean => n.nodeType === 8 || (n.nodeType === 3 && !/\S/.test((n as Text).data));
-
 /**
  * The job of the run beside which `r` (a childList record of the page's) put in or took out only
- * blocks and silent nodes, at its edge, which is left as written; undefined where the record is
- * anything else. The run is no longer all of its element's content once a block is in (`whole`:
- * its element no longer takes its `dir`, nor its text when it is read again).
+ * blocks and silent nodes (edges.ts `blank`: a comment, white space), at its edge, which is left
+ * as written; undefined where the record is anything else. The run is no longer all of its
+ * element's content once a block is in (`whole`: its element no longer takes its `dir`, nor its
+ * text when it is read again).
  */
 export function runAtEdge(r: MutationRecord, holderOf: (n: Node) => Job | undefined, kinds: ElementKinds): Job | undefined {
   // The nodes on either side: the record's, and those of the nodes put in where they are now (a
@@ -46,7 +45,7 @@ export function runAtEdge(r: MutationRecord, holderOf: (n: Node) => Job | undefi
   let blocks = false;
   for (const list of [r.addedNodes, r.removedNodes]) {
     for (const n of list) {
-      if (silent(n)) continue;
+      if (blank(n)) continue;
       if (!kinds.isBlockNode(n)) return undefined;
       blocks = true;
     }
@@ -57,6 +56,6 @@ export function runAtEdge(r: MutationRecord, holderOf: (n: Node) => Job | undefi
 
 /** Whether the nodes of `job` from `n` on (`forward`, else back) are all silent. */
 function silentFrom(n: Node | null, job: Job, holderOf: (n: Node) => Job | undefined, forward: boolean): boolean {
-  for (; n && holderOf(n) === job; n = forward ? n.nextSibling : n.previousSibling) if (!silent(n)) return false;
+  for (; n && holderOf(n) === job; n = forward ? n.nextSibling : n.previousSibling) if (!blank(n)) return false;
   return true;
 }

@@ -53,7 +53,7 @@ function words(s: string): boolean {
 }
 
 /** Neither text nor element: white space, a comment, a processing instruction. */
-function blank(n: Node): boolean {
+export function blank(n: Node): boolean {
   return n.nodeType === 3 ? isBlank((n as Text).data) : n.nodeType !== 1;
 }
 

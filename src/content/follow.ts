@@ -17,7 +17,8 @@ import { SAYS_ATTRIBUTES } from './observe';
 import type { Unit } from './segment';
 import { forgetLiveParts, keepLive, unkeepLive } from './tags';
 import { runRoots } from './units';
-import { runAtEdge, silent } from './edge-blocks';
+import { runAtEdge } from './edge-blocks';
+import { blank } from './edges';
 import type { Definitions } from './upgrades';
 
 export class PageFollow extends PageFinds {
@@ -108,7 +109,7 @@ export class PageFollow extends PageFinds {
         }
         for (const n of r.addedNodes) {
           // A silent node put at a run's edge holds nothing to find (found, it would join the run).
-          if (!(kept && silent(n))) roots.add(n);
+          if (!(kept && blank(n))) roots.add(n);
           added.push([n, r.target]);
           if (n.parentNode !== r.target) continue;
           // Put among (or was one of) the nodes a write reordered: undoing the write keeps the page's change.

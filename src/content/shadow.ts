@@ -107,7 +107,7 @@ const MAX_ROOTS = 32;
 export function eventTarget(e: Event, shadow: ShadowOf = pageShadow): EventTarget | null {
   const target = e.composedPath()[0] ?? e.target;
   if (!(e instanceof MouseEvent) || !(target instanceof Element) || target.shadowRoot) return target;
-  return intoClosed(target, e.clientX, e.clientY, shadow);
+  return intoRoots(target, e.clientX, e.clientY, shadow);
 }
 
 /**
@@ -116,11 +116,11 @@ export function eventTarget(e: Event, shadow: ShadowOf = pageShadow): EventTarge
  */
 export function deepAt(doc: Document, x: number, y: number, shadow: ShadowOf = pageShadow): Element | null {
   const hit = doc.elementFromPoint(x, y);
-  return hit && intoClosed(hit, x, y, shadow);
+  return hit && intoRoots(hit, x, y, shadow);
 }
 
-/** From `target` (a host), the element at the point inside the roots we can read (`shadow`), as deep as they go. */
-function intoClosed(target: Element, x: number, y: number, shadow: ShadowOf): Element {
+/** From `target` (a host), the element at the point inside the roots we can read (`shadow`: open ones, closed ones where allowed), as deep as they go. */
+function intoRoots(target: Element, x: number, y: number, shadow: ShadowOf): Element {
   for (let i = 0; i < MAX_ROOTS; i++) {
     const inner = shadow(target)?.elementFromPoint(x, y);
     // Nothing of the root's own there (a slotted child of the host's is retargeted to the host).
