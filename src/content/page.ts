@@ -4,11 +4,12 @@
  */
 import type { PageOptions, PageState, PageStatus } from '../shared/messages';
 import { isCopy } from './bilingual';
+import { readDrawingRules } from './drawn-copies';
 import { runMetrics } from './metrics';
 import type { Job } from './jobs';
 import { discover, idleSlice } from './discover';
 import { PageFollow } from './follow';
-import { PageObserver, saysSomething } from './observe';
+import { PageObserver, saysSomething, soon } from './observe';
 import { onlyOverlays } from './overlay';
 import { Prioritizer, viewportHeight } from './prioritize';
 import { Segmenter } from './segment';
@@ -97,7 +98,19 @@ export class PageTranslator extends PageFollow {
     Object.assign(this.metrics, runMetrics(t0));
     this.discoverPage(t0);
     this.report();
+    this.readAhead();
     return this.status();
+  }
+
+  /**
+   * What the first write would read of the page for the first time is read while the first call is
+   * on its way (it left in this task): what its sheets draw of attributes (drawn-copies.ts).
+   */
+  private readAhead(): void {
+    const epoch = this.epoch;
+    soon(() => {
+      if (epoch === this.epoch && this.state === 'translating') this.timed('write', () => readDrawingRules(this.doc));
+    });
   }
 
   private newQueue(): Prioritizer<Job> {

@@ -7,6 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PageTranslator } from '../../src/content/page';
+import { soon } from '../../src/content/observe';
 import { fakeTranslator, startPage } from './page-fakes';
 
 describe("copies of a text the page's style draws", () => {
@@ -44,6 +45,51 @@ describe("copies of a text the page's style draws", () => {
     expect([document.querySelector('footer a')!.textContent, document.querySelector('footer a')!.getAttribute('data-hover')]).toEqual(['CONTACT', 'Contact']);
     started.page.restore();
     expect(document.body.innerHTML).toBe(body);
+  });
+
+  it("reads what the page's sheets draw while the first call is on its way, not in the frame that writes its answer", async () => {
+    const body =
+      '<style>.glitch::before, .glitch::after { content: attr(data-text); }</style>' + '<h1 class="glitch" data-text="Welcome home">Welcome home</h1>';
+    const fake = fakeTranslator({ hold: true });
+    const started = startPage(body, fake.translate, pages);
+    // Each read of the sheet's rules, from here on.
+    const sheet = document.styleSheets[0]!;
+    const rules = sheet.cssRules;
+    let reads = 0;
+    Object.defineProperty(sheet, 'cssRules', { configurable: true, get: () => (reads++, rules) });
+    expect(fake.calls).toHaveLength(1);
+    expect(reads).toBe(0);
+    // A task after the trigger's (which sent the call).
+    await new Promise<void>((r) => soon(r));
+    // The call is still on its way: the rules were read meanwhile.
+    expect(reads).toBeGreaterThan(0);
+    const before = reads;
+    fake.calls[0]!.release();
+    await started.frames.settle();
+    const h1 = document.querySelector('h1')!;
+    expect([h1.textContent, h1.getAttribute('data-text')]).toEqual(['WELCOME HOME', 'WELCOME HOME']);
+    // The write found them read.
+    expect(reads).toBe(before);
+    started.page.restore();
+    expect(document.body.innerHTML).toBe(body);
+  });
+
+  it('a sheet the page adds later, with a heading that draws its copy, is read: the copy says the translation', async () => {
+    const body = '<style>p { color: black; }</style><p>Open every day</p>';
+    const { translate } = fakeTranslator();
+    const started = startPage(body, translate, pages);
+    await started.frames.settle();
+    expect(document.querySelector('p')!.textContent).toBe('OPEN EVERY DAY');
+    // An app's next view: its sheet and its glitch heading.
+    const style = document.createElement('style');
+    style.textContent = '.glitch::before { content: attr(data-text); }';
+    document.head.append(style);
+    document.body.insertAdjacentHTML('beforeend', '<h1 class="glitch" data-text="Welcome home">Welcome home</h1>');
+    await started.frames.settle();
+    const h1 = document.querySelector('h1')!;
+    expect([h1.textContent, h1.getAttribute('data-text')]).toEqual(['WELCOME HOME', 'WELCOME HOME']);
+    started.page.restore();
+    expect(h1.getAttribute('data-text')).toBe('Welcome home');
   });
 
   it("Splitting.js's words, where the page's style draws their data-word: each says the word it shows", async () => {
