@@ -9,8 +9,11 @@
  * A block put in or taken out between two runs' nodes (or among one run's words) is not at an
  * edge: the runs there are found again, as before (one cut in two; two a removed block joins);
  * nor is one beside a run whose write changed its nodes' order (what is its edge in the page's
- * order may be inside it there).
+ * order may be inside it there). In bilingual mode a run's copy in its element, after it, is at
+ * its edge and silent (follow.ts maps the copy to the run before it): a submenu put after a list
+ * item's copy leaves the copy as it was (since stop 68; it was made again at each hover).
  */
+import { isCopy } from './bilingual';
 import { blank } from './edges';
 import type { Job } from './jobs';
 import type { ElementKinds } from './kinds';
@@ -50,12 +53,14 @@ export function runAtEdge(r: MutationRecord, holderOf: (n: Node) => Job | undefi
       blocks = true;
     }
   }
-  if (blocks && added.length > 0 && job.unit.kind === 'range' && job.unit.parent === r.target) job.unit.whole = false;
+  // The page's run (bilingual: the job's unit is the one in the copy).
+  const run = job.origin ?? job.unit;
+  if (blocks && added.length > 0 && run.kind === 'range' && run.parent === r.target) run.whole = false;
   return job;
 }
 
-/** Whether the nodes of `job` from `n` on (`forward`, else back) are all silent. */
+/** Whether the nodes of `job` from `n` on (`forward`, else back) are all silent, or its bilingual copy (ours). */
 function silentFrom(n: Node | null, job: Job, holderOf: (n: Node) => Job | undefined, forward: boolean): boolean {
-  for (; n && holderOf(n) === job; n = forward ? n.nextSibling : n.previousSibling) if (!blank(n)) return false;
+  for (; n && holderOf(n) === job; n = forward ? n.nextSibling : n.previousSibling) if (!blank(n) && !(n.nodeType === 1 && isCopy(n as Element))) return false;
   return true;
 }

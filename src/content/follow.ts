@@ -101,8 +101,9 @@ export class PageFollow extends PageFinds {
           inside.add(inUnit);
           notePart(parts, inUnit, r.target);
         }
-        // A block put in or taken out at a run's edge leaves it as written (edge-blocks.ts).
-        const kept = this.mode === 'replace' && this.segmenter ? runAtEdge(r, (n) => this.holderOf(n), this.segmenter) : undefined;
+        // A block put in or taken out at a run's edge leaves it as written (edge-blocks.ts); in
+        // bilingual mode, after the run's copy too (in its element, after its content).
+        const kept = this.segmenter ? runAtEdge(r, this.mode === 'bilingual' ? (n) => this.holderOf(pastCopies(n) ?? n) : (n) => this.holderOf(n), this.segmenter) : undefined;
         for (const n of [r.previousSibling, r.nextSibling]) {
           const j = n ? this.holderOf(n) : undefined;
           if (j && j !== kept) touched.add(j);

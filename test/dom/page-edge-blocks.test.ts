@@ -104,6 +104,59 @@ describe('blocks the page puts at the edge of a translated run', () => {
     }
   });
 
+  it("bilingual: a submenu put into a menu item after the label's copy and taken out, three times: only the submenu's words are sent, the label's copy stays as it was; restore exact", async () => {
+    const fake = marker();
+    const html = '<ul><li id="item">Our products <a href="/x">and more</a></li><li>About us</li></ul>';
+    const { page, frames } = startPage(html, fake.translate, pages, { mode: 'bilingual' });
+    await frames.settle();
+    const item = document.getElementById('item')!;
+    const copy = item.lastElementChild!;
+    const translated = copy.outerHTML;
+    expect(copy.textContent).toBe('⟦Our products ⟧⟦and more⟧');
+    const calls = fake.calls.length;
+    for (let i = 0; i < 3; i++) {
+      item.insertAdjacentHTML('beforeend', '<ul class="sub"><li>Garden tools</li></ul>');
+      await frames.settle();
+      expect(item.querySelector('.sub')!.textContent).toBe('Garden tools⟦Garden tools⟧');
+      item.querySelector('.sub')!.remove();
+      await frames.settle();
+      // The same copy, as it was: not taken out and made again.
+      expect(item.lastElementChild).toBe(copy);
+      expect(copy.outerHTML).toBe(translated);
+    }
+    expect(item.childNodes[0]!.textContent).toBe('Our products ');
+    expect(fake.calls.slice(calls).map((c) => c.markup)).toEqual(Array(3).fill('<p i=1>Garden tools</p>'));
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+    page.restore();
+    expect(document.body.innerHTML).toBe(html);
+  });
+
+  it("bilingual: a reply put under a comment's text (its copy after the comment) and a Vue submenu in the place of its empty comment: the copies stay as they were; restore exact", async () => {
+    const fake = marker();
+    const html = '<div id="c">A comment with <b>bold</b> words</div><ul><li id="item"><a href="/x">Our products</a><!--v-if--></li></ul>';
+    const { page, frames } = startPage(html, fake.translate, pages, { mode: 'bilingual' });
+    await frames.settle();
+    const c = document.getElementById('c')!;
+    const item = document.getElementById('item')!;
+    const copies = [c.nextElementSibling!, item.lastElementChild!];
+    const shown = copies.map((x) => x.outerHTML);
+    expect(copies.map((x) => x.textContent)).toEqual(['⟦A comment with ⟧⟦bold⟧⟦ words⟧', '⟦Our products⟧']);
+    const calls = fake.calls.length;
+    c.insertAdjacentHTML('beforeend', '<div class="reply">A reply to it</div>');
+    const mark = [...item.childNodes].find((n) => n.nodeType === 8)!;
+    const sub = document.createElement('ul');
+    sub.innerHTML = '<li>Garden tools</li>';
+    mark.replaceWith(sub);
+    await frames.settle();
+    sub.replaceWith(mark);
+    await frames.settle();
+    expect(fake.calls.slice(calls).map((x) => x.markup)).toEqual(['<p i=1>A reply to it</p><p i=2>Garden tools</p>']);
+    expect([c.nextElementSibling, item.lastElementChild]).toEqual(copies);
+    expect(copies.map((x) => x.outerHTML)).toEqual(shown);
+    page.restore();
+    expect(document.body.innerHTML).toBe(html.replace(' words</div>', ' words<div class="reply">A reply to it</div></div>'));
+  });
+
   it('a block taken out from between two runs joins them: sent again as one sentence', async () => {
     const fake = marker();
     const { frames } = startPage('<div id="d">Read this <div id="ad">An advert here</div> and that too</div>', fake.translate, pages);

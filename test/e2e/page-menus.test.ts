@@ -81,4 +81,43 @@ describe('a menu that renders its submenu on hover', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it.each(['shop', 'vue-shop'])("%s in bilingual mode: the label's copy is the same element, never written again, while the submenu comes and goes; restore exact", async (name) => {
+    const { page, tabId } = await open(`${origin()}/${name}.html`);
+    await expect.poll(() => page.evaluate(() => document.querySelector('#item > a') !== null)).toBe(true);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const before = await page.evaluate(() => document.body.innerHTML);
+    await translate(tabId, 'bilingual');
+    // The label's copy (in the item, after its content), marked, and every write to it as the page's own observer sees them.
+    const copy = () => page.evaluate(() => {
+      const c = document.querySelector('#item > [data-polyglot-bilingual]');
+      return c ? { text: c.textContent, same: (c as unknown as { seen?: boolean }).seen === true } : null;
+    });
+    expect(await copy()).toEqual({ text: '⟦Our garden products⟧', same: false });
+    await page.evaluate(() => {
+      const w = window as unknown as { copyWrites: string[] };
+      w.copyWrites = [];
+      const c = document.querySelector('#item > [data-polyglot-bilingual]')!;
+      (c as unknown as { seen: boolean }).seen = true;
+      new MutationObserver((records) => w.copyWrites.push(...records.map((r) => r.target.textContent ?? ''))).observe(c, { subtree: true, characterData: true, childList: true });
+    });
+    const sent = requests();
+    for (let i = 0; i < 3; i++) {
+      await page.hover('#item > a');
+      await expect.poll(() => page.evaluate(() => document.querySelector('#item .sub [data-polyglot-bilingual]')?.textContent ?? null)).toBe(name === 'shop' ? '⟦Garden tools for sale⟧' : '⟦Garden tools for the summer⟧');
+      await page.mouse.move(600, 500);
+      await expect.poll(() => page.evaluate(() => document.querySelector('#item .sub'))).toBeNull();
+    }
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { copyWrites: string[] }).copyWrites)).toEqual([]);
+    expect(await copy()).toEqual({ text: '⟦Our garden products⟧', same: true });
+    expect(await page.evaluate(() => document.querySelector('#item > a')!.textContent)).toBe('Our garden products');
+    // The submenu's words at most (the engine's memory may have them from the test above).
+    expect(requests() - sent).toBeLessThanOrEqual(1);
+    expect(await send({ type: 'page:restore', data: { tabId } })).toMatchObject({ data: { state: 'original' } });
+    expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });
