@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { markerTabs } from '../fakes/page-e2e';
 
@@ -41,6 +42,21 @@ createApp({
 window.mounted = true;
 </script></body></html>`;
 
+/**
+ * The mouse rests on the item and leaves it, three times: each time the submenu's translation shows
+ * at `sub` (its text, or its bilingual copy), then the submenu goes; a late write has 300 ms more to
+ * show itself, if there were one.
+ */
+async function hoverThrice(page: Page, name: string, sub: string): Promise<void> {
+  for (let i = 0; i < 3; i++) {
+    await page.hover('#item > a');
+    await expect.poll(() => page.evaluate((s) => document.querySelector(s)?.textContent ?? null, sub)).toBe(name === 'shop' ? '⟦Garden tools for sale⟧' : '⟦Garden tools for the summer⟧');
+    await page.mouse.move(600, 500);
+    await expect.poll(() => page.evaluate(() => document.querySelector('#item .sub'))).toBeNull();
+  }
+  await page.waitForTimeout(300);
+}
+
 describe('a menu that renders its submenu on hover', () => {
   const { open, send, translate, requests, origin } = markerTabs({
     '/shop.html': PAGE,
@@ -64,14 +80,7 @@ describe('a menu that renders its submenu on hover', () => {
       new MutationObserver((records) => w.labelWrites.push(...records.map((r) => r.target.textContent ?? ''))).observe(document.querySelector('#item > a')!, { subtree: true, characterData: true, childList: true });
     });
     const sent = requests();
-    for (let i = 0; i < 3; i++) {
-      await page.hover('#item > a');
-      await expect.poll(() => page.evaluate(() => document.querySelector('#item .sub')?.textContent ?? null)).toBe(name === 'shop' ? '⟦Garden tools for sale⟧' : '⟦Garden tools for the summer⟧');
-      await page.mouse.move(600, 500);
-      await expect.poll(() => page.evaluate(() => document.querySelector('#item .sub'))).toBeNull();
-    }
-    // Let a late write show itself, if there were one.
-    await page.waitForTimeout(300);
+    await hoverThrice(page, name, '#item .sub');
     expect(await page.evaluate(() => (window as unknown as { labelWrites: string[] }).labelWrites)).toEqual([]);
     expect(await label()).toBe('⟦Our garden products⟧');
     // The submenu's words once (the engine keeps the answer for the next hovers), the label never.
@@ -103,13 +112,7 @@ describe('a menu that renders its submenu on hover', () => {
       new MutationObserver((records) => w.copyWrites.push(...records.map((r) => r.target.textContent ?? ''))).observe(c, { subtree: true, characterData: true, childList: true });
     });
     const sent = requests();
-    for (let i = 0; i < 3; i++) {
-      await page.hover('#item > a');
-      await expect.poll(() => page.evaluate(() => document.querySelector('#item .sub [data-polyglot-bilingual]')?.textContent ?? null)).toBe(name === 'shop' ? '⟦Garden tools for sale⟧' : '⟦Garden tools for the summer⟧');
-      await page.mouse.move(600, 500);
-      await expect.poll(() => page.evaluate(() => document.querySelector('#item .sub'))).toBeNull();
-    }
-    await page.waitForTimeout(300);
+    await hoverThrice(page, name, '#item .sub [data-polyglot-bilingual]');
     expect(await page.evaluate(() => (window as unknown as { copyWrites: string[] }).copyWrites)).toEqual([]);
     expect(await copy()).toEqual({ text: '⟦Our garden products⟧', same: true });
     expect(await page.evaluate(() => document.querySelector('#item > a')!.textContent)).toBe('Our garden products');
