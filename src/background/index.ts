@@ -45,7 +45,7 @@ browser.runtime.onMessage.addListener(asOnMessageListener(createMessageHandler({
 browser.runtime.onConnect.addListener(createConnectListener({ service, self: self_, contentPolicy: policy }));
 // A trigger starts building the language lists at once (a worker it woke has none yet).
 const warm = () => void service.warm();
-registerPageControls(browser, warm);
+registerPageControls(browser, service);
 registerSelectionControls(browser, warm);
 registerSync(browser);
 // Off any trigger's path: the shortcuts' chords, for the content scripts' wake (content/wake.ts);

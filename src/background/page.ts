@@ -7,15 +7,16 @@
  */
 import type { Browser } from 'webextension-polyfill';
 import { ApiError } from '../core/errors';
+import type { LanguageLists } from '../core/types';
 import { canonicalLanguage } from '../core/lang';
 import { ext } from '../shared/browser';
 import { isPageStatus, type FrameDecision, type PageMode, type PageOptions, type PageStatus } from '../shared/messages';
 import { FrameProgress, sessionCounts } from './frame-progress';
-import { frames, pruneFor } from './frames';
+import { frames, pruneFor, type FrameFlag } from './frames';
 import type { Context, Handler, RouterDeps } from './router';
 import { sitesStore, type SitesStore } from './sites';
 import { stopPageCalls } from './translate-port';
-import { defaultTarget, TABS, toTab, trigger, type TabControl } from './tabs';
+import { defaultTarget, listsFor, TABS, toTab, trigger, type TabControl } from './tabs';
 
 export const TOGGLE_COMMAND = 'toggle-page-translation';
 export const ALTERNATIVES_COMMAND = 'show-alternatives';
@@ -122,11 +123,12 @@ export const PAGE_HANDLERS: { [K in PageMessage]: Handler<K> } = {
     allow: PAGES,
     async handle(data, _ctx, deps) {
       const options = target(data);
-      // As registerPageControls: the lists are built while the tab finds its first units.
-      void deps.service.warm?.();
+      // As registerPageControls: the lists are built while the site's mode is asked, and go with
+      // the trigger (the tab does not ask for them before its first units).
+      const lists = listsFor(deps.service);
       const tabs = deps.tabs ?? TABS;
       const mode = options.mode ?? (await siteMode(data.tabId, tabs, deps.sites ?? sitesStore()));
-      return tabs.translate(data.tabId, { ...options, mode });
+      return tabs.translate(data.tabId, { ...options, mode, ...(await lists) });
     },
   },
   'page:restore': { allow: PAGES, handle: (data) => toTab(data.tabId, 'page:restore', {}) },
@@ -231,30 +233,37 @@ export const PAGE_HANDLERS: { [K in PageMessage]: Handler<K> } = {
   },
 };
 
-export async function togglePage(tabId: number | undefined, browser: Browser = ext()): Promise<PageStatus> {
-  const mode = await siteMode(tabId, TABS, sitesStore());
-  return trigger(tabId, 'page:toggle', { trg: defaultTarget(browser), mode }, browser);
+/** What the shortcut and the menu use: the service's lists (`listsFor`), the tabs and the site rules (tests: fakes). */
+export interface ToggleDeps {
+  lists?: () => Promise<{ lists?: LanguageLists }>;
+  tabs?: TabControl;
+  sites?: SitesStore;
+  frames?: FrameFlag;
+}
+
+/** The lists are built while the site's mode is asked of the tab. */
+export async function togglePage(tabId: number | undefined, browser: Browser = ext(), deps: ToggleDeps = {}): Promise<PageStatus> {
+  const listed = deps.lists?.() ?? {};
+  const mode = await siteMode(tabId, deps.tabs ?? TABS, deps.sites ?? sitesStore());
+  return trigger(tabId, 'page:toggle', { trg: defaultTarget(browser), mode, ...(await listed) }, browser, deps.frames);
 }
 
 /**
- * Shortcut and context menu; listeners registered at top level by index.ts. `warm` (the service's)
- * is started with a toggle: the language lists the page's first call needs are built while the
- * tab is asked and finds its first units, not after (the shortcut's event has just started the
- * worker, whose lists are not built yet).
+ * Shortcut and context menu; listeners registered at top level by index.ts. The service's lists
+ * are started with a toggle: the language lists the page's first call needs are built while the
+ * tab is asked its site (the shortcut's event has just started the worker, whose lists are not
+ * built yet), and go to the tab with the toggle.
  */
-export function registerPageControls(browser: Browser = ext(), warm: () => void = () => undefined): void {
+export function registerPageControls(browser: Browser = ext(), service: { lists?(): Promise<LanguageLists> } = {}, deps: Omit<ToggleDeps, 'lists'> = {}): void {
+  const toggle = { ...deps, lists: () => listsFor(service) };
   browser.commands?.onCommand.addListener((command: string, tab?: { id?: number }) => {
-    if (command === TOGGLE_COMMAND) {
-      warm();
-      togglePage(tab?.id, browser).catch(() => undefined);
-    }
+    if (command === TOGGLE_COMMAND) togglePage(tab?.id, browser, toggle).catch(() => undefined);
     // Every frame is asked; the one with the focus opens the chooser at its cursor.
     if (command === ALTERNATIVES_COMMAND) toTab(tab?.id, 'page:alternatives', {}, browser).catch(() => undefined);
   });
   browser.contextMenus?.onClicked.addListener((info, tab) => {
     if (info.menuItemId !== MENU_ID) return;
-    warm();
-    togglePage(tab?.id, browser).catch(() => undefined);
+    togglePage(tab?.id, browser, toggle).catch(() => undefined);
   });
   browser.runtime.onInstalled.addListener(() => {
     browser.contextMenus?.removeAll().then(() => {

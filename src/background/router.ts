@@ -29,7 +29,7 @@ import type { FrameProgress } from './frame-progress';
 import type { FrameCounts, PageStatus } from '../shared/messages';
 
 export interface RouterDeps {
-  service: Pick<TranslationService, 'call' | 'flush' | 'health' | 'warm'>;
+  service: Pick<TranslationService, 'call' | 'flush' | 'health' | 'warm' | 'lists'>;
   settings: SettingsStore;
   self: Self;
   /**

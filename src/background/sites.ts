@@ -14,7 +14,7 @@ import type { PageMode } from '../shared/messages';
 import { PAGE_KEY, SITES_KEY, type PagePrefs } from '../ui/shared/store';
 import type { Handler } from './router';
 import { frames, pruneFor } from './frames';
-import { TABS } from './tabs';
+import { listsFor, TABS } from './tabs';
 
 type Area = Pick<Storage.StorageArea, 'get' | 'set'>;
 
@@ -133,8 +133,11 @@ export const SITES_HANDLERS: { [K in SitesMessage]: Handler<K> } = {
         // The tab's page goes on as it was shown (bilingual, near the viewport); a rule's, as its site's.
         const mode = decision.why === 'tab' && before?.mode ? before.mode : await store.mode(host);
         const scope = decision.why === 'tab' && before?.scope ? { scope: before.scope } : {};
-        // Not awaited: the content script answers page:translate while this reply is pending.
-        tabs.translate(tabId, { src: decision.src, trg: decision.trg, mode, ...scope }).catch(() => undefined);
+        // Not awaited: the content script answers page:translate while this reply is pending. With
+        // the engine's lists (tabs.ts `listsFor`).
+        void listsFor(deps.service)
+          .then((lists) => tabs.translate(tabId, { src: decision.src, trg: decision.trg, mode, ...scope, ...lists }))
+          .catch(() => undefined);
       }
       return decision;
     },

@@ -4,6 +4,7 @@
  */
 import type { Browser } from 'webextension-polyfill';
 import { ApiError } from '../core/errors';
+import type { LanguageLists } from '../core/types';
 import { languageOf } from '../core/lang';
 import { ext } from '../shared/browser';
 import { RemoteError, type PageOptions, type PageStatus, type TabMessage, type TabMessageType, type TabProtocol, type WireReply } from '../shared/messages';
@@ -20,6 +21,16 @@ async function tabOf(tabId: number | undefined, browser: Browser): Promise<numbe
   const id = tabId ?? (await activeTab(browser));
   if (!Number.isInteger(id) || id < 0) throw new ApiError(400, 'tabId must be a tab id');
   return id;
+}
+
+/**
+ * The engine's language lists as a trigger carries them to its tab (`lists`), which then does not
+ * ask for them (a GetLanguages call, a round trip to the worker) before it finds its first units;
+ * nothing where they cannot be built (the tab asks, and gets the error).
+ */
+export async function listsFor(service: { lists?(): Promise<LanguageLists> }): Promise<{ lists?: LanguageLists }> {
+  const lists = await service.lists?.().catch(() => undefined);
+  return lists ? { lists } : {};
 }
 
 /** Sends a message to the tab's content script and unwraps its reply. */

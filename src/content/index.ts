@@ -136,6 +136,15 @@ async function engineLists(): Promise<LanguageLists | undefined> {
 }
 
 /**
+ * The lists a trigger carries (the background's, built as it was sent: no round trip to it on the
+ * translation's path), else asked for.
+ */
+function listsOf(data: { lists?: LanguageLists }): Promise<LanguageLists | undefined> {
+  const l = data.lists;
+  return l && Array.isArray(l.src) && Array.isArray(l.trg) ? Promise.resolve(l) : engineLists();
+}
+
+/**
  * The language to translate the page from into `trg`, when the trigger names none (the shortcut,
  * the menu): its `lang`, unless that is `trg` and the text reads as another language with the
  * browser's detector (a template's `lang="en"` on a page written in Spanish).
@@ -207,7 +216,7 @@ async function handle(message: TabMessage): Promise<PageStatus> {
       const state = page.status().state;
       const given = message.data.src;
       if (given) chosen = given;
-      const lists = engineLists();
+      const lists = listsOf(message.data);
       const src = given ?? (state === 'original' ? await sourceFor(trg) : (page.status().src ?? (await sourceFor(trg))));
       return startInto(src, trg, { ...(mode ? { mode } : {}), ...(scope ? { scope } : {}) }, !!given, lists);
     }
@@ -215,7 +224,7 @@ async function handle(message: TabMessage): Promise<PageStatus> {
       const state = page.status().state;
       if (state !== 'original') return restoredByUser();
       const { trg, mode } = message.data;
-      const lists = engineLists();
+      const lists = listsOf(message.data);
       return startInto(await sourceFor(trg), trg, mode ? { mode } : {}, false, lists);
     }
     case 'page:alternatives':

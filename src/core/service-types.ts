@@ -2,7 +2,7 @@ import type { ProviderModule } from './provider';
 import type { ProviderHealth, TranslationMemory } from './scheduler/index';
 import type { Settings } from './settings/types';
 import type { KeyValueStore } from './storage';
-import type { ApiReply, LooseParams, Params, TrdObj, TrObj } from './types';
+import type { ApiReply, LanguageLists, LooseParams, Params, TrdObj, TrObj } from './types';
 
 export interface ServiceDeps {
   /** The current settings document (callers cache it and invalidate on change). */
@@ -77,4 +77,10 @@ export interface TranslationService {
    * Present on createService's result (optional for test doubles, as `health`).
    */
   warm?(): Promise<void>;
+  /**
+   * The language lists (GetLanguages' body), built as `warm` builds them, without a call: what a
+   * page trigger hands its tab, so that the tab does not ask for them on the translation's path.
+   * Present on createService's result (optional for test doubles, as `health`).
+   */
+  lists?(): Promise<LanguageLists>;
 }

@@ -41,7 +41,7 @@ function queryBytes(query: string): Uint8Array {
   return new TextEncoder().encode(query);
 }
 
-export function createService(deps: ServiceDeps): TranslationService & Required<Pick<TranslationService, 'health' | 'warm'>> {
+export function createService(deps: ServiceDeps): TranslationService & Required<Pick<TranslationService, 'health' | 'warm' | 'lists'>> {
   const now = deps.now ?? Date.now;
   const usage = new Usage(deps.store);
   const catalogs = new CatalogCache(deps.providers, { fetch: deps.fetch }, { memory: deps.memory, warn: deps.warn }, deps.store);
@@ -273,11 +273,11 @@ export function createService(deps: ServiceDeps): TranslationService & Required<
     }
   }
 
-  const warm = () =>
-    snapshot().then(
-      (snap) => void snap.lists(),
-      () => undefined,
-    );
+  const lists = () => snapshot().then((snap) => snap.lists());
+  const warm = () => lists().then(
+    () => undefined,
+    () => undefined,
+  );
 
-  return { call, http, flush: () => usage.flush(), health: () => catalogs.health(), warm };
+  return { call, http, flush: () => usage.flush(), health: () => catalogs.health(), warm, lists };
 }

@@ -5,7 +5,7 @@
 import type { ProviderHealth } from '../core/scheduler/index';
 import type { Settings } from '../core/settings/types';
 import type { LoadDecision, SitePatch, SitePrefs } from '../core/sites';
-import type { ApiReply, LooseParams, TrdObj, TrObj } from '../core/types';
+import type { ApiReply, LanguageLists, LooseParams, TrdObj, TrObj } from '../core/types';
 
 /** Interface query parameters; repeatable ones (dat, rid) as arrays. */
 export type ApiParams = LooseParams;
@@ -185,12 +185,13 @@ export function startsAfresh(before: PageState | undefined, now: PageStatus): bo
  * only the top frame answers, every frame acts.
  */
 export interface TabProtocol {
-  'page:translate': { request: { src?: string; trg: string } & PageOptions; response: PageStatus };
+  /** `lists`: the engine's language lists (GetLanguages' body), which the tab then does not ask for. */
+  'page:translate': { request: { src?: string; trg: string; lists?: LanguageLists } & PageOptions; response: PageStatus };
   'page:restore': { request: Record<string, never>; response: PageStatus };
   'page:cancel': { request: Record<string, never>; response: PageStatus };
   'page:status': { request: Record<string, never>; response: PageStatus };
   /** Keyboard shortcut and context menu: translate to trg, or restore when translated. */
-  'page:toggle': { request: { trg: string; mode?: PageMode }; response: PageStatus };
+  'page:toggle': { request: { trg: string; mode?: PageMode; lists?: LanguageLists }; response: PageStatus };
   /** Keyboard shortcut: the frame with the focus opens the alternatives of the translated paragraph at its cursor. */
   'page:alternatives': { request: Record<string, never>; response: PageStatus };
   /** The indicator's Retry, through the background: each frame goes on with what failed, or was left by a stop. */

@@ -1,10 +1,13 @@
 /**
  * The shortcut's and the context menu's handlers start building the language lists as the event
- * arrives (the event may have just started the worker), before they ask the tab anything.
+ * arrives (the event may have just started the worker), before they ask the tab anything, and the
+ * page toggle carries them to the tab (which then does not ask for them).
  */
 import type { Browser } from 'webextension-polyfill';
 import { describe, expect, it } from 'vitest';
-import { ALTERNATIVES_COMMAND, MENU_ID, registerPageControls, TOGGLE_COMMAND } from '../../../src/background/page';
+import { ALTERNATIVES_COMMAND, MENU_ID, registerPageControls, TOGGLE_COMMAND, type ToggleDeps } from '../../../src/background/page';
+import type { FrameFlag } from '../../../src/background/frames';
+import type { SitesStore } from '../../../src/background/sites';
 import { registerSelectionControls, SELECTION_COMMAND, SELECTION_MENU_ID } from '../../../src/background/selection';
 import { fakeEvent } from './fakes';
 
@@ -29,10 +32,28 @@ function fakeBrowser() {
   return { browser: browser as unknown as Browser, onCommand, onClicked, sent, order };
 }
 
+/** The tabs and the site rules the toggle asks: the tab says its site, which has no rule. */
+const FAKES: Omit<ToggleDeps, 'lists'> = {
+  tabs: { translate: async () => STATUS, status: async () => ({ ...STATUS, site: 'example.test' }), id: async (id) => id ?? 1, language: () => 'de' },
+  sites: { mode: async () => 'replace' } as unknown as SitesStore,
+  frames: { announce: async () => undefined } as unknown as FrameFlag,
+};
+const STATUS = { state: 'original' as const, done: 0, total: 0, errors: 0 };
+
 describe('warming on a trigger', () => {
-  it('the page toggle, from the shortcut and from the menu: warmed first, once per trigger', () => {
+  it('the page toggle, from the shortcut and from the menu: the lists built first, once per trigger, and carried to the tab with the toggle', async () => {
     const f = fakeBrowser();
-    registerPageControls(f.browser, () => f.order.push('warm'));
+    const lists = { src: ['en', 'de'], trg: ['de', 'en'], exclude: [] as [string, string][] };
+    registerPageControls(
+      f.browser,
+      {
+        lists: async () => {
+          f.order.push('warm');
+          return lists;
+        },
+      },
+      FAKES,
+    );
     f.onCommand.emit(TOGGLE_COMMAND, { id: 4 });
     expect(f.order[0]).toBe('warm');
     f.onClicked.emit({ menuItemId: MENU_ID }, { id: 4 });
@@ -41,6 +62,16 @@ describe('warming on a trigger', () => {
     f.onCommand.emit(ALTERNATIVES_COMMAND, { id: 4 });
     f.onClicked.emit({ menuItemId: 'something-else' }, { id: 4 });
     expect(f.order.filter((o) => o === 'warm')).toHaveLength(2);
+    // The tab is asked its site (its mode), then toggled into the browser's language with the lists.
+    await expect.poll(() => f.sent.filter((m) => (m.message as { type: string }).type === 'page:toggle').length).toBe(2);
+    expect(f.sent.filter((m) => (m.message as { type: string }).type === 'page:toggle').map((m) => m.message)).toEqual(Array(2).fill({ type: 'page:toggle', data: { trg: 'de', mode: 'replace', lists } }));
+  });
+
+  it('a service whose lists cannot be built: the toggle goes without them (the tab asks, and gets the error)', async () => {
+    const f = fakeBrowser();
+    registerPageControls(f.browser, { lists: () => Promise.reject(new Error('no settings')) }, FAKES);
+    f.onCommand.emit(TOGGLE_COMMAND, { id: 4 });
+    await expect.poll(() => f.sent.filter((m) => (m.message as { type: string }).type === 'page:toggle').map((m) => m.message)).toEqual([{ type: 'page:toggle', data: { trg: 'de', mode: 'replace' } }]);
   });
 
   it('the selection, from the shortcut and from the menu: warmed, then the frames asked to show the bubble', async () => {

@@ -11,7 +11,7 @@ import { createSettingsStore } from '../../../src/background/settings';
 import { createSitesStore } from '../../../src/background/sites';
 import { createConnectListener } from '../../../src/background/translate-port';
 import type { CallOptions } from '../../../src/core/service-types';
-import type { LooseParams, Params } from '../../../src/core/types';
+import type { LanguageLists, LooseParams, Params } from '../../../src/core/types';
 import type { TabTranslation } from '../../../src/background/frames';
 import type { PageStatus } from '../../../src/shared/messages';
 import { CONTENT_SENDER, fakePort, fakeStorage, OPTIONS_SENDER, PAGE_SENDER, SELF } from './fakes';
@@ -33,6 +33,8 @@ function setup(initial: Record<string, unknown> = {}, routes = ['google.ts', 'ap
     async warm() {
       this.warmed += 1;
     },
+    /** The engine's lists, where a test gives them (a trigger carries them to its tab). */
+    lists: undefined as (() => Promise<LanguageLists>) | undefined,
   };
   const settings = createSettingsStore(storage.area, storage.onChanged);
   const sites = createSitesStore(() => storage.area);
@@ -115,6 +117,14 @@ describe('page:loaded', () => {
     expect(translated).toEqual([{ tabId: 7, src: 'fr', trg: 'de', mode: 'replace' }]);
   });
 
+  it("carries the engine's lists to the tab, so that it does not ask for them", async () => {
+    const { ask, translated, service } = setup({ 'ui:sites': { sites: { 'example.com': { mode: 'always', trg: 'de' } }, languages: {} } });
+    const lists = { src: ['fr'], trg: ['de'], exclude: [] as [string, string][] };
+    service.lists = async () => lists;
+    await ask({ type: 'page:loaded', data: { lang: 'fr' } }, TOP);
+    await expect.poll(() => translated).toEqual([{ tabId: 7, src: 'fr', trg: 'de', mode: 'replace', lists }]);
+  });
+
   it('shows the page bilingual where the site says so, else as the general default says', async () => {
     const { ask, translated } = setup({
       'ui:sites': { sites: { 'example.com': { mode: 'always', trg: 'de', bilingual: true }, 'plain.test': { mode: 'always', trg: 'de', bilingual: false }, 'other.test': { mode: 'always', trg: 'de' } }, languages: {} },
@@ -176,6 +186,16 @@ describe('page:translate without a mode', () => {
     expect(translated).toEqual([{ tabId: 3, trg: 'de', mode: 'bilingual' }, { tabId: 3, trg: 'de', mode: 'replace' }]);
   });
 
+  it("carries the engine's language lists to the tab, so that it does not ask for them; none where they cannot be built", async () => {
+    const { ask, translated, service } = setup();
+    const lists = { src: ['fr', 'en'], trg: ['de', 'en'], exclude: [] as [string, string][] };
+    service.lists = async () => lists;
+    await ask({ type: 'page:translate', data: { tabId: 3, trg: 'de', mode: 'replace' } }, PAGE_SENDER);
+    service.lists = () => Promise.reject(new Error('no settings'));
+    await ask({ type: 'page:translate', data: { tabId: 3, trg: 'de', mode: 'replace' } }, PAGE_SENDER);
+    expect(translated).toEqual([{ tabId: 3, trg: 'de', mode: 'replace', lists }, { tabId: 3, trg: 'de', mode: 'replace' }]);
+  });
+
   it('shows a page without a site (a file) as the general default says', async () => {
     const { ask, translated, top } = setup({ 'ui:page': { bilingual: true } });
     top.status = { state: 'original', done: 0, total: 0, errors: 0 };
@@ -196,13 +216,19 @@ describe('page:translate without a mode', () => {
     expect(translated).toHaveLength(1);
   });
 
-  it('starts building the language lists while the tab finds its first units', async () => {
-    const { ask, service } = setup();
+  it("builds the language lists while the tab is asked its site's mode, before the trigger goes", async () => {
+    const { ask, service, translated } = setup();
+    const order: string[] = [];
+    service.lists = async () => {
+      order.push('lists');
+      return { src: ['fr'], trg: ['de'], exclude: [] };
+    };
     await ask({ type: 'page:translate', data: { tabId: 3, trg: 'de' } }, PAGE_SENDER);
-    expect(service.warmed).toBe(1);
-    // A refused message warms nothing.
+    expect(order).toEqual(['lists']);
+    expect(translated).toEqual([{ tabId: 3, trg: 'de', mode: 'replace', lists: { src: ['fr'], trg: ['de'], exclude: [] } }]);
+    // A refused message builds nothing.
     await ask({ type: 'page:translate', data: { tabId: 3, trg: 'de' } }, TOP);
-    expect(service.warmed).toBe(1);
+    expect(order).toEqual(['lists']);
   });
 });
 
