@@ -274,10 +274,7 @@ export function createService(deps: ServiceDeps): TranslationService & Required<
   }
 
   const lists = () => snapshot().then((snap) => snap.lists());
-  const warm = () => lists().then(
-    () => undefined,
-    () => undefined,
-  );
+  const warm = () => lists().then(() => undefined, () => undefined);
 
   return { call, http, flush: () => usage.flush(), health: () => catalogs.health(), warm, lists };
 }
