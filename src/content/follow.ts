@@ -103,7 +103,7 @@ export class PageFollow extends PageFinds {
         }
         // A block put in or taken out at a run's edge leaves it as written (edge-blocks.ts); in
         // bilingual mode, after the run's copy too (in its element, after its content).
-        const kept = this.segmenter ? runAtEdge(r, this.mode === 'bilingual' ? (n) => this.holderOf(pastCopies(n) ?? n) : (n) => this.holderOf(n), this.segmenter) : undefined;
+        const kept = this.segmenter ? runAtEdge(r, (n) => this.holderOf(pastCopies(n) ?? n), this.segmenter) : undefined;
         for (const n of [r.previousSibling, r.nextSibling]) {
           const j = n ? this.holderOf(n) : undefined;
           if (j && j !== kept) touched.add(j);
