@@ -156,6 +156,7 @@ export const PAGE_HANDLERS: { [K in PageMessage]: Handler<K> } = {
     // alone, the popup's first unit on readability-nytimes-1, a page of 13 frames, came later:
     // medians of 4 alternate runs, 300 ms against 283; asked of all, 293 against 300).
     async handle(data, _ctx, deps) {
+      void deps.service.warm?.();
       const tabs = deps.tabs ?? TABS;
       const tabId = await tabs.id(data.tabId);
       const [status, progress] = await Promise.all([tabs.status(tabId, true), progressOf(deps)]);

@@ -73,7 +73,9 @@ export interface TranslationService {
   health?(): Record<string, ProviderHealth>;
   /**
    * Reads the settings and builds the language lists (each enabled provider's pairs) a first call
-   * would need, without a call: nothing is counted as usage. A failure is left to that call.
+   * would need, without a call: nothing is counted as usage. A failure is left to that call. The
+   * first time, then (in a task of its own), the first call's document code is run on a sample and
+   * the translation memory read once, so that a worker a trigger's warning woke has both ready.
    * Present on createService's result (optional for test doubles, as `health`).
    */
   warm?(): Promise<void>;

@@ -4,7 +4,7 @@
  */
 import { authenticate, type Caller } from './auth';
 import { compileGlossary } from './engine/glossary';
-import { translateDocument } from './engine/translate-document';
+import { rehearseDocument, translateDocument } from './engine/translate-document';
 import { translateText } from './engine/translate-text';
 import { ApiError } from './errors';
 import { compatError, compatMode, compatReply, parseCompat } from './interface/compat';
@@ -274,7 +274,20 @@ export function createService(deps: ServiceDeps): TranslationService & Required<
   }
 
   const lists = () => snapshot().then((snap) => snap.lists());
-  const warm = () => lists().then(() => undefined, () => undefined);
+  /**
+   * Once per worker, after the lists: the first call's code is run on a sample and the memory read
+   * once (its first read of the disk), in a task of their own, off the trigger's path.
+   */
+  let rehearsed = false;
+  const rehearse = () => {
+    if (rehearsed) return;
+    rehearsed = true;
+    setTimeout(() => {
+      rehearseDocument();
+      deps.memory?.get([{ provider: '', src: '', trg: '', domain: 'general', format: 'html', text: '' }]).catch(() => undefined);
+    }, 0);
+  };
+  const warm = () => lists().then(rehearse, () => undefined);
 
   return { call, http, flush: () => usage.flush(), health: () => catalogs.health(), warm, lists };
 }

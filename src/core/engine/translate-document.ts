@@ -143,3 +143,23 @@ export async function translateDocument(req: TranslateRequest, routes: readonly 
   }
   return { status: 200, body: dat };
 }
+
+/** A page call as the content script writes it: blocks, phrasing with ids, a reference. */
+const REHEARSAL = '<p i=1>A <b i=2>short</b> text, <a i=3>a link</a>.</p><p i=4>One &amp; two.</p>';
+
+/**
+ * A page call's document code run once on a small sample, with no provider: split, protect, and
+ * restore from an answer that wraps every text. A worker that a trigger's warning woke (a
+ * right-click, a held shortcut chord, the popup opening) has then compiled what its first call
+ * runs; cold, that code held the first call 5–30 ms before its first request
+ * (docs/page-translation.md, round of stop 69).
+ * Returns the restored sample (tests: the round trip is whole).
+ */
+export function rehearseDocument(): string {
+  return splitDocument(REHEARSAL, CHUNK_CHARS)
+    .map((source) => {
+      const prot = protect(source);
+      return prot.restore(prot.segments.map((s) => s.replace(/(^|>)([^<]+)/g, '$1[$2]')));
+    })
+    .join('');
+}

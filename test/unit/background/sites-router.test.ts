@@ -6,6 +6,7 @@ import type { Runtime } from 'webextension-polyfill';
 import { describe, expect, it } from 'vitest';
 import { contentPolicy } from '../../../src/background/content-calls';
 import { createProviderLog, LOG_CAP } from '../../../src/background/provider-log';
+import { FrameProgress } from '../../../src/background/frame-progress';
 import { createMessageHandler } from '../../../src/background/router';
 import { createSettingsStore } from '../../../src/background/settings';
 import { createSitesStore } from '../../../src/background/sites';
@@ -68,7 +69,7 @@ function setup(initial: Record<string, unknown> = {}, routes = ['google.ts', 'ap
     reset: async () => undefined,
   };
   const policy = contentPolicy({ service, settings, sites, log });
-  const ask = createMessageHandler({ service, settings, self: SELF, sites, log, tabs, frames, contentPolicy: policy });
+  const ask = createMessageHandler({ service, settings, self: SELF, sites, log, tabs, frames, contentPolicy: policy, progress: new FrameProgress() });
   return { ask, calls, storage, translated, service, policy, log, top, kept, closed, remembered };
 }
 
@@ -270,6 +271,13 @@ describe('page:wake', () => {
     expect(await ask({ type: 'page:wake', data: {} }, PAGE_SENDER)).toMatchObject({ error: { status: 403 } });
     expect(await ask({ type: 'page:wake', data: {} }, OPTIONS_SENDER)).toMatchObject({ error: { status: 403 } });
     expect(service.warmed).toBe(0);
+  });
+
+  it('the popup opening warms the worker too (its page:status comes before its "Translate this page")', async () => {
+    const { ask, service, calls } = setup();
+    expect(await ask({ type: 'page:status', data: {} }, PAGE_SENDER)).toMatchObject({ data: { site: 'fr.example.com' } });
+    expect(service.warmed).toBe(1);
+    expect(calls).toEqual([]);
   });
 });
 

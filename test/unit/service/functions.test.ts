@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fakeProvider } from '../../fakes/fake-provider';
 import { memoryStore } from '../../../src/core/storage';
-import { body, harness, KEY } from './harness';
+import { body, harness, KEY, settingsFor } from './harness';
+import { createService } from '../../../src/core/service';
+import { rehearseDocument } from '../../../src/core/engine/translate-document';
+import type { MemoryKey } from '../../../src/core/scheduler/memory';
 
 const langs = { src: ['en', 'es', 'fr'], trg: ['en', 'es', 'fr'] };
 type Err = { err: string };
@@ -185,6 +188,26 @@ describe('warm (a right-click ahead of the context menu: page:wake)', () => {
     // The call after it finds the lists built.
     expect((await call('Translate', { src: 'en', trg: 'es', dat: 'hi' }, true)).status).toBe(200);
     expect(asked).toBe(1);
+  });
+
+  it('then runs a page call\'s document code on a sample and reads the memory once, in a task of its own', async () => {
+    const a = fakeProvider({ id: 'a.ts', languages: langs });
+    const settings = settingsFor([a.module]);
+    const read: MemoryKey[][] = [];
+    const memory = { get: async (keys: readonly MemoryKey[]) => (read.push([...keys]), keys.map(() => undefined)), set: async () => undefined };
+    const service = createService({ settings: async () => settings, providers: [a.module], store: memoryStore(), fetch: globalThis.fetch, memory });
+    await service.warm();
+    // Not on the path of a call that comes with the warning: after the lists, in a task of its own.
+    expect(read).toHaveLength(0);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(read).toHaveLength(1);
+    await service.warm();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(read).toHaveLength(1);
+  });
+
+  it('rehearses the whole round trip: every text of the sample comes back from its answer, in its markup', () => {
+    expect(rehearseDocument()).toBe('<p i=1>[A ]<b i=2>[short]</b>[ text, ]<a i=3>[a link]</a>[.]</p><p i=4>[One &amp; two.]</p>');
   });
 
   it('leaves a failure to the first call, which reports it', async () => {
