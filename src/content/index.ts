@@ -25,7 +25,6 @@ import { load, PAGE_KEY, SITES_KEY, type PagePrefs } from '../ui/shared/store';
 import { Indicator } from './indicator';
 import { isOverlay } from './overlay';
 import { PageTranslator } from './page';
-import { rehearse } from './rehearse';
 import { Reporter } from './reporter';
 import { whenShown } from './shown';
 import { rootSaysNo } from './tags';
@@ -43,8 +42,6 @@ export interface ContentEngine {
   chooser: Chooser;
   /** The button a resting mouse shows on a translated paragraph (it opens the chooser). */
   hover: HoverButton;
-  /** The translator run on a sample at a trigger's warning (rehearse.ts): undefined once it was. */
-  rehearse: typeof rehearse;
 }
 
 declare global {
@@ -75,15 +72,6 @@ const reporter = new Reporter({
   show: (tab) => indicator.show(tab),
   shown: () => indicator.shown(),
 });
-
-/**
- * A trigger may follow (a right-click, a held chord, the popup opening): the page translator's
- * code is run on a sample of its own now, in a task of its own (rehearse.ts), once per document
- * and only while the page is shown as it is.
- */
-function rehearseSoon(): void {
-  if (page.status().state === 'original') setTimeout(() => void rehearse().catch(() => undefined), 0);
-}
 
 /** The page's status changed: told to the background, shown by the top frame's indicator; the chooser and the hover button go with the translation. */
 function report(status: PageStatus): void {
@@ -255,8 +243,6 @@ async function handle(message: TabMessage): Promise<PageStatus> {
     case 'page:frame-status':
       return page.status();
     case 'page:status':
-      // The popup opening (every frame is asked): its "Translate this page" may follow.
-      if (top) rehearseSoon();
       // The popup's site rules need the host and the language; only here, the badge needs neither.
       return { ...page.status(), site: location.hostname, lang: chosen ?? (await loadedLanguage()) };
   }
@@ -289,7 +275,6 @@ let chordsAsked = false;
 wakeAhead(window, () => {
   void send('page:wake', {}).catch(() => undefined);
   setTimeout(() => languageOf(document.documentElement.getAttribute('lang') || 'en'), 0);
-  rehearseSoon();
 }, {
   chords: () => {
     if (!chordsAsked) {
@@ -371,4 +356,4 @@ if (!top) {
   });
 }
 
-globalThis.polyglot = Object.freeze({ callApi, translateStream, page, handle, bubble, chooser, hover, rehearse });
+globalThis.polyglot = Object.freeze({ callApi, translateStream, page, handle, bubble, chooser, hover });

@@ -3,8 +3,7 @@
  * go there next); a left click does not, nor a contextmenu event the page's script makes. So does
  * holding a shortcut's chord (Alt+Shift, before Alt+Shift+T's last key), as the background last
  * published them; one modifier or another chord does not. Watched through the DevTools protocol's
- * ServiceWorker domain, as chrome://serviceworker-internals shows it. Neither changes the page: the
- * translator readied then runs on a sample of its own.
+ * ServiceWorker domain, as chrome://serviceworker-internals shows it.
  */
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,32 +103,6 @@ describe('a right-click wakes the background', () => {
   it("starts the stopped worker when the default shortcut's chord is held, not on one modifier or another chord", async () => {
     await stoppedOnFreshPage();
     await wakesOnlyOn([['Alt'], ['Control', 'Shift']], ['Alt', 'Shift']);
-  });
-
-  it('changes nothing of the page: the translator it readies runs on a sample of its own (content/rehearse.ts)', async () => {
-    await page.reload();
-    await evaluateInContentScript(page, browser.id, '1');
-    const before = await page.evaluate(() => {
-      const w = window as unknown as { seen: number };
-      w.seen = 0;
-      new MutationObserver((records) => (w.seen += records.length)).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-      return document.documentElement.outerHTML;
-    });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
-    await page.click('#p', { button: 'right' });
-    await page.keyboard.down('Alt');
-    await page.keyboard.down('Shift');
-    await page.keyboard.up('Shift');
-    await page.keyboard.up('Alt');
-    await new Promise((r) => setTimeout(r, 1000));
-    expect(await page.evaluate(() => (window as unknown as { seen: number }).seen)).toBe(0);
-    expect(await page.evaluate(() => document.documentElement.outerHTML)).toBe(before);
-    expect(await evaluateInContentScript(page, browser.id, 'polyglot.page.status().state')).toBe('original');
-    // It ran (once per document: asked again, it says so).
-    expect(await evaluateInContentScript(page, browser.id, 'polyglot.rehearse().then((r) => r === undefined)')).toBe(true);
-    expect(errors).toEqual([]);
   });
 
   it('follows the chords the background published (a rebound shortcut)', async () => {
