@@ -79,7 +79,7 @@ import { launchExtension, type ExtensionBrowser } from '../test/e2e/browser';
 import { startMarkerApy, type MarkerApy } from '../test/fakes/marker-apy';
 import { tabDriver, useApertiumAt } from '../test/fakes/page-e2e';
 import { startPageServer } from '../test/fakes/page-server';
-import { POPUP_PATH, storageGet, storageSet } from '../test/e2e/ui-helpers';
+import { storageGet, storageSet } from '../test/e2e/ui-helpers';
 import { POPUP_KEY } from '../src/ui/shared/store';
 import { FRAMES_ASK_KEY } from '../src/shared/messages';
 import { evaluateInContentScript, OPTIONS_PATH, stopServiceWorkers } from '../test/e2e/browser';
@@ -88,6 +88,7 @@ import { rateFor } from '../src/core/scheduler/rates';
 import { requireShared } from '../test/support/shared';
 import { floorFigures, type Floor } from './floor';
 import { scrollFigures, SCROLL_PAIR, SHOWS_UNMARKED, type Scroll } from './scroll';
+import { pullTrigger, type Trigger } from './trigger';
 
 /** The budget the scheduler gives the Apertium provider the bench's fake stands for. */
 const APERTIUM = rateFor('apertium.ts', undefined);
@@ -368,15 +369,6 @@ async function measure(
 }
 
 /**
- * From the shortcut's chord (Alt+Shift held) to its last key (T): short on purpose. A user reads a
- * menu for longer than 300 ms, but presses a known shortcut's keys one after another.
- */
-const CHORD_TO_KEY_MS = 100;
-
-/** How a user starts a page's translation (`triggerFirstUnit`). */
-type Trigger = 'popup' | 'menu' | 'key';
-
-/**
  * The first screen's texts, watched from the page's own world (its DOM wrappers and its reads are
  * not the content script's, whose first run is measured): before the trigger, every text with a
  * letter whose box meets the viewport (in document order, until twenty in a row start below it);
@@ -420,17 +412,9 @@ const TRIGGER_TARGET: Record<Trigger, string> = { popup: 'pt', menu: 'ca', key: 
 /**
  * Click -> first unit written for a real trigger, in a fresh tab of the page (its content script's
  * code not yet run) with the worker stopped, by the epoch clocks of both pages; restored once the
- * first unit is written.
- * - popup: the popup itself (its page opened as a tab with `?tab=<id>`, its pair set in its
- *   preferences) opens and asks what it asks when the toolbar opens it (languages, routes, the
- *   tab's status, site rules: the first wakes the worker); its "Translate this page" is clicked
- *   300 ms after the popup's navigation started.
- * - menu: a right-click in the page (which sends `page:wake`), and 300 ms later the menu item's
- *   event reaches the worker; it stands in as `page:translate` from an extension page, the same
- *   way through the worker to the tab (headless Chromium shows no menu to click).
- * - key: the keyboard shortcut Alt+Shift+T: Alt and Shift go down in the page (their keydown
- *   sends `page:wake`), and `CHORD_TO_KEY_MS` later the shortcut's event reaches the worker (the
- *   same stand-in: the browser takes the shortcut's last key, not the page).
+ * first unit is written. Each trigger is pulled as a user pulls it (trigger.ts `pullTrigger`):
+ * the popup opened 300 ms before its click (its opening wakes the worker), the menu's right-click
+ * 300 ms before the item, the shortcut's chord `CHORD_TO_KEY_MS` before its last key.
  */
 async function triggerFirstUnit(browser: ExtensionBrowser, origin: string, name: string, how: Trigger): Promise<{ first: number; screen: number }> {
   // Opened for this only, and closed after: left open, an extension page could wake the worker
@@ -451,33 +435,9 @@ async function triggerFirstUnit(browser: ExtensionBrowser, origin: string, name:
     await stopServiceWorkers(page);
     const screen = how === 'popup';
     if (screen) await page.evaluate(SCREEN_WATCH);
-    let clickAt: number;
-    if (how === 'popup') {
-      popup = await browser.context.newPage();
-      await popup.goto(browser.extensionUrl(`${POPUP_PATH}?tab=${tabId}`));
-      await popup.locator('.page-bar button').first().waitFor();
-      clickAt = await popup.evaluate(async () => {
-        const wait = 300 - performance.now();
-        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-        const at = performance.timeOrigin + performance.now();
-        document.querySelector<HTMLButtonElement>('.page-bar button')!.click();
-        return at;
-      });
-    } else {
-      if (how === 'menu') {
-        await page.mouse.click(200, 200, { button: 'right' });
-        await new Promise((r) => setTimeout(r, 300));
-      } else {
-        await page.keyboard.down('Alt');
-        await page.keyboard.down('Shift');
-        await new Promise((r) => setTimeout(r, CHORD_TO_KEY_MS));
-      }
-      clickAt = await control.evaluate((a) => {
-        const at = performance.timeOrigin + performance.now();
-        void (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).chrome.runtime.sendMessage({ type: 'page:translate', data: { tabId: a.tabId, src: 'en', trg: a.trg } });
-        return at;
-      }, { tabId, trg });
-    }
+    const pulled = await pullTrigger(browser, control, page, tabId, how, trg);
+    popup = pulled.popup;
+    const clickAt = pulled.at;
     const firstAt = await evaluateInContentScript<number>(
       page,
       browser.id,

@@ -13,12 +13,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { CDPSession } from 'playwright-core';
 import { evaluateInContentScript, launchExtension, OPTIONS_PATH, stopServiceWorkers } from '../test/e2e/browser';
-import { POPUP_PATH, storageSet } from '../test/e2e/ui-helpers';
+import { storageSet } from '../test/e2e/ui-helpers';
 import { startMarkerApy } from '../test/fakes/marker-apy';
 import { tabDriver, useApertiumAt } from '../test/fakes/page-e2e';
 import { startPageServer } from '../test/fakes/page-server';
 import { requireShared } from '../test/support/shared';
 import { POPUP_KEY } from '../src/ui/shared/store';
+import { pullTrigger } from './trigger';
 
 const args = process.argv.slice(2);
 const latencyAt = args.indexOf('--latency');
@@ -142,37 +143,14 @@ try {
   await stopServiceWorkers(page);
   const session = await browser.context.newCDPSession(page);
   const { events, click, first } = await record(session, async () => {
-    let click: number;
-    if (menu) {
-      // As page.ts's menu: a right-click (its page:wake), and 300 ms later the item's event, which
-      // stands in as page:translate from an extension page (headless Chromium shows no menu).
-      await page.mouse.click(200, 200, { button: 'right' });
-      await new Promise((r) => setTimeout(r, 300));
-      click = await control.evaluate((tab) => {
-        performance.mark('polyglot-click');
-        const at = performance.timeOrigin + performance.now();
-        void (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).chrome.runtime.sendMessage({ type: 'page:translate', data: { tabId: tab, src: 'en', trg: 'pt' } });
-        return at;
-      }, tabId);
-    } else {
-      const popup = await browser.context.newPage();
-      await popup.goto(browser.extensionUrl(`${POPUP_PATH}?tab=${tabId}`));
-      await popup.locator('.page-bar button').first().waitFor();
-      click = await popup.evaluate(async () => {
-        const wait = 300 - performance.now();
-        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-        performance.mark('polyglot-click');
-        const at = performance.timeOrigin + performance.now();
-        document.querySelector<HTMLButtonElement>('.page-bar button')!.click();
-        return at;
-      });
-    }
+    const { at: click, popup } = await pullTrigger(browser, control, page, tabId, menu ? 'menu' : 'popup', 'pt');
     const first = await evaluateInContentScript<number>(page, browser.id, `(async () => {
       const P = polyglot.page;
       for (let i = 0; i < 3000 && !(P.metrics.firstWriteMs >= 0); i++) await new Promise((r) => setTimeout(r, 5));
       await new Promise((r) => setTimeout(r, 300));
       return performance.timeOrigin + P.metrics.startedAt + P.metrics.firstWriteMs;
     })()`);
+    await popup?.close();
     return { click, first };
   });
   const mark = events.find((e) => e.name === 'polyglot-click');
