@@ -270,8 +270,9 @@ const bubble = installSelectionBubble();
 // the first modifier's keydown, which comes before the chord's second: the manifest's until then.
 let chords: readonly string[] = DEFAULT_CHORDS;
 let chordsAsked = false;
-// The page's `lang` is read then too, off the trigger's path: a page's first reading of likely
-// subtags (Intl's `maximize`, under `languageOf`) costs it 18–30 ms in Chromium.
+// The page's `lang` is read then too, off the trigger's path: where it is not a language of one
+// script (core/lang.ts `ONE_SCRIPT`: `zh-TW`, `sr`), a page's first reading of likely subtags
+// (Intl's `maximize`, under `languageOf`) costs it 18–46 ms in Chromium.
 wakeAhead(window, () => {
   void send('page:wake', {}).catch(() => undefined);
   setTimeout(() => languageOf(document.documentElement.getAttribute('lang') || 'en'), 0);

@@ -52,18 +52,51 @@ function canonicalUncached(code: string): string | undefined {
  */
 const ONE_LANGUAGE: Record<string, string> = { nb: 'no' };
 
+/**
+ * Languages whose likely subtags name one script whatever the region (`en-IN` is Latin as `en`
+ * is; not `pa`, whose `pa-PK` is Arabic, nor `zh`, `sr`, `uz`, `az`, `ms`...), by that script, as
+ * Intl reads them (test/unit/lang.test.ts checks each against Intl for every region). A tag of one
+ * of these, alone or with a region, is read here: a page's first `Intl.Locale#maximize` loads the
+ * likely subtags' data, 18–46 ms in a Chromium tab, and came on a trigger's path (the page's
+ * language and the target's are read before its first call).
+ */
+const ONE_SCRIPT = new Map<string, string>(
+  Object.entries({
+    Latn: 'aa af ak an ay bi bm br bs ca ch co cs cy da de ee en eo es et eu ff fi fj fo fr fy ga gd gl gn gv ho hr ht hu hz ia id ie ig ik io is it jv kg ki kj kl kr kw la lb lg li ln lt lu lv mg mh mi mt na nb nd ng nl nn no nr nv ny oc om pl pt qu rm rn ro rw sc se sg sk sl sm sn so sq ss st su sv sw tk tn to tr ts ty ve vi vo wa wo xh yo za zu',
+    Cyrl: 'ab av ba be bg ce cu cv kv mk os ru tt uk',
+    Arab: 'ar fa ks ps ur',
+    Deva: 'hi mr ne sa',
+    Cans: 'cr iu oj',
+    Ethi: 'am ti',
+    Beng: 'as bn',
+    Tibt: 'bo dz',
+    Hebr: 'he yi',
+    Avst: 'ae', Thaa: 'dv', Grek: 'el', Gujr: 'gu', Armn: 'hy', Yiii: 'ii', Jpan: 'ja', Geor: 'ka', Khmr: 'km', Knda: 'kn',
+    Kore: 'ko', Laoo: 'lo', Mlym: 'ml', Mymr: 'my', Orya: 'or', Sinh: 'si', Taml: 'ta', Telu: 'te', Thai: 'th',
+  }).flatMap(([script, languages]) => languages.split(' ').map((language) => [language, script] as const)),
+);
+
+/** A canonical tag that is a language alone or with a region (`en`, `en-GB`, `es-419`): its language. */
+const LANGUAGE_REGION = /^([a-z]{2,3})(?:-(?:[A-Z]{2}|\d{3}))?$/;
+
 /** The likely-subtag reading of a canonical tag: its language and script (`zh-TW`: zh, Hant; `sr`: sr, Cyrl). */
 function likely(canonical: string): { language: string; script: string | undefined } {
+  const language = LANGUAGE_REGION.exec(canonical)?.[1];
+  const script = language && ONE_SCRIPT.get(language);
+  if (language && script) return { language: ONE_LANGUAGE[language] ?? language, script };
   const max = new Intl.Locale(canonical).maximize();
   return { language: ONE_LANGUAGE[max.language] ?? max.language, script: max.script };
 }
 
 /** The script a language is written in when its tag names none (`zh`: Hans, `sr`: Cyrl). */
-const usualScripts = new Map<string, string | undefined>();
+const usualScripts = new Map<string, string | undefined>(ONE_SCRIPT);
 function usualScript(language: string): string | undefined {
   if (!usualScripts.has(language)) usualScripts.set(language, new Intl.Locale(language).maximize().script);
   return usualScripts.get(language);
 }
+
+/** For the test that holds `ONE_SCRIPT` to Intl's likely subtags. */
+export const oneScriptLanguages = (): ReadonlyMap<string, string> => ONE_SCRIPT;
 
 /** `languageOf`'s answers, each tag read once (bounded as `canonicalSeen` is). */
 const languagesSeen = new Map<string, string>();

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { detectLanguage } from '../../../src/core/detect';
-import { canonicalLanguage, languageOf, listedCode, sameLanguage } from '../../../src/core/lang';
+import { canonicalLanguage, languageOf, listedCode, oneScriptLanguages, sameLanguage } from '../../../src/core/lang';
 
 describe('canonicalLanguage', () => {
   it.each([
@@ -103,6 +103,39 @@ describe('languageOf, sameLanguage: what a translation has to cross', () => {
     expect(sameLanguage('sr', 'sr-Latn')).toBe(false);
     expect(sameLanguage('en', 'es')).toBe(false);
     expect(sameLanguage('??', '??')).toBe(false);
+  });
+
+  it("the languages read without Intl's likely subtags are in their one script in every region, as Intl reads them", () => {
+    const regions: string[] = [];
+    const A = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+    for (const a of A) for (const b of A) regions.push(a + b);
+    for (let n = 0; n < 1000; n++) regions.push(String(n).padStart(3, '0'));
+    const wrong: string[] = [];
+    for (const [language, script] of oneScriptLanguages()) {
+      for (const tag of [language, ...regions.map((r) => `${language}-${r}`)]) {
+        const max = new Intl.Locale(tag).maximize();
+        if (max.language !== language || max.script !== script) wrong.push(`${tag}: ${max.language}-${max.script}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(oneScriptLanguages().size).toBeGreaterThan(150);
+  });
+
+  it("a page's usual tags are read without loading Intl's likely subtags (18–46 ms the first time in a tab); others still are", () => {
+    const maximize = vi.spyOn(Intl.Locale.prototype, 'maximize');
+    try {
+      // Tags no other test here has read (each is read once, then remembered).
+      expect(languageOf('de-AT')).toBe('de');
+      expect(sameLanguage('fr-CA', 'es-419')).toBe(false);
+      expect(sameLanguage('ru-UA', 'ru')).toBe(true);
+      expect(listedCode('it-CH', ['en', 'it', 'zh-Hans'])).toBe('it');
+      expect(maximize).not.toHaveBeenCalled();
+      expect(languageOf('uz-AF')).toBe('uz-Arab');
+      expect(languageOf('az-Arab')).toBe('az-Arab');
+      expect(maximize).toHaveBeenCalled();
+    } finally {
+      maximize.mockRestore();
+    }
   });
 });
 
