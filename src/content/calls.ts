@@ -238,7 +238,8 @@ export abstract class PageCalls {
           return true;
         }
         // The same plain text was answered: written from that answer at the next write (leaders.ts).
-        const known = this.leaders.answerOf(job);
+        const key = this.leaders.keyOf(job);
+        const known = this.leaders.answerOf(key);
         if (known) {
           this.queuedSize -= job.size;
           job.state = 'waiting';
@@ -246,7 +247,7 @@ export abstract class PageCalls {
           return true;
         }
         // The same plain text is in this call or one in flight: it follows that job (leaders.ts).
-        const followed = this.leaders.followAtPacking(job);
+        const followed = this.leaders.followAtPacking(job, key);
         if (followed) {
           this.queuedSize -= job.size;
           if (bucket < 2 && followed === 'call') near = true;
@@ -254,7 +255,7 @@ export abstract class PageCalls {
           return true;
         }
         if (!call.add(job)) return false;
-        this.leaders.packed(job);
+        this.leaders.packed(job, key);
         jobs.push(job);
         if (bucket < 2) near = true;
         if (bucket === 0) inView = true;

@@ -64,12 +64,17 @@ export class Leaders {
     return leader && (leader.state === 'queued' || leader.state === 'sent') ? leader : undefined;
   }
 
+  /** `job`'s markup without its ids (`shapeOf`), read once as a call is packed and given to the three below. */
+  keyOf(job: Job): string | undefined {
+    return job.markup ? shapeOf(job.unit, job.markup) : undefined;
+  }
+
   /**
-   * As a call is packed: `job` follows the job with its markup in this call (`'call'`) or in
-   * one in flight (`'flight'`), rather than going in the call; undefined if there is none.
+   * As a call is packed: `job` (its markup `text`, `keyOf`) follows the job with that markup in
+   * this call (`'call'`) or in one in flight (`'flight'`), rather than going in the call;
+   * undefined if there is none.
    */
-  followAtPacking(job: Job): 'call' | 'flight' | undefined {
-    const text = job.markup ? shapeOf(job.unit, job.markup) : undefined;
+  followAtPacking(job: Job, text: string | undefined): 'call' | 'flight' | undefined {
     if (text === undefined) return undefined;
     const here = this.packing.get(text);
     const sent = this.sentText.get(text);
@@ -79,11 +84,9 @@ export class Leaders {
     return here ? 'call' : 'flight';
   }
 
-  /** The answer a unit reading as `job`'s had already, if any: `job` is written from it rather than sent. */
-  answerOf(job: Job): Answered | undefined {
-    if (this.answered.size === 0) return undefined;
-    const text = job.markup ? shapeOf(job.unit, job.markup) : undefined;
-    return text === undefined ? undefined : this.answered.get(text);
+  /** The answer a unit whose markup reads `text` (`keyOf`) had already, if any: it is written from it rather than sent. */
+  answerOf(text: string | undefined): Answered | undefined {
+    return text === undefined || this.answered.size === 0 ? undefined : this.answered.get(text);
   }
 
   /** `job` is answered: a unit packed later with its markup is written from the answer. */
@@ -97,9 +100,8 @@ export class Leaders {
     this.answered.clear();
   }
 
-  /** `job` went in the call being packed: a unit packed later with its markup follows it. */
-  packed(job: Job): void {
-    const text = job.markup ? shapeOf(job.unit, job.markup) : undefined;
+  /** `job` (its markup `text`, `keyOf`) went in the call being packed: a unit packed later with that markup follows it. */
+  packed(job: Job, text: string | undefined): void {
     if (text !== undefined) this.packing.set(text, job);
   }
 
