@@ -55,14 +55,17 @@ const ONE_LANGUAGE: Record<string, string> = { nb: 'no' };
 /**
  * Languages whose likely subtags name one script whatever the region (`en-IN` is Latin as `en`
  * is; not `pa`, whose `pa-PK` is Arabic, nor `zh`, `sr`, `uz`, `az`, `ms`...), by that script, as
- * Intl reads them (test/unit/lang.test.ts checks each against Intl for every region). A tag of one
- * of these, alone or with a region, is read here: a page's first `Intl.Locale#maximize` loads the
- * likely subtags' data, 18–46 ms in a Chromium tab, and came on a trigger's path (the page's
- * language and the target's are read before its first call).
+ * Intl reads them (test/unit/interface/lang.test.ts checks each against Intl for every region).
+ * A tag of one of these, alone or with a region, is read here: a page's first
+ * `Intl.Locale#maximize` loads the likely subtags' data, 18–46 ms in a Chromium tab, and came on a
+ * trigger's path (the page's language and the target's are read before its first call).
  */
 const ONE_SCRIPT = new Map<string, string>(
   Object.entries({
-    Latn: 'aa af ak an ay bi bm br bs ca ch co cs cy da de ee en eo es et eu ff fi fj fo fr fy ga gd gl gn gv ho hr ht hu hz ia id ie ig ik io is it jv kg ki kj kl kr kw la lb lg li ln lt lu lv mg mh mi mt na nb nd ng nl nn no nr nv ny oc om pl pt qu rm rn ro rw sc se sg sk sl sm sn so sq ss st su sv sw tk tn to tr ts ty ve vi vo wa wo xh yo za zu',
+    Latn:
+      'aa af ak an ay bi bm br bs ca ch co cs cy da de ee en eo es et eu ff fi fj fo fr fy ga gd gl gn gv ho hr ht hu hz ' +
+      'ia id ie ig ik io is it jv kg ki kj kl kr kw la lb lg li ln lt lu lv mg mh mi mt na nb nd ng nl nn no nr nv ny oc om ' +
+      'pl pt qu rm rn ro rw sc se sg sk sl sm sn so sq ss st su sv sw tk tn to tr ts ty ve vi vo wa wo xh yo za zu',
     Cyrl: 'ab av ba be bg ce cu cv kv mk os ru tt uk',
     Arab: 'ar fa ks ps ur',
     Deva: 'hi mr ne sa',
