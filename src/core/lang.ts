@@ -60,7 +60,7 @@ const ONE_LANGUAGE: Record<string, string> = { nb: 'no' };
  * `Intl.Locale#maximize` loads the likely subtags' data, 18–46 ms in a Chromium tab, and came on a
  * trigger's path (the page's language and the target's are read before its first call).
  */
-const ONE_SCRIPT = new Map<string, string>(
+export const ONE_SCRIPT: ReadonlyMap<string, string> = new Map<string, string>(
   Object.entries({
     Latn:
       'aa af ak an ay bi bm br bs ca ch co cs cy da de ee en eo es et eu ff fi fj fo fr fy ga gd gl gn gv ho hr ht hu hz ' +
@@ -92,14 +92,13 @@ function likely(canonical: string): { language: string; script: string | undefin
 }
 
 /** The script a language is written in when its tag names none (`zh`: Hans, `sr`: Cyrl). */
-const usualScripts = new Map<string, string | undefined>(ONE_SCRIPT);
+const usualScripts = new Map<string, string | undefined>();
 function usualScript(language: string): string | undefined {
+  const known = ONE_SCRIPT.get(language);
+  if (known) return known;
   if (!usualScripts.has(language)) usualScripts.set(language, new Intl.Locale(language).maximize().script);
   return usualScripts.get(language);
 }
-
-/** For the test that holds `ONE_SCRIPT` to Intl's likely subtags. */
-export const oneScriptLanguages = (): ReadonlyMap<string, string> => ONE_SCRIPT;
 
 /** `languageOf`'s answers, each tag read once (bounded as `canonicalSeen` is). */
 const languagesSeen = new Map<string, string>();

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { detectLanguage } from '../../../src/core/detect';
-import { canonicalLanguage, languageOf, listedCode, oneScriptLanguages, sameLanguage } from '../../../src/core/lang';
+import { canonicalLanguage, languageOf, listedCode, ONE_SCRIPT, sameLanguage } from '../../../src/core/lang';
 
 describe('canonicalLanguage', () => {
   it.each([
@@ -111,14 +111,14 @@ describe('languageOf, sameLanguage: what a translation has to cross', () => {
     for (const a of A) for (const b of A) regions.push(a + b);
     for (let n = 0; n < 1000; n++) regions.push(String(n).padStart(3, '0'));
     const wrong: string[] = [];
-    for (const [language, script] of oneScriptLanguages()) {
+    for (const [language, script] of ONE_SCRIPT) {
       for (const tag of [language, ...regions.map((r) => `${language}-${r}`)]) {
         const max = new Intl.Locale(tag).maximize();
         if (max.language !== language || max.script !== script) wrong.push(`${tag}: ${max.language}-${max.script}`);
       }
     }
     expect(wrong).toEqual([]);
-    expect(oneScriptLanguages().size).toBeGreaterThan(150);
+    expect(ONE_SCRIPT.size).toBeGreaterThan(150);
   });
 
   it("a page's usual tags are read without loading Intl's likely subtags (18–46 ms the first time in a tab); others still are", () => {
