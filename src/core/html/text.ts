@@ -22,20 +22,20 @@ export function readAs(s: string): string {
   return s.replace(/\s+/g, ' ').trim();
 }
 
-/** Characters as the interface counts them: Unicode code points, not UTF-16 units. */
+/** A high surrogate: the first UTF-16 unit of a character outside the BMP (an emoji, a CJK extension). */
+const HIGH_SURROGATE = /[\ud800-\udbff]/;
+/** A high surrogate and the low one after it: one code point in two UTF-16 units. */
+const SURROGATE_PAIRS = /[\ud800-\udbff][\udc00-\udfff]/g;
+
+/**
+ * Characters as the interface counts them: Unicode code points, not UTF-16 units (a lone
+ * surrogate counts as one). Most text has no character outside the BMP, which one scan of the
+ * regexp engine tells; a loop of `charCodeAt` ran in V8's interpreter on a page's first
+ * translation, where every unit's text is counted (~30 ns a character cold, against ~3 for the scan).
+ */
 export function codePoints(s: string): number {
-  let n = s.length;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        n--;
-        i++;
-      }
-    }
-  }
-  return n;
+  if (!HIGH_SURROGATE.test(s)) return s.length;
+  return s.length - (s.match(SURROGATE_PAIRS)?.length ?? 0);
 }
 
 /**
