@@ -87,7 +87,7 @@ import type { runMetrics } from '../src/content/metrics';
 import { rateFor } from '../src/core/scheduler/rates';
 import { requireShared } from '../test/support/shared';
 import { floorFigures, type Floor } from './floor';
-import { scrollFigures, SCROLL_PAIR, SHOWS_UNMARKED, type Scroll } from './scroll';
+import { PAINTED, scrollFigures, SCROLL_PAIR, SHOWS_UNMARKED, type Scroll } from './scroll';
 import { pullTrigger, type Trigger } from './trigger';
 
 /** The budget the scheduler gives the Apertium provider the bench's fake stands for. */
@@ -372,9 +372,12 @@ async function measure(
  * The first screen's texts, watched from the page's own world (its DOM wrappers and its reads are
  * not the content script's, whose first run is measured): before the trigger, every text with a
  * letter whose box meets the viewport (in document order, until twenty in a row start below it);
- * then at every frame, when each no longer shows a letter the fake's marks do not cover (as
- * scroll.ts). `SCREEN_DONE` stops it once the page is translated (or 10 s after the trigger):
- * the texts still unmarked then are ones the extension leaves alone (a number, code), left out.
+ * then, as the page changes, when each no longer shows a letter the fake's marks do not cover (as
+ * scroll.ts), stamped once the frame that shows it is painted (scroll.ts `PAINTED`). Until stop 71
+ * it was stamped at the start of the next frame, before that frame's style, layout and paint: a
+ * write made in a task was counted shown before a long frame painted it. `SCREEN_DONE` stops it once the
+ * page is translated (or 10 s after the trigger): the texts still unmarked then are ones the
+ * extension leaves alone (a number, code), left out.
  */
 const SCREEN_WATCH = `(() => {${SHOWS_UNMARKED}
   const range = document.createRange();
@@ -389,20 +392,21 @@ const SCREEN_WATCH = `(() => {${SHOWS_UNMARKED}
     below = 0;
     if (r.bottom > 0) texts.push(t);
   }
+  // -1: shows the page's words; -2: translated, not painted yet; 0: never shown (left out).
   const done = texts.map((t) => (shows(t) ? -1 : 0));
-  const w = { watching: true, texts, done };
-  const stamp = () => {
-    const now = performance.timeOrigin + performance.now();
-    for (let i = 0; i < texts.length; i++) if (done[i] < 0 && !shows(texts[i])) done[i] = now;
-    if (w.watching) requestAnimationFrame(stamp);
-  };
-  requestAnimationFrame(stamp);
+  const w = { texts, done, stop: () => { ticking = false; watch.disconnect(); } };${PAINTED}
+  const watch = new MutationObserver(() => {
+    const seen = [];
+    for (let i = 0; i < texts.length; i++) if (done[i] === -1 && !shows(texts[i])) { done[i] = -2; seen.push(i); }
+    if (seen.length) whenPainted(() => { const now = performance.timeOrigin + performance.now(); for (const i of seen) done[i] = now; });
+  });
+  watch.observe(document.body, { subtree: true, childList: true, characterData: true });
   globalThis.__polyglotScreen = w;
 })()`;
 /** When the last first-screen text that was translated was (epoch ms), and how many were left alone. */
 const SCREEN_DONE = `(() => {
   const w = globalThis.__polyglotScreen;
-  w.watching = false;
+  w.stop();
   const times = w.done.filter((d) => d > 0);
   return { last: times.length ? Math.max(...times) : NaN, left: w.done.filter((d) => d < 0).length, texts: w.texts.length };
 })()`;

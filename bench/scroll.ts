@@ -7,9 +7,10 @@
  * after the first unit is written the page jumps to the middle of its height (on a long page,
  * while it is still being segmented), two seconds later to nine tenths, two seconds later to a
  * quarter: a reader skimming a long page. For each jump, the texts with a letter then in the
- * viewport (of those with a box before the trigger) are noted; every frame stamps when each of
- * them no longer shows a letter the fake's marks do not cover (translated, or emptied by the
- * merge, its words written into a text beside it). Once the page is translated, the texts that
+ * viewport (of those with a box before the trigger) are noted; each is stamped when it no longer
+ * shows a letter the fake's marks do not cover (translated, or emptied by the merge, its words
+ * written into a text beside it), once the frame that shows it is painted (`PAINTED`; until
+ * stop 71, at the start of the next frame, before its style, layout and paint). Once the page is translated, the texts that
  * still show unmarked letters are ones the extension leaves alone (code, a `translate="no"`, a
  * number), and are left out. A jump's figure is the last of its texts to be translated, from the
  * jump (0: all of them were already), at most until the next jump (2 000: the reader left that
@@ -52,6 +53,23 @@ export const SHOWS_UNMARKED = `
   const marked = /${MARK_OPEN}[^${MARK_CLOSE}]*${MARK_CLOSE}/gu;
   const shows = (t) => letter.test(t.data.replace(marked, ''));`;
 
+/**
+ * In-page script: `whenPainted(f)` runs `f` in a task after the frame that paints the page as it
+ * is now. A change made in an animation frame's callbacks is painted in that frame, one made in a
+ * task in the next; tasks wait for a frame's style, layout and paint. `tick` runs first in each
+ * frame (asked a frame ahead), so a change seen while `inFrame` was made in a frame's callbacks.
+ * `ticking = false` stops it.
+ */
+export const PAINTED = `
+  const afterTasks = [];
+  const paintChannel = new MessageChannel();
+  paintChannel.port1.onmessage = () => afterTasks.shift()();
+  const afterFrame = (f) => { afterTasks.push(f); paintChannel.port2.postMessage(0); };
+  let inFrame = false, ticking = true;
+  const tick = () => { inFrame = true; afterFrame(() => (inFrame = false)); if (ticking) requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+  const whenPainted = (f) => { if (inFrame) afterFrame(f); else requestAnimationFrame(() => afterFrame(f)); };`;
+
 const MEASURE = `(async () => {
   const P = polyglot.page;
   const jumps = ${JSON.stringify(JUMPS)};${SHOWS_UNMARKED}
@@ -80,19 +98,19 @@ const MEASURE = `(async () => {
     }
     return out;
   };
-  const views = [];
-  let watching = true;
-  const stamp = () => {
-    const now = performance.now();
-    for (const v of views) for (let i = 0; i < v.texts.length; i++) if (v.done[i] < 0 && !shows(v.texts[i])) v.done[i] = now;
-    if (watching) requestAnimationFrame(stamp);
-  };
+  const views = [];${PAINTED}
+  // A text seen translated (-2 until then) is stamped once the frame that shows it is painted.
+  const watch = new MutationObserver(() => {
+    const seen = [];
+    for (const v of views) for (let i = 0; i < v.texts.length; i++) if (v.done[i] === -1 && !shows(v.texts[i])) { v.done[i] = -2; seen.push([v, i]); }
+    if (seen.length) whenPainted(() => { const now = performance.now(); for (const [v, i] of seen) v.done[i] = now; });
+  });
   if (document.documentElement.scrollHeight <= 2 * innerHeight) return null;
   scrollTo(0, 0);
   void polyglot.handle({ type: 'page:translate', data: { src: 'en', trg: '${SCROLL_TARGET}' } });
   for (let i = 0; i < 3000 && !(P.metrics.firstWriteMs >= 0); i++) await new Promise((r) => setTimeout(r, 5));
   const firstAt = performance.now();
-  requestAnimationFrame(stamp);
+  watch.observe(document.body, { subtree: true, childList: true, characterData: true });
   const until = (t) => new Promise((r) => setTimeout(r, Math.max(0, t - performance.now())));
   // The reader translates a selection, as the bubble asks (three alternatives), while the page
   // translates: the time to the first alternative.
@@ -117,8 +135,9 @@ const MEASURE = `(async () => {
   }
   await selected;
   for (let i = 0; i < 1200 && P.status().state === 'translating'; i++) await new Promise((r) => setTimeout(r, 50));
-  await new Promise((r) => requestAnimationFrame(r));
-  watching = false;
+  await new Promise((r) => requestAnimationFrame(() => afterFrame(r)));
+  ticking = false;
+  watch.disconnect();
   // Each text's time from its jump (-1: left alone), the latest first, with where it is; at most
   // until the next jump: the reader has left that screen (the queue serves the new one first).
   const timed = views.map((v, k) => {

@@ -96,6 +96,16 @@ export const nextFrame: Frame = (cb) => {
   setTimeout(() => run(false), 25);
 };
 
+/**
+ * Runs `cb` in a task after the next frame is painted: `frame`'s callback in an animation frame,
+ * then a task (a frame's style, layout and paint follow its animation frame callbacks). Where the
+ * callback came from `frame`'s timer instead (no frame within 25 ms: a busy page, a hidden tab), one
+ * more `frame` first, so that what was written before the call is painted before `cb` runs.
+ */
+export function afterPaint(frame: Frame, cb: () => void): void {
+  frame((framed) => (framed ? soon(cb) : frame(() => soon(cb))));
+}
+
 export class PageObserver {
   private readonly mo: MutationObserver;
   private readonly roots = new Set<Node>();

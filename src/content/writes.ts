@@ -12,6 +12,7 @@ import { readAnswer, type AnswerEl } from './answer';
 import { PageCalls } from './calls';
 import type { Job, Pending } from './jobs';
 import { withFollowers } from './leaders';
+import { afterPaint } from './observe';
 import type { UndoLog } from './undo';
 import { primary, relabel, saysOtherLanguage } from './tags';
 import { unitOnPage } from './units';
@@ -68,7 +69,7 @@ export abstract class PageWrites extends PageCalls {
   }
 
   /**
-   * The page is relabelled (`relabelPage`) at the frame after what is in view was written: no call
+   * The page is relabelled (`relabelPage`) once what is in view is written and painted: no call
    * holding a unit in view in flight, and none of its units queued (or with the page's last write,
    * `flush`). Not with the first write: the new `lang` restyles the whole page and lays out all its
    * text again (its shaping and line breaks follow the language), 320 ms in one frame on aows-nba,
@@ -81,7 +82,10 @@ export abstract class PageWrites extends PageCalls {
     for (const e of this.inflight.values()) if (e.inView) return;
     if ((this.queue?.inView ?? 0) > 0) return;
     this.pageLabel = 'asked';
-    this.frame(() => this.relabelNow());
+    // Not in the frame that paints the last of it either: written in a frame's fallback timer (a
+    // busy page, its animation frame late), what is in view was painted with the relabelling's
+    // restyle, 460 ms later on aows-nba.
+    afterPaint(this.frame, () => this.relabelNow());
   }
 
   /** `labelled` once the page says the target's language (answers.ts `writeAnswer`). */

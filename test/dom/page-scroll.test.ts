@@ -171,6 +171,55 @@ describe('a jump into a long list while the page translates', () => {
     document.documentElement.removeAttribute('lang');
   });
 
+  it("says it once the frame that shows the screen's last words is painted, also when a frame's timer wrote them", async () => {
+    // A busy page's animation frame comes late, and the write runs in the frame's fallback timer:
+    // relabelled in the next animation frame, the restyle went into the frame that paints the
+    // screen's last words (460 ms on aows-nba before they showed).
+    document.documentElement.setAttribute('lang', 'en');
+    document.head.innerHTML = '';
+    document.body.innerHTML = `<p id="top">Top words</p><div id="list">${Array.from({ length: 30 }, (_, i) => `<p id="r${i}">Row ${i} words</p>`).join('')}</div>`;
+    boxes.set('top', { top: 10, height: 20 });
+    placeList(50, 30);
+    layout();
+    const fake = fakeTranslator({ hold: true });
+    const queue: ((framed?: boolean) => void)[] = [];
+    const tick = () => new Promise((r) => setTimeout(r, 0));
+    /** One frame's callbacks, run by an animation frame (`framed`) or by the fallback timer. */
+    const callbacks = async (framed: boolean) => {
+      await tick();
+      for (const cb of queue.splice(0)) cb(framed);
+    };
+    /** The tasks after a frame (its paint comes first). */
+    const tasks = async () => {
+      for (let i = 0; i < 4; i++) await tick();
+    };
+    const page = new PageTranslator({ translate: fake.translate, frame: (cb) => void queue.push(cb), viewportHeight: () => 800, idle: (cb) => cb(1000), maxInFlight: 2, limit: 80 });
+    pages.push(page);
+    page.start('en', 'es');
+    const lang = () => document.documentElement.getAttribute('lang');
+    for (let i = 0; i < 5 && fake.calls.length < 3; i++) await callbacks(true), await tasks();
+    expect(fake.calls.map((c) => items(c.markup))).toEqual([[0, 1], [2, 3, 4], [5, 6, 7]]);
+    for (const call of fake.calls.slice(0, 2)) call.release();
+    await callbacks(true);
+    await tasks();
+    fake.calls[2]!.release();
+    await tasks();
+    // Written by the frame's timer: not painted yet.
+    await callbacks(false);
+    expect(document.getElementById('r7')!.textContent).toBe('ROW 7 WORDS');
+    expect(lang()).toBe('en');
+    await tasks();
+    expect(lang()).toBe('en');
+    // The animation frame that paints them: the page still says English while it does.
+    await callbacks(true);
+    expect(lang()).toBe('en');
+    await tasks();
+    expect(lang()).toBe('es');
+    pages.pop()!.restore();
+    expect(lang()).toBe('en');
+    document.documentElement.removeAttribute('lang');
+  });
+
   it('segments the part of the page the reader jumped to next, while the rest waits', async () => {
     // Six sections of five rows below the first screen, each 500 px tall: sections 0 and 1 within
     // a screen of the first, so segmented first, were the reader not to move.
