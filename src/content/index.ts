@@ -25,6 +25,7 @@ import { load, PAGE_KEY, SITES_KEY, type PagePrefs } from '../ui/shared/store';
 import { Indicator } from './indicator';
 import { isOverlay } from './overlay';
 import { PageTranslator } from './page';
+import { rehearse } from './rehearse';
 import { Reporter } from './reporter';
 import { whenShown } from './shown';
 import { rootSaysNo } from './tags';
@@ -98,6 +99,7 @@ const page = new PageTranslator({
   onStatus: report,
   // Ours, also where one is in the page's body (over a modal dialog: overlay.ts `putOverlay`).
   ignore: isOverlay,
+  rehearse: () => void rehearse().catch(() => undefined),
   routes: async (src, trg) => {
     const reply = await callApi('GetRoutes', { src, trg });
     return reply.status === 200 && Array.isArray(reply.body) ? reply.body.filter((r): r is string => typeof r === 'string') : [];

@@ -53,6 +53,11 @@ export interface PageDeps {
   sizes?: SizeWatch;
   /** An image's box, for what a bilingual copy shows again (default: layout, which happy-dom lacks). */
   measure?: Measure;
+  /**
+   * Runs the translator's code on a sample of its own (rehearse.ts), in a task after the page's
+   * first call left, so that its answer's write finds that code compiled.
+   */
+  rehearse?: () => void;
   /** Calls in flight at once. */
   maxInFlight?: number;
   limit?: number;
