@@ -375,9 +375,9 @@ async function measure(
  * then, as the page changes, when each no longer shows a letter the fake's marks do not cover (as
  * scroll.ts), stamped once the frame that shows it is painted (scroll.ts `PAINTED`). Until stop 71
  * it was stamped at the start of the next frame, before that frame's style, layout and paint: a
- * write made in a task was counted shown before a long frame painted it. `SCREEN_DONE` stops it once the
- * page is translated (or 10 s after the trigger): the texts still unmarked then are ones the
- * extension leaves alone (a number, code), left out.
+ * write made in a task was counted shown before a long frame painted it. `SCREEN_DONE` stops it
+ * once the page is translated (or 10 s after the trigger): the texts still unmarked then are ones
+ * the extension leaves alone (a number, code), left out.
  */
 const SCREEN_WATCH = `(() => {${SHOWS_UNMARKED}
   const range = document.createRange();

@@ -10,9 +10,9 @@
  * viewport (of those with a box before the trigger) are noted; each is stamped when it no longer
  * shows a letter the fake's marks do not cover (translated, or emptied by the merge, its words
  * written into a text beside it), once the frame that shows it is painted (`PAINTED`; until
- * stop 71, at the start of the next frame, before its style, layout and paint). Once the page is translated, the texts that
- * still show unmarked letters are ones the extension leaves alone (code, a `translate="no"`, a
- * number), and are left out. A jump's figure is the last of its texts to be translated, from the
+ * stop 71, at the start of the next frame, before its style, layout and paint). Once the page is
+ * translated, the texts that still show unmarked letters are ones the extension leaves alone
+ * (code, a `translate="no"`, a number), and are left out. A jump's figure is the last of its texts to be translated, from the
  * jump (0: all of them were already), at most until the next jump (2 000: the reader left that
  * screen with some of it untranslated; the queue then serves the screen they went to).
  * - scroll_ms: the three jumps' figures; scroll_screen_ms: the slowest of them.

@@ -105,7 +105,8 @@ export class PageTranslator extends PageFollow {
   /**
    * What the first write would read of the page for the first time is read while the first call is
    * on its way (it left in this task): what its sheets draw of attributes (drawn-copies.ts); and
-   * the code it runs for the first time is run on a sample (`PageDeps.rehearse`), in a task of its own.
+   * the code it runs for the first time is run on a sample (`PageDeps.rehearse`), in a task of its
+   * own.
    */
   private readAhead(): void {
     const epoch = this.epoch;

@@ -7,8 +7,8 @@
  * being translated, which compiles the same code anyway: at a trigger's warning (stop 69) it cost
  * every page that was never translated a third more of the isolated world's heap.
  *
- * The sample is a document of its own (`createHTMLDocument`: no browsing context, so nothing in it
- * loads, runs or lays out), shown by its tags' display, and translated by a stand-in that writes
+ * The sample is a document of its own (`DOMParser`'s: no browsing context, so nothing in it loads,
+ * runs or lays out), shown by its tags' display, and translated by a stand-in that writes
  * its texts in capitals: nothing of the page is read or written, nothing is sent. It is not
  * restored: a restore also lets go of what the page's translation keeps page-wide (tags.ts
  * `forgetLiveParts`), and the sample is dropped whole, its observer with it.
@@ -40,9 +40,8 @@ let rehearsed = false;
 export async function rehearse(timeoutMs = 2_000): Promise<string | undefined> {
   if (rehearsed) return undefined;
   rehearsed = true;
-  const doc = document.implementation.createHTMLDocument('');
-  doc.documentElement.lang = 'en';
-  doc.body.innerHTML = SAMPLE;
+  // Parsed, not assigned as HTML: the sample is ours, but no markup goes into a document by `innerHTML` here.
+  const doc = new DOMParser().parseFromString(`<!doctype html><html lang="en"><body>${SAMPLE}`, 'text/html');
   const translate: TranslateFn = async (params, onItem) => {
     const markup = String((params.dat as unknown[] | undefined)?.[0] ?? '');
     const item: TrdObj = { dat: capitals(markup), rid: 'rehearsal', cnt: 1, sum: 1, length: markup.length };
