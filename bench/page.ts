@@ -395,12 +395,7 @@ const SCREEN_WATCH = `(() => {${SHOWS_UNMARKED}
   // -1: shows the page's words; -2: translated, not painted yet; 0: never shown (left out).
   const done = texts.map((t) => (shows(t) ? -1 : 0));
   const w = { texts, done, stop: () => { ticking = false; watch.disconnect(); } };${PAINTED}
-  const watch = new MutationObserver(() => {
-    const seen = [];
-    for (let i = 0; i < texts.length; i++) if (done[i] === -1 && !shows(texts[i])) { done[i] = -2; seen.push(i); }
-    if (seen.length) whenPainted(() => { const now = performance.timeOrigin + performance.now(); for (const i of seen) done[i] = now; });
-  });
-  watch.observe(document.body, { subtree: true, childList: true, characterData: true });
+  const watch = watchShown([w], () => performance.timeOrigin + performance.now());
   globalThis.__polyglotScreen = w;
 })()`;
 /** When the last first-screen text that was translated was (epoch ms), and how many were left alone. */

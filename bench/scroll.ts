@@ -54,11 +54,13 @@ export const SHOWS_UNMARKED = `
   const shows = (t) => letter.test(t.data.replace(marked, ''));`;
 
 /**
- * In-page script: `whenPainted(f)` runs `f` in a task after the frame that paints the page as it
- * is now. A change made in an animation frame's callbacks is painted in that frame, one made in a
- * task in the next; tasks wait for a frame's style, layout and paint. `tick` runs first in each
- * frame (asked a frame ahead), so a change seen while `inFrame` was made in a frame's callbacks.
- * `ticking = false` stops it.
+ * In-page script (after `SHOWS_UNMARKED`): `whenPainted(f)` runs `f` in a task after the frame that
+ * paints the page as it is now. A change made in an animation frame's callbacks is painted in that
+ * frame, one made in a task in the next; tasks wait for a frame's style, layout and paint. `tick`
+ * runs first in each frame (asked a frame ahead), so a change seen while `inFrame` was made in a
+ * frame's callbacks. `ticking = false` stops it. `watchShown(groups, clock)`: each text of each
+ * group (`{texts, done}`, `done[i]` -1 while it shows the page's words) seen translated is marked
+ * -2, then stamped with `clock()` once painted; returns the observer.
  */
 export const PAINTED = `
   const afterTasks = [];
@@ -68,7 +70,16 @@ export const PAINTED = `
   let inFrame = false, ticking = true;
   const tick = () => { inFrame = true; afterFrame(() => (inFrame = false)); if (ticking) requestAnimationFrame(tick); };
   requestAnimationFrame(tick);
-  const whenPainted = (f) => { if (inFrame) afterFrame(f); else requestAnimationFrame(() => afterFrame(f)); };`;
+  const whenPainted = (f) => { if (inFrame) afterFrame(f); else requestAnimationFrame(() => afterFrame(f)); };
+  const watchShown = (groups, clock) => {
+    const watch = new MutationObserver(() => {
+      const seen = [];
+      for (const g of groups) for (let i = 0; i < g.texts.length; i++) if (g.done[i] === -1 && !shows(g.texts[i])) { g.done[i] = -2; seen.push([g, i]); }
+      if (seen.length) whenPainted(() => { const now = clock(); for (const [g, i] of seen) g.done[i] = now; });
+    });
+    watch.observe(document.body, { subtree: true, childList: true, characterData: true });
+    return watch;
+  };`;
 
 const MEASURE = `(async () => {
   const P = polyglot.page;
@@ -99,18 +110,13 @@ const MEASURE = `(async () => {
     return out;
   };
   const views = [];${PAINTED}
-  // A text seen translated (-2 until then) is stamped once the frame that shows it is painted.
-  const watch = new MutationObserver(() => {
-    const seen = [];
-    for (const v of views) for (let i = 0; i < v.texts.length; i++) if (v.done[i] === -1 && !shows(v.texts[i])) { v.done[i] = -2; seen.push([v, i]); }
-    if (seen.length) whenPainted(() => { const now = performance.now(); for (const [v, i] of seen) v.done[i] = now; });
-  });
   if (document.documentElement.scrollHeight <= 2 * innerHeight) return null;
   scrollTo(0, 0);
   void polyglot.handle({ type: 'page:translate', data: { src: 'en', trg: '${SCROLL_TARGET}' } });
   for (let i = 0; i < 3000 && !(P.metrics.firstWriteMs >= 0); i++) await new Promise((r) => setTimeout(r, 5));
   const firstAt = performance.now();
-  watch.observe(document.body, { subtree: true, childList: true, characterData: true });
+  // A text seen translated is stamped once the frame that shows it is painted.
+  const watch = watchShown(views, () => performance.now());
   const until = (t) => new Promise((r) => setTimeout(r, Math.max(0, t - performance.now())));
   // The reader translates a selection, as the bubble asks (three alternatives), while the page
   // translates: the time to the first alternative.

@@ -112,17 +112,20 @@ export function engineTranslator() {
 
 /** Frames run by the test: `settle()` runs frames and microtasks until nothing is left. */
 export function manualFrames() {
-  const queue: (() => void)[] = [];
+  const queue: ((framed?: boolean) => void)[] = [];
   const tick = () => new Promise((r) => setTimeout(r, 0));
   return {
-    frame: (cb: () => void) => void queue.push(cb),
+    frame: (cb: (framed?: boolean) => void) => void queue.push(cb),
     get queued() {
       return queue.length;
     },
-    /** Runs one frame's callbacks (after pending microtasks and observer deliveries). */
-    async runFrame() {
+    /**
+     * Runs one frame's callbacks (after pending microtasks and observer deliveries); `framed`: as
+     * an animation frame (true) or the frame's fallback timer (false) runs them (unsaid: neither).
+     */
+    async runFrame(framed?: boolean) {
       await tick();
-      for (const cb of queue.splice(0)) cb();
+      for (const cb of queue.splice(0)) cb(framed);
     },
     async settle() {
       for (let i = 0; i < 100; i++) {

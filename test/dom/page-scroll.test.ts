@@ -182,36 +182,33 @@ describe('a jump into a long list while the page translates', () => {
     placeList(50, 30);
     layout();
     const fake = fakeTranslator({ hold: true });
-    const queue: ((framed?: boolean) => void)[] = [];
-    const tick = () => new Promise((r) => setTimeout(r, 0));
-    /** One frame's callbacks, run by an animation frame (`framed`) or by the fallback timer. */
-    const callbacks = async (framed: boolean) => {
-      await tick();
-      for (const cb of queue.splice(0)) cb(framed);
-    };
+    const frames = manualFrames();
     /** The tasks after a frame (its paint comes first). */
     const tasks = async () => {
-      for (let i = 0; i < 4; i++) await tick();
+      for (let i = 0; i < 4; i++) await new Promise((r) => setTimeout(r, 0));
     };
-    const page = new PageTranslator({ translate: fake.translate, frame: (cb) => void queue.push(cb), viewportHeight: () => 800, idle: (cb) => cb(1000), maxInFlight: 2, limit: 80 });
+    const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewportHeight: () => 800, idle: (cb) => cb(1000), maxInFlight: 2, limit: 80 });
     pages.push(page);
     page.start('en', 'es');
     const lang = () => document.documentElement.getAttribute('lang');
-    for (let i = 0; i < 5 && fake.calls.length < 3; i++) await callbacks(true), await tasks();
+    for (let i = 0; i < 5 && fake.calls.length < 3; i++) {
+      await frames.runFrame(true);
+      await tasks();
+    }
     expect(fake.calls.map((c) => items(c.markup))).toEqual([[0, 1], [2, 3, 4], [5, 6, 7]]);
     for (const call of fake.calls.slice(0, 2)) call.release();
-    await callbacks(true);
+    await frames.runFrame(true);
     await tasks();
     fake.calls[2]!.release();
     await tasks();
     // Written by the frame's timer: not painted yet.
-    await callbacks(false);
+    await frames.runFrame(false);
     expect(document.getElementById('r7')!.textContent).toBe('ROW 7 WORDS');
     expect(lang()).toBe('en');
     await tasks();
     expect(lang()).toBe('en');
     // The animation frame that paints them: the page still says English while it does.
-    await callbacks(true);
+    await frames.runFrame(true);
     expect(lang()).toBe('en');
     await tasks();
     expect(lang()).toBe('es');
