@@ -68,6 +68,8 @@ export interface PageDeps {
   walkRemoved?: number;
   /** Where the rest of the page is segmented after the first screen (default: idle slices). */
   idle?: Idle;
+  /** Where what is in view is segmented when no frame does it (default: a task of its own, soon; discover.ts). */
+  urgent?: Idle;
   /** Which blocks the first pass segments (default: those meeting the viewport, when `viewport`). */
   near?: (el: Element) => boolean;
   /** GetRoutes for a pair (alternatives in place); absent: no alternatives. */

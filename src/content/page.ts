@@ -23,6 +23,8 @@ export type { PageDeps, TranslateFn } from './jobs';
 
 export class PageTranslator extends PageFollow {
   private scrolls: AbortController | null = null;
+  /** While the page is being segmented: segments what a jump brought into view, now (discover.ts). */
+  private segmentJump: (() => void) | null = null;
   /** The document's text file, cut into its paragraphs until restore. */
   private textFile: TextFile | null = null;
 
@@ -138,10 +140,11 @@ export class PageTranslator extends PageFollow {
     // A resume walks a page with units written or queued: one queued in parts is owned below its nodes.
     const again = this.total > 0;
     this.discovering = true;
-    discover({
+    this.segmentJump = discover({
       segmenter: this.segmenter!,
       doc: this.doc,
       idle: this.deps.idle ?? idleSlice,
+      ...(this.deps.urgent ? { urgent: this.deps.urgent } : {}),
       near: this.deps.near,
       ...(height ? { height } : {}),
       viewport: this.deps.viewport !== false,
@@ -150,12 +153,14 @@ export class PageTranslator extends PageFollow {
       noBox: (el) => this.unshown(el),
       found: (units, bucket, at) => {
         for (const u of units) if (!this.owners.taken(u, again)) this.enqueue(u, bucket, at, !again);
-        // The first screen goes at once; later slices only send full calls until the end.
-        if (bucket === undefined) this.pump(true);
+        // The first screen goes at once, as what a slice finds in view does; later slices only
+        // send full calls until the end.
+        if (bucket === undefined || bucket === 0) this.pump(true);
         else this.pump();
       },
       done: () => {
         this.discovering = false;
+        this.segmentJump = null;
         this.segmenter?.forget();
         if (t0 !== undefined) this.metrics.segmentedMs = performance.now() - t0;
         this.report();
@@ -270,7 +275,10 @@ export class PageTranslator extends PageFollow {
       scheduled = true;
       this.frame(() => {
         scheduled = false;
-        if (!near) return this.jumped();
+        if (!near) {
+          this.segmentJump?.();
+          return this.jumped();
+        }
         if (this.state === 'translated' && (this.queue?.ready ?? 0) > 0) this.state = 'translating';
         this.pump();
         this.report();

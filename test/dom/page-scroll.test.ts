@@ -264,6 +264,50 @@ describe('a jump into a long list while the page translates', () => {
     expect(page.status()).toMatchObject({ state: 'translated' });
   });
 
+  it('segments and sends the screen a jump went to in the frame after it, though the page leaves no idle time', async () => {
+    // A list of 60 rows, 100 px apart, from just below the first screen: left for later. A long
+    // page's writes leave no idle time, and a task waits behind each frame (Chromium): both held.
+    const rows = 60;
+    document.head.innerHTML = '';
+    document.body.innerHTML = `<p id="top">Top words</p><div id="list">${Array.from({ length: rows }, (_, i) => `<p id="r${i}">Row ${i} words</p>`).join('')}</div>`;
+    boxes.set('top', { top: 10, height: 20 });
+    placeList(900, rows);
+    layout();
+    const fake = fakeTranslator({ hold: true });
+    const frames = manualFrames();
+    const idle: ((budget: number) => void)[] = [];
+    const tasks: ((budget: number) => void)[] = [];
+    const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewportHeight: () => 800, idle: (cb) => void idle.push(cb), urgent: (cb) => void tasks.push(cb), maxInFlight: 1, limit: 80 });
+    pages.push(page);
+    page.start('en', 'es');
+    await frames.settle();
+    expect(fake.calls.map((c) => c.markup)).toEqual(['<p i=1>Top words</p>']);
+    expect(page.status().total).toBe(1);
+    // The reader jumps into the list's middle: rows 30 to 37 are in view.
+    placeList(-2990, rows);
+    boxes.set('top', { top: -2990, height: 20 });
+    scrolledTo(3000);
+    dispatchEvent(new Event('scroll'));
+    await frames.runFrame(true);
+    // In that frame, with no slice nor task run: the rows in view are found, and only they (the
+    // list walked by where its rows are, not from its top), and sent beyond the call in flight.
+    expect(page.status().total).toBe(1 + 8);
+    expect(fake.calls.slice(1).map((c) => [items(c.markup), c.background])).toEqual([
+      [[30, 31, 32], false],
+      [[33, 34, 35], false],
+      [[36, 37], false],
+    ]);
+    // The rest of the page follows in slices, the rows near the view first.
+    for (let i = 0; i < 200 && (idle.length || tasks.length || page.status().state === 'translating'); i++) {
+      (tasks.shift() ?? idle.shift())?.(1000);
+      for (const c of fake.calls) c.release();
+      await frames.settle();
+    }
+    expect(items(fake.calls[4]!.markup)).toEqual([22, 23, 24]);
+    expect(fake.calls.slice(1).flatMap((c) => items(c.markup)).sort((a, b) => a - b)).toEqual(Array.from({ length: rows }, (_, i) => i));
+    expect(document.getElementById('r59')!.textContent).toBe('ROW 59 WORDS');
+  });
+
   it('ranks the rows of a long list found below the first screen by where each is, not by the list', async () => {
     const rows = 30;
     // The list starts just below the viewport: within a screen of it, so near; rows 0 to 7 are.
