@@ -252,7 +252,9 @@ export class PageTranslator extends PageFollow {
   }
 
   /**
-   * What a scroll brings into view is sent at the next frame, not when a call next ends. "Near the
+   * What a scroll brings into view is segmented, where the page is still being segmented and it
+   * moved half a screen or more (discover.ts), and sent at the next frame, not when a call next
+   * ends (nor at the next idle slice, which a page being written to may not have). "Near the
    * viewport only": at every scroll (far units are sent only once near). The whole page: at a jump,
    * half a screen or more from where the last one was followed (calls.ts `jumped`: the units then
    * in view may take more calls, and calls already sent for them are hurried). Not at every scroll
@@ -275,10 +277,9 @@ export class PageTranslator extends PageFollow {
       scheduled = true;
       this.frame(() => {
         scheduled = false;
-        if (!near) {
-          this.segmentJump?.();
-          return this.jumped();
-        }
+        // What came into view, if the page is still being segmented there (discover.ts).
+        this.segmentJump?.();
+        if (!near) return this.jumped();
         if (this.state === 'translated' && (this.queue?.ready ?? 0) > 0) this.state = 'translating';
         this.pump();
         this.report();

@@ -264,7 +264,7 @@ describe('a jump into a long list while the page translates', () => {
     expect(page.status()).toMatchObject({ state: 'translated' });
   });
 
-  it('segments and sends the screen a jump went to in the frame after it, though the page leaves no idle time', async () => {
+  it.each(['page', 'near'] as const)('segments and sends the screen a jump went to in the frame after it, though the page leaves no idle time (%s)', async (scope) => {
     // A list of 60 rows, 100 px apart, from just below the first screen: left for later. A long
     // page's writes leave no idle time, and a task waits behind each frame (Chromium): both held.
     const rows = 60;
@@ -279,7 +279,7 @@ describe('a jump into a long list while the page translates', () => {
     const tasks: ((budget: number) => void)[] = [];
     const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewportHeight: () => 800, idle: (cb) => void idle.push(cb), urgent: (cb) => void tasks.push(cb), maxInFlight: 1, limit: 80 });
     pages.push(page);
-    page.start('en', 'es');
+    page.start('en', 'es', { scope });
     await frames.settle();
     expect(fake.calls.map((c) => c.markup)).toEqual(['<p i=1>Top words</p>']);
     expect(page.status().total).toBe(1);
@@ -297,15 +297,18 @@ describe('a jump into a long list while the page translates', () => {
       [[33, 34, 35], false],
       [[36, 37], false],
     ]);
-    // The rest of the page follows in slices, the rows near the view first.
+    // The rest of the page follows in slices, the rows near the view first (near the viewport
+    // only: those within a screen of it, rows 22 to 45, and no others).
     for (let i = 0; i < 200 && (idle.length || tasks.length || page.status().state === 'translating'); i++) {
       (tasks.shift() ?? idle.shift())?.(1000);
       for (const c of fake.calls) c.release();
       await frames.settle();
     }
     expect(items(fake.calls[4]!.markup)).toEqual([22, 23, 24]);
-    expect(fake.calls.slice(1).flatMap((c) => items(c.markup)).sort((a, b) => a - b)).toEqual(Array.from({ length: rows }, (_, i) => i));
-    expect(document.getElementById('r59')!.textContent).toBe('ROW 59 WORDS');
+    const sent = scope === 'page' ? Array.from({ length: rows }, (_, i) => i) : Array.from({ length: 24 }, (_, i) => 22 + i);
+    expect(fake.calls.slice(1).flatMap((c) => items(c.markup)).sort((a, b) => a - b)).toEqual(sent);
+    expect(document.getElementById('r45')!.textContent).toBe('ROW 45 WORDS');
+    expect(document.getElementById('r59')!.textContent).toBe(scope === 'page' ? 'ROW 59 WORDS' : 'Row 59 words');
   });
 
   it('ranks the rows of a long list found below the first screen by where each is, not by the list', async () => {
