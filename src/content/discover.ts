@@ -84,7 +84,7 @@ export function discover(deps: DiscoverDeps): () => void {
   };
   // What is in view (rank 0: what the first pass left for later, or a screen the reader went to)
   // is segmented in tasks of its own, not idle slices: while a long page's answers are written,
-  // its frames left no idle time, and each slice came by its timeout 250-430 ms apart (Chromium
+  // its frames left no idle time, and each slice came by its timeout 230-430 ms apart (Chromium
   // runs it behind every frame), 4 ms each; a reader who jumped waited seconds for the screen.
   const inViewNext = () => moved || (i < rest.length && rest[i]!.rank === 0);
   /** `onlyInView`: what is in view, the rest left to an idle slice. */
