@@ -27,17 +27,16 @@ import { WrittenTexts } from './written';
  * Calls that failed in a row, none answered between, after which the page stops as if cancelled,
  * the error kept: a pair with no route, a refused key or a provider down fails every call the same
  * way, and sending them all only repeats it (aows-nba sent 812 calls for "no route from en to fr").
- * Above the calls in flight at once (`maxInFlight` and `IN_VIEW_EXTRA`), so one burst of failures
- * among them is not enough.
+ * Above the calls in flight at once (up to 16: `IN_VIEW_EXTRA`), so one burst is not enough.
  */
-export const STOP_AFTER_FAILED_CALLS = 12;
+export const STOP_AFTER_FAILED_CALLS = 18;
 
 /**
- * Calls that units in the viewport may take beyond `maxInFlight` at the trigger and after a jump
- * (`inViewFirst`). The slots are held then by calls for the rest of the page: the worker serves
- * these first (the others are background work there, docs/speed.md), but they would not even be
- * sent before some of those ended (measured: the first call for aows-nba's references left 98 ms
- * after the jump, when a slot was freed).
+ * At the trigger and after a jump (`inViewFirst`), units in view may be sent while fewer than
+ * `maxInFlight` + this many calls holding what is in or near the viewport are in flight, the
+ * background calls (which hold the slots then, and which the worker serves last: docs/speed.md)
+ * not counted. Before, aows-nba's references left 98 ms after the jump, when a slot was freed;
+ * then, while those counted, the screen's last calls one by one, background calls between them.
  */
 export const IN_VIEW_EXTRA = 4;
 
@@ -102,7 +101,7 @@ export abstract class PageCalls {
   protected segmenter: Segmenter | null = null;
   /** The rest of the page is still being segmented. */
   protected discovering = false;
-  /** Units in the viewport may take `IN_VIEW_EXTRA` more calls until none is left queued (the trigger, a jump). */
+  /** Units in the viewport may take calls beyond `maxInFlight` (`IN_VIEW_EXTRA`) until none is left queued (the trigger, a jump). */
   protected inViewFirst = false;
   protected queuedSize = 0;
   /** Calls in flight, by request id: what aborts each, and what it carries. */
@@ -302,16 +301,20 @@ export abstract class PageCalls {
     this.pump(true);
   }
 
-  /** A call may be sent: a slot is free, or one of the extra ones while units in the viewport wait (`inViewFirst`). */
+  /** A call may be sent: a slot is free, or one for the viewport while its units wait (`inViewFirst`, `IN_VIEW_EXTRA`). */
   private slotFree(queue: Prioritizer<Job>): boolean {
-    const n = this.inflight.size;
-    if (n < this.maxInFlight) return true;
-    if (!this.inViewFirst || n >= this.maxInFlight + IN_VIEW_EXTRA) return false;
-    if (queue.inView > 0) return true;
+    if (this.inflight.size < this.maxInFlight) return true;
+    if (!this.inViewFirst) return false;
+    if (queue.inView > 0) return this.nearInFlight() < this.maxInFlight + IN_VIEW_EXTRA;
     // Ranking again reads boxes (a layout): only until the viewport's units have all been found
     // (the rest of the page is segmented in slices, the screen jumped to first) and sent.
     if (!this.discovering) this.inViewFirst = false;
     return false;
+  }
+
+  private nearInFlight(n = 0): number {
+    for (const entry of this.inflight.values()) if (entry.near) n++;
+    return n;
   }
 
   protected send(call: Call<Job>, jobs: Job[], near: boolean, inView: boolean): void {

@@ -6,6 +6,7 @@
  * next (discover.ts).
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { IN_VIEW_EXTRA } from '../../src/content/calls';
 import { PageTranslator } from '../../src/content/page';
 import { fakeTranslator, manualFrames } from './page-fakes';
 
@@ -33,10 +34,10 @@ function layout(): void {
   };
 }
 
-/** The list's rows where the page puts them with the list's top at `top` (each 100 px tall). */
-function placeList(top: number, rows: number): void {
-  boxes.set('list', { top, height: rows * 100 });
-  for (let i = 0; i < rows; i++) boxes.set(`r${i}`, { top: top + i * 100, height: 20 });
+/** The list's rows where the page puts them with the list's top at `top` (each `gap` px tall). */
+function placeList(top: number, rows: number, gap = 100): void {
+  boxes.set('list', { top, height: rows * gap });
+  for (let i = 0; i < rows; i++) boxes.set(`r${i}`, { top: top + i * gap, height: 20 });
 }
 
 const items = (markup: string) => [...markup.matchAll(/Row (\d+)/g)].map((m) => Number(m[1]));
@@ -111,6 +112,40 @@ describe('a jump into a long list while the page translates', () => {
     }
     expect(document.getElementById('r29')!.textContent).toBe('ROW 29 WORDS');
     expect(fake.calls.slice(1).flatMap((c) => items(c.markup)).sort((a, b) => a - b)).toEqual(Array.from({ length: rows }, (_, i) => i));
+  });
+
+  it('sends the screen it jumps to in as many calls as the viewport may take, the background calls in flight not counted', async () => {
+    const rows = 60;
+    // Two calls in flight at most: the top paragraph's, then the list's first rows, far below.
+    const { fake, frames } = await listPage(rows, 5000, 2);
+    fake.calls[0]!.release();
+    await frames.settle();
+    expect(fake.calls.slice(1).map((c) => [items(c.markup), c.background])).toEqual([[[0, 1, 2], true], [[3, 4, 5], true]]);
+
+    // The reader jumps to a screen of small rows: 9 to 28 are in view (seven calls), 0 to 5 above it.
+    placeList(-360, rows, 40);
+    boxes.set('top', { top: -5290, height: 20 });
+    scrolledTo(5300);
+    dispatchEvent(new Event('scroll'));
+    await frames.settle();
+    // Both slots are held by background calls; the screen still takes 2 + IN_VIEW_EXTRA calls at once.
+    const screen = () => fake.calls.slice(3).map((c) => items(c.markup));
+    expect(IN_VIEW_EXTRA).toBe(4);
+    expect(screen()).toEqual([[9, 10, 11], [12, 13, 14], [15, 16, 17], [18, 19, 20], [21, 22, 23], [24, 25, 26]]);
+    expect(fake.calls.slice(3).every((c) => !c.background)).toBe(true);
+    // A background call's end gives the screen nothing more; the end of one of its own calls does.
+    fake.calls[1]!.release();
+    await frames.settle();
+    expect(screen()).toHaveLength(6);
+    fake.calls[3]!.release();
+    await frames.settle();
+    expect(screen().at(-1)).toEqual([27, 28, 29]);
+    expect(document.getElementById('r9')!.textContent).toBe('ROW 9 WORDS');
+    for (let i = 0; i < 40; i++) {
+      for (const c of fake.calls) c.release();
+      await frames.settle();
+    }
+    expect(document.getElementById('r59')!.textContent).toBe('ROW 59 WORDS');
   });
 
   it("sends the texts in view before the tooltips and screen readers' labels there; a field's hint and a button's words go with the texts", async () => {
