@@ -119,7 +119,8 @@ export class Lively {
     const out: Unit[] = [];
     let keys: Set<Node | undefined> | null = null;
     const partsAt = parts?.size ? partsByPlace(parts, (u) => keyOf(u, added)) : null;
-    let keeps: Set<Place> | null = null;
+    /** Places whose part is kept this batch, by that part: their units that hold it are found again around it by the caller. */
+    let keeps: Map<Place, Element> | null = null;
     for (const u of units) {
       const place = this.placeOf(u, added);
       if (!place) {
@@ -138,7 +139,7 @@ export class Lively {
         place.partChanges = both ? place.partChanges + 1 : part ? 1 : 0;
         place.part = both ?? part;
         const kept = place.part && key && place.partChanges > FREE_CHANGES ? widen(place.part, key) : null;
-        if (place.waits && kept && kept.isConnected && place.bounces === 0 && wordsOutside(u, kept)) {
+        if (place.waits && kept && kept.isConnected && place.bounces === 0 && holds(u, kept) && wordsOutside(u, kept)) {
           // The sentence is found again around it by the caller, kept as it is: none of this batch's units.
           this.kept.push(kept);
           this.parts.set(kept, now);
@@ -146,10 +147,11 @@ export class Lively {
           place.changes = place.partChanges = 0;
           place.part = null;
           place.waits = false;
-          (keeps ??= new Set()).add(place);
+          (keeps ??= new Map()).set(place, kept);
         }
       }
-      if (keeps?.has(place)) continue;
+      const keptPart = keeps?.get(place);
+      if (keptPart && holds(u, keptPart)) continue;
       if (leftAlone(place)) continue;
       if (!place.waits) out.push(u);
       else this.hold(place, u);
@@ -352,6 +354,16 @@ function keyOf(u: Exclude<Unit, { kind: 'attr' }>, added: ReadonlyMap<Node, Node
     }
   }
   return key;
+}
+
+/**
+ * Whether run `u` holds `part`: a part the page keeps changing is kept as it is inside its
+ * sentence. A block the page put into it cuts the run there, and the words after it are a run of
+ * their own, translated as any change of their place is (found by the dynamic property test, seed
+ * 132002: they were left to be found around the part, which no longer reaches them).
+ */
+function holds(u: Unit, part: Element): boolean {
+  return u.kind === 'range' && u.nodes.some((n) => n.contains(part));
 }
 
 /** What a unit shows: its nodes' text, a long text's, an attribute's value. */

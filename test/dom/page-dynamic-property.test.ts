@@ -179,6 +179,38 @@ describe('a page that changes itself while translated', () => {
     expect(document.body.innerHTML).toBe('<a href="/x"><span translate="no">new words<b translate="yes">open</b></span><b>added words</b><b>added words</b></a>');
   });
 
+  it('a link whose words the page keeps changing, then given a block, leaves the words after it translated (found by the hunt at seed 132002)', async () => {
+    document.head.innerHTML = '';
+    document.body.innerHTML = '<a href="/x">alpha</a><a href="/x">beta</a>gamma';
+    const second = document.querySelectorAll('a')[1]!;
+    const clock = manualClock();
+    const { page, frames } = translating(fakeTranslator({ transform: reverseUpper }).translate, 'replace', clock);
+    await frames.settle();
+    expect(document.body.innerHTML).toBe('GAMMA<a href="/x">BETA</a><a href="/x">ALPHA</a>');
+    // The second link's words change three times in a row, then a block goes into it, which cuts
+    // the run: the link's words, the block, then "gamma". The fourth change in a row waits until
+    // the place is still, all four in the link: a part the page types into, kept as it writes it
+    // (lively.ts), its sentence translated around it.
+    for (const words of ['new words', 'now other words', 'new words']) {
+      (second.firstChild as Text).data = words;
+      await frames.settle();
+      clock.advance(50);
+      await frames.settle();
+    }
+    second.insertAdjacentHTML('beforeend', '<p>a new block</p>');
+    await frames.settle();
+    clock.advance(SETTLE_MS);
+    await frames.settle();
+    clock.advance(QUIET_MS);
+    await frames.settle();
+    // The previous build left "gamma", no longer in the link's run, to be found around the link:
+    // it stayed in the page's words.
+    expect(document.body.innerHTML).toBe('<a href="/x">ALPHA</a><a href="/x">NEW WORDS<p>A NEW BLOCK</p></a>GAMMA');
+    page.restore();
+    pages = [];
+    expect(document.body.innerHTML).toBe('<a href="/x">alpha</a><a href="/x">new words<p>a new block</p></a>gamma');
+  });
+
   it('bilingual: a link the page takes out and keeps, its block put back before the removal is looked at, holds no copy of ours after restore (found by the hunt at seed 85126)', async () => {
     // The block taken out, then the link; the block put back; the link's title changed out of the
     // page; no idle time, so no removal swept. The previous build left the link's copy in it.
