@@ -140,7 +140,7 @@ export class Lively {
         place.part = both ?? part;
         const kept = place.part && key && place.partChanges > FREE_CHANGES ? widen(place.part, key) : null;
         if (place.waits && kept && kept.isConnected && place.bounces === 0 && holds(u, kept) && wordsOutside(u, kept)) {
-          // The sentence is found again around it by the caller, kept as it is: none of this batch's units.
+          // The sentence is found again around it by the caller, kept as it is: none of this batch's units that hold it.
           this.kept.push(kept);
           this.parts.set(kept, now);
           this.watchParts();
