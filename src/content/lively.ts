@@ -359,8 +359,8 @@ function keyOf(u: Exclude<Unit, { kind: 'attr' }>, added: ReadonlyMap<Node, Node
 /**
  * Whether run `u` holds `part`: a part the page keeps changing is kept as it is inside its
  * sentence. A block the page put into it cuts the run there, and the words after it are a run of
- * their own, translated as any change of their place is (found by the dynamic property test, seed
- * 132002: they were left to be found around the part, which no longer reaches them).
+ * their own, translated as every other change of their place is (found by the dynamic property
+ * test, seed 132002: they were left to be found around the part, which no longer reaches them).
  */
 function holds(u: Unit, part: Element): boolean {
   return u.kind === 'range' && u.nodes.some((n) => n.contains(part));

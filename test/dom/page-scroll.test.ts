@@ -61,6 +61,26 @@ async function listPage(rows: number, top: number, maxInFlight = 1) {
   return { fake, frames };
 }
 
+/**
+ * `listPage` with two calls in flight at most: the top paragraph's is answered, then the list's
+ * first rows, far below, are sent as background work and held.
+ */
+async function twoInBackground(rows: number) {
+  const { fake, frames } = await listPage(rows, 5000, 2);
+  fake.calls[0]!.release();
+  await frames.settle();
+  expect(fake.calls.slice(1).map((c) => [items(c.markup), c.background])).toEqual([[[0, 1, 2], true], [[3, 4, 5], true]]);
+  return { fake, frames };
+}
+
+/** The reader scrolls to `y`: the top paragraph and the list (its top at `listTop`, rows `gap` px apart) move with it. */
+function jumpTo(y: number, listTop: number, rows: number, gap = 100): void {
+  placeList(listTop, rows, gap);
+  boxes.set('top', { top: 10 - y, height: 20 });
+  scrolledTo(y);
+  dispatchEvent(new Event('scroll'));
+}
+
 describe('a jump into a long list while the page translates', () => {
   it('translates the rows in view next, then those near, and sends the far ones as background work', async () => {
     const rows = 30;
@@ -89,17 +109,10 @@ describe('a jump into a long list while the page translates', () => {
 
   it('hurries the calls already sent for what the reader jumps to, and sends the rest of the screen at once, beyond the calls in flight', async () => {
     const rows = 30;
-    // Two calls in flight at most: the top paragraph's, then the list's first rows, far below.
-    const { fake, frames } = await listPage(rows, 5000, 2);
-    fake.calls[0]!.release();
-    await frames.settle();
-    expect(fake.calls.slice(1).map((c) => [items(c.markup), c.background])).toEqual([[[0, 1, 2], true], [[3, 4, 5], true]]);
+    const { fake, frames } = await twoInBackground(rows);
 
     // The reader jumps down the page: rows 3 to 11 are in view (row 2 just above it).
-    placeList(-300, rows);
-    boxes.set('top', { top: -5290, height: 20 });
-    scrolledTo(5300);
-    dispatchEvent(new Event('scroll'));
+    jumpTo(5300, -300, rows);
     await frames.settle();
     // The call holding rows 3 to 5 is hurried (the worker serves it among the foreground work);
     // the one holding only rows above the view is not.
@@ -116,17 +129,10 @@ describe('a jump into a long list while the page translates', () => {
 
   it('sends the screen it jumps to in as many calls as the viewport may take, the background calls in flight not counted', async () => {
     const rows = 60;
-    // Two calls in flight at most: the top paragraph's, then the list's first rows, far below.
-    const { fake, frames } = await listPage(rows, 5000, 2);
-    fake.calls[0]!.release();
-    await frames.settle();
-    expect(fake.calls.slice(1).map((c) => [items(c.markup), c.background])).toEqual([[[0, 1, 2], true], [[3, 4, 5], true]]);
+    const { fake, frames } = await twoInBackground(rows);
 
     // The reader jumps to a screen of small rows: 9 to 28 are in view (seven calls), 0 to 5 above it.
-    placeList(-360, rows, 40);
-    boxes.set('top', { top: -5290, height: 20 });
-    scrolledTo(5300);
-    dispatchEvent(new Event('scroll'));
+    jumpTo(5300, -360, rows, 40);
     await frames.settle();
     // Both slots are held by background calls; the screen still takes 2 + IN_VIEW_EXTRA calls at once.
     const screen = () => fake.calls.slice(3).map((c) => items(c.markup));
@@ -319,10 +325,7 @@ describe('a jump into a long list while the page translates', () => {
     expect(fake.calls.map((c) => c.markup)).toEqual(['<p i=1>Top words</p>']);
     expect(page.status().total).toBe(1);
     // The reader jumps into the list's middle: rows 30 to 37 are in view.
-    placeList(-2990, rows);
-    boxes.set('top', { top: -2990, height: 20 });
-    scrolledTo(3000);
-    dispatchEvent(new Event('scroll'));
+    jumpTo(3000, -2990, rows);
     await frames.runFrame(true);
     // In that frame, with no slice nor task run: the rows in view are found, and only they (the
     // list walked by where its rows are, not from its top), and sent beyond the call in flight.
