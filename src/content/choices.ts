@@ -8,13 +8,13 @@
  * original" puts the unit's original back (its undo log undone, an empty one in its place), until
  * a route is picked again or the page is restored; in bilingual mode, "Hide this translation" takes
  * the unit's copy off the page, until a route is picked again. A long text translated in pieces is
- * switched as one paragraph (`longTextChoice`).
+ * switched as one paragraph (`longTextChoice`), its pieces still on their way too. The routes are
+ * asked in ask-routes.ts.
  */
-import type { TrdObj } from '../core/types';
 import { showCopy, type Copy } from './bilingual';
 import { PageWrites } from './writes';
 import { Call } from './chunk';
-import type { Job } from './jobs';
+import type { Job, TranslateFn } from './jobs';
 import { relabelAbove, writeAnswer } from './answers';
 import { readAnswer, textOf, type AnswerEl } from './answer';
 import { piecesShown, unitElement, type PieceGroup, type PieceUnit, type RangeUnit, type Unit } from './units';
@@ -22,13 +22,11 @@ import { pieceText } from './merge';
 import { inPlace } from './tags';
 import { undoing } from './pieces-undo';
 import { UndoLog } from './undo';
+import { askRoutes, type Alternative, type RouteAsk } from './ask-routes';
+import { t } from '../ui/shared/i18n';
 
-/** Alternatives shown: the current route's and at most this many in all. */
-export const MAX_ALTERNATIVES = 3;
+export type { Alternative } from './ask-routes';
 
-export type Alternative =
-  | { rid: string; text: string; current: boolean; err?: undefined }
-  | { rid: string; err: string; current: false };
 export interface Choice {
   /** Where the unit is shown (the chooser is placed by it). */
   el: Element;
@@ -66,6 +64,8 @@ export abstract class PageChoices extends PageWrites {
   private originals = new WeakSet<UndoLog>();
   /** Bilingual copies the page reshaped without changing their words (bilingual.ts `keptInCopies`): no alternatives there. */
   protected readonly reshapedCopies = new WeakSet<Element>();
+  /** Choosers of long texts waiting for their pieces still on their way (`longTextChoice`). */
+  private readonly pieceWatch = new Set<(j: Job) => void>();
 
   /**
    * The alternatives of the translated unit at `node`, each passed to `onAlternative` as it
@@ -103,7 +103,7 @@ export abstract class PageChoices extends PageWrites {
       const wrapper = readAnswer(dat!, this.doc).get(1);
       return wrapper ? textOf(wrapper).trim() : null;
     };
-    const { done, answers } = this.askRoutes([call.markup], current, plain, read, onAlternative, ac.signal);
+    const { done, answers } = this.ask({ markups: [call.markup], current, plain, read, onAlternative, signal: ac.signal });
     return {
       el,
       original,
@@ -159,7 +159,8 @@ export abstract class PageChoices extends PageWrites {
    * document), and a pick writes every piece. The pieces' writes are undone newest first (the text
    * back to its original), then made again in the order they were first made, so each log keeps
    * the text as the writes before it left it, as restore and the page's changes read them
-   * (removals.ts `retire`).
+   * (removals.ts `retire`). Pieces not written yet (on their way, queued, or failed) are written by
+   * a pick too (writes.ts `takeOver`); the route shown is passed on once they all are.
    */
   private longTextChoice(jobs: readonly Job[], onAlternative: (a: Alternative) => void): Choice {
     const units = jobs.map((j) => j.unit as PieceUnit);
@@ -186,11 +187,24 @@ export abstract class PageChoices extends PageWrites {
     // Bilingual: the copy the text is in; hidden by the reader, every route is an alternative.
     const copy = first.copy;
     const hidden = copy !== undefined && this.hiddenCopies.has(copy.el);
-    const plain = this.originals.has(first.log!) || hidden;
+    const plain = (first.log !== null && this.originals.has(first.log)) || hidden;
     const { src, trg, epoch } = this;
-    const current = first.rid ?? '';
+    const current = jobs.find((j) => j.rid)?.rid ?? '';
     const ac = new AbortController();
-    if (!plain) onAlternative({ rid: current, text: g.text.data.trim(), current: true });
+    const still = () => epoch === this.epoch && this.observer !== null && this.longTextShown(jobs, g);
+    // The route shown, once every piece is written; a piece failed: the route left it untranslated.
+    const shown = (): boolean => {
+      if (jobs.some((j) => j.state === 'error')) onAlternative({ rid: current, err: t('chooserPartFailed', 'Part of this paragraph was not translated'), current: false });
+      else if (jobs.every((j) => j.state === 'done')) onAlternative({ rid: current, text: g.text.data.trim(), current: true });
+      else return false;
+      return true;
+    };
+    const watch = (j: Job) => jobs.includes(j) && (!still() || shown()) && this.pieceWatch.delete(watch);
+    if (!plain && !shown()) this.pieceWatch.add(watch);
+    const closed = () => {
+      this.pieceWatch.delete(watch);
+      ac.abort(new DOMException('alternatives closed', 'AbortError'));
+    };
     // The text as each route writes it: its pieces translated, those not sent (a file's code) as they are.
     const read = (dats: string[]) => {
       const answer = answerOf(dats);
@@ -198,15 +212,17 @@ export abstract class PageChoices extends PageWrites {
       answer?.forEach((a, k) => (outs[units[k]!.index] = pieceText(units[k]!, a)));
       return answer ? outs.join('').trim() : null;
     };
-    const { done, answers } = this.askRoutes(calls.map((c) => c.markup), current, plain, read, onAlternative, ac.signal);
-    const still = () => epoch === this.epoch && this.observer !== null && this.longTextShown(jobs, g);
-    const rewrite = (write: (j: Job, k: number) => UndoLog) => {
-      const order = [...jobs].sort((a, b) => this.merged.indexOf(a) - this.merged.indexOf(b));
+    const { done, answers } = this.ask({ markups: calls.map((c) => c.markup), current, plain, read, onAlternative, signal: ac.signal });
+    const rewrite = (write: (j: Job, k: number) => UndoLog, rid?: string) => {
+      this.pieceWatch.delete(watch);
+      const order = jobs.filter((j) => j.state === 'done').sort((a, b) => this.merged.indexOf(a) - this.merged.indexOf(b));
       // Newest first: the text and its pieces (`g.outs`) as the first piece's write found them.
       undoing(() => {
         for (let k = order.length - 1; k >= 0; k--) order[k]!.log!.undo();
       });
       for (const j of order) j.log = write(j, jobs.indexOf(j));
+      for (const j of jobs) if (j.state !== 'done') this.takeOver(j, write(j, jobs.indexOf(j)), rid, rid !== undefined);
+      this.pump();
     };
     // A copy not shown (hidden, or read as its original) is not where the text is.
     const el = (copy && !copy.el.isConnected ? unitElement(first.origin!) : g.text.parentElement)!;
@@ -215,7 +231,7 @@ export abstract class PageChoices extends PageWrites {
       original: copy ? null : { text: g.sources.join('').trim(), lang: src, shown: plain },
       copy: hidden ? 'hidden' : copy?.el.isConnected ? 'shown' : null,
       done,
-      close: () => ac.abort(new DOMException('alternatives closed', 'AbortError')),
+      close: closed,
       pickOriginal: () => {
         if (copy || !still()) return false;
         this.observer!.whilePaused(() => {
@@ -238,7 +254,7 @@ export abstract class PageChoices extends PageWrites {
         const answer = dats && answerOf(dats);
         if (!answer || !still()) return false;
         this.observer!.whilePaused(() => {
-          rewrite((j, k) => writeAnswer(j.unit, answer[k]!, at[k]![1], calls[at[k]![0]]!.entries.get(at[k]![1])!, trg, src));
+          rewrite((j, k) => writeAnswer(j.unit, answer[k]!, at[k]![1], calls[at[k]![0]]!.entries.get(at[k]![1])!, trg, src), rid);
           this.copyPicked(copy, first.origin);
         });
         for (const j of jobs) j.rid = rid;
@@ -263,60 +279,13 @@ export abstract class PageChoices extends PageWrites {
     showCopy(copy, origin, this.copies);
   }
 
-  /**
-   * Asks the pair's routes for the calls `markups` (one, or a long text's pieces in several),
-   * streamed (frm=html answers with one route only: interface.md 4.1), passing each route to
-   * `onAlternative` once all its calls settle: the routes not shown, or, with the original shown
-   * (`plain`), every route, the one that translated it first (the translation memory has its
-   * answer). `read`: what a route's answers read, or null where they lost a unit. The answers
-   * read, by route.
-   */
-  private askRoutes(markups: string[], current: string, plain: boolean, read: (dats: string[]) => string | null, onAlternative: (a: Alternative) => void, signal: AbortSignal) {
-    const { src, trg } = this;
-    const answers = new Map<string, string[]>();
-    /** One call's answer from `rid`, or what went wrong. */
-    const call = async (rid: string, markup: string): Promise<{ dat: string } | { err: string }> => {
-      const items: TrdObj[] = [];
+  /** Asks the pair's routes for `markups` (ask-routes.ts), counted in `altCalls`. */
+  private ask(a: RouteAsk) {
+    const counted: TranslateFn = (params, onItem, opts) => {
       this.altCalls++;
-      const params = { src, trg, frm: 'html', dat: [markup], rid: [rid] };
-      const reply = await (this.deps.ask ?? this.deps.translate)(params, (item) => void ('cnt' in item && items.push(item)), { signal });
-      items.sort((a, b) => a.cnt - b.cnt);
-      const bad = items.find((i) => i.err || i.rid !== rid);
-      // The engine fails over to the next route: an answer from another rid is not this route's.
-      if (reply.status !== 200 || items.length === 0 || bad) return { err: bad?.err ?? (bad ? `${rid} did not translate it` : `${reply.status} no translation`) };
-      return { dat: items.map((i) => i.dat).join('') };
+      return (this.deps.ask ?? this.deps.translate)(params, onItem, opts);
     };
-    const ask = async (rid: string): Promise<Alternative> => {
-      const got = await Promise.all(markups.map((m) => call(rid, m)));
-      const dats: string[] = [];
-      for (const g of got) {
-        if ('err' in g) return { rid, err: g.err, current: false };
-        dats.push(g.dat);
-      }
-      const text = read(dats);
-      if (text === null) return { rid, err: 'the answer lost the paragraph', current: false };
-      answers.set(rid, dats);
-      return { rid, text, current: false };
-    };
-    const toAsk = (list: string[]) => {
-      const others = list.filter((r) => r !== current);
-      if (!plain) return others.slice(0, MAX_ALTERNATIVES - 1);
-      return (list.includes(current) ? [current, ...others] : others).slice(0, MAX_ALTERNATIVES);
-    };
-    const done = this.pageRoutes()
-      .then(toAsk)
-      .then((others) =>
-        Promise.all(
-          others.map((rid) =>
-            ask(rid).then(
-              (alt) => !signal.aborted && onAlternative(alt),
-              (e: unknown) => !signal.aborted && onAlternative({ rid, err: e instanceof Error ? e.message : String(e), current: false }),
-            ),
-          ),
-        ),
-      )
-      .then(() => undefined, () => undefined);
-    return { done, answers };
+    return askRoutes(counted, this.src, this.trg, this.pageRoutes(), a);
   }
 
   /** The element showing the translated unit at `node` that may have alternatives; null elsewhere. */
@@ -369,8 +338,8 @@ export abstract class PageChoices extends PageWrites {
 
   /**
    * The translated long text at `node`, sent in pieces (in place, or in its bilingual copy): its
-   * jobs in the text's order, every piece written and the text reading what they wrote (not what
-   * the page cut, split or wrote there); null elsewhere.
+   * jobs in the text's order, a piece written at least and the text reading what they wrote (not
+   * what the page cut, split or wrote there); null elsewhere.
    */
   private longTextAt(node: Node): Job[] | null {
     const job = this.owners.at(node);
@@ -382,13 +351,23 @@ export abstract class PageChoices extends PageWrites {
   }
 
   /**
-   * Whether every piece of the long text `g` is written (`jobs`) and the text shows what they
-   * wrote: in the page, or in its bilingual copy (on the page, or hidden by the reader).
+   * Whether a piece of the long text `g` is written (`jobs`), the others on their way or failed,
+   * and the text shows what they wrote: in the page, or in its bilingual copy (on the page, or
+   * hidden by the reader).
    */
   private longTextShown(jobs: readonly Job[], g: PieceGroup): boolean {
     const copy = jobs[0]!.copy;
     const placed = copy ? copy.el.isConnected || this.hiddenCopies.has(copy.el) : g.text.isConnected;
-    return placed && jobs.every((j) => j.state === 'done' && j.log) && g.text.data === piecesShown(g);
+    let written = false;
+    for (const j of jobs) {
+      if (j.state === 'done' && j.log) written = true;
+      else if (j.state !== 'queued' && j.state !== 'sent' && j.state !== 'error') return false;
+    }
+    return placed && written && g.text.data === piecesShown(g);
+  }
+
+  protected pieceSettled(j: Job): void {
+    for (const watch of this.pieceWatch) watch(j);
   }
 
   /** The route put first in every later call of this page (until restore). */

@@ -9,7 +9,6 @@
  */
 import type { Alternative, Choice } from './choices';
 import type { ChooserAct, LiftedView } from '../shared/messages';
-
 import { languageName, textDirection } from '../core/intl';
 import { routeLabel } from '../ui/shared/alternatives';
 import { t, uiLanguage } from '../ui/shared/i18n';
@@ -366,9 +365,10 @@ export class Chooser {
       });
       item.append(use, page);
     }
-    list.append(item);
+    // The route shown goes first, also when it comes last (a long paragraph's pieces on their way).
     // Focus to the first alternative that can be used, when it arrives (the current route and a
     // failed one have no buttons); not to the original's: the chooser is opened for another translation.
+    list.insertBefore(item, alt.current ? list.querySelector('.alt:not(.original)') : null);
     this.focusFirst('.alt:not(.original) button');
   }
 

@@ -204,7 +204,20 @@ export abstract class PageWrites extends PageCalls {
     this.leaders.settled(job);
   }
 
-  private written(j: Job, log: UndoLog, rid: string | undefined): void {
+  /**
+   * A piece of a long text not written yet (queued, in flight, or failed) written by the reader's
+   * choice of a route or of the original (choices.ts): taken off the queue, its call's answer
+   * dropped when it comes (`write`), no longer failed. `ours`: the text reads as our translation.
+   */
+  protected takeOver(j: Job, log: UndoLog, rid: string | undefined, ours: boolean): void {
+    if (j.state === 'queued') {
+      this.queue?.delete(j);
+      this.queuedSize -= j.size;
+    } else if (j.state === 'error') this.errors--;
+    this.written(j, log, rid, ours);
+  }
+
+  private written(j: Job, log: UndoLog, rid: string | undefined, ours = true): void {
     j.log = log;
     this.owners.ownMade(j, log.created());
     j.markup = null;
@@ -214,10 +227,14 @@ export abstract class PageWrites extends PageCalls {
     j.state = 'done';
     this.done++;
     // The last part of a unit too long for one call: the whole's text is ours (written.ts `split`).
-    this.ourTexts.wrote(j.unit);
+    if (ours) this.ourTexts.wrote(j.unit);
     this.merged.push(j);
     this.wrote(j);
+    if (j.unit.kind === 'piece') this.pieceSettled(j);
   }
+
+  /** A piece of a long text written or failed (choices.ts: a chooser waiting for the paragraph's pieces). */
+  protected abstract pieceSettled(j: Job): void;
 
   /** A unit written: noted where the page changed its place before (follow.ts, lively.ts). */
   protected abstract wrote(job: Job): void;
@@ -239,6 +256,7 @@ export abstract class PageWrites extends PageCalls {
       this.errors++;
       this.retries.failed(j);
     }
+    if (job.unit.kind === 'piece') this.pieceSettled(job);
     this.error = err;
     this.leaders.settled(job);
   }

@@ -402,6 +402,154 @@ describe('alternatives of a long paragraph, sent in pieces', () => {
   });
 });
 
+describe('alternatives of a long paragraph whose pieces are still on their way', () => {
+  const LONG = Array.from({ length: 30 }, (_, i) => `Sentence ${i} tells of the walk in the hills of the north.`).join(' ');
+
+  /**
+   * The long paragraph translated with the page's calls after the first held (its first piece
+   * written, the others on their way): `release` lets them go, answered or failed (`fail`).
+   */
+  async function halfWritten(mode?: 'bilingual') {
+    document.body.innerHTML = `<p id="p">${LONG}</p><p>Other</p>`;
+    const fake = routedTranslator();
+    const held: ((fail: boolean) => void)[] = [];
+    let pageCalls = 0;
+    const translate: TranslateFn = async (params, onItem, opts) => {
+      if (!params.rid && pageCalls++ > 0 && (await new Promise<boolean>((r) => held.push(r)))) return { status: 503, body: { err: 'provider down' } };
+      return fake.translate(params, onItem, opts);
+    };
+    const frames = manualFrames();
+    const page = new PageTranslator({ translate, frame: frames.frame, viewport: false, routes: async () => ROUTES });
+    pages.push(page);
+    const original = document.body.innerHTML;
+    page.start('en', 'es', mode ? { mode } : {});
+    await frames.settle();
+    const p = document.getElementById('p')!;
+    const text = mode ? p.nextElementSibling! : p;
+    // Its first piece written, the rest as it was.
+    const upper = text.textContent!.length - text.textContent!.replace(/^[^a-z]*/, '').length;
+    expect(upper).toBeGreaterThan(100);
+    expect(text.textContent!.slice(upper)).toBe(LONG.slice(upper));
+    expect(held.length).toBeGreaterThan(0);
+    const release = async (fail = false) => {
+      held.splice(0).forEach((r) => r(fail));
+      await frames.settle();
+    };
+    return { page, fake, frames, original, p, text, release, pageCalls: () => pageCalls };
+  }
+
+  it('the chooser offers it as one paragraph: the other routes at once, the route shown once its last piece is written; restore is exact', async () => {
+    const { page, original, p, release } = await halfWritten();
+    // The hover button's paragraph already.
+    expect(page.translatedAt(p.firstChild!)).toBe(p);
+    const alts: Alternative[] = [];
+    const choice = page.choiceAt(p, (a) => alts.push(a))!;
+    expect(choice.original).toEqual({ text: LONG, lang: 'en', shown: false });
+    await choice.done;
+    expect(alts.map((a) => a.rid)).toEqual(['b.ts', 'en,c.ts,es']);
+    await release();
+    expect(p.textContent).toBe(LONG.toUpperCase());
+    expect(alts[2]).toEqual({ rid: 'a.ts', text: LONG.toUpperCase(), current: true });
+    expect(alts).toHaveLength(3);
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
+  it('Alt+click on it: the chooser lists the other routes, then the route shown, in its place under the original, once its pieces come', async () => {
+    const { roots, release: releaseRoots } = captureRoots();
+    const stop = new AbortController();
+    cleanups.push(() => {
+      stop.abort();
+      releaseRoots();
+    });
+    const { page, p, release } = await halfWritten();
+    const chooser = new Chooser(page);
+    chooser.listen(stop.signal);
+    cleanups.push(() => chooser.close());
+    p.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, altKey: true }));
+    await new Promise((r) => setTimeout(r, 10));
+    const root = roots[0]!;
+    const rows = () => [...root.querySelectorAll('.alt .rid')].map((r) => r.textContent);
+    expect(rows()).toEqual(['Original (English)', 'b', 'en → c → es']);
+    await release();
+    expect(rows()).toEqual(['Original (English)', 'a (shown)', 'b', 'en → c → es']);
+    expect(root.querySelectorAll('.alt')[1]!.querySelector('.text')!.textContent).toBe(LONG.toUpperCase());
+    // Focus stayed on the first route that can be used.
+    expect(root.activeElement?.closest('.alt')?.querySelector('.rid')?.textContent).toBe('b');
+  });
+
+  it('a route picked before the pieces come: every piece written from it, the late answers dropped, nothing sent again; restore is exact', async () => {
+    const { page, original, p, release, pageCalls } = await halfWritten();
+    const alts: Alternative[] = [];
+    const choice = page.choiceAt(p, (a) => alts.push(a))!;
+    await choice.done;
+    const b = alts.find((a): a is Extract<Alternative, { text: string }> => a.rid === 'b.ts' && a.err === undefined)!;
+    expect(b.text.replace(/B:/g, '')).toBe(LONG);
+    expect(choice.pick('b.ts')).toBe(true);
+    expect(p.textContent).toBe(b.text);
+    const sent = pageCalls();
+    await release();
+    expect(p.textContent).toBe(b.text);
+    expect(pageCalls()).toBe(sent);
+    // The route shown is not listed after the pick: the chooser was done with it.
+    expect(alts.some((a) => a.current)).toBe(false);
+    expect(page.status()).toMatchObject({ state: 'translated', errors: 0 });
+    expect(page.status().done).toBe(page.status().total);
+    // Opened again: b.ts is the route shown, the others asked.
+    const again: Alternative[] = [];
+    await page.choiceAt(p, (a) => again.push(a))!.done;
+    expect(again.map((a) => [a.rid, a.current])).toEqual([['b.ts', true], ['a.ts', false], ['en,c.ts,es', false]]);
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
+  it('its original picked before the pieces come: the paragraph reads its original, and stays so; restore is exact', async () => {
+    const { page, original, p, release } = await halfWritten();
+    const choice = page.choiceAt(p, () => undefined)!;
+    expect(choice.pickOriginal()).toBe(true);
+    expect(p.textContent).toBe(LONG);
+    await release();
+    expect(p.textContent).toBe(LONG);
+    expect(page.choiceAt(p, () => undefined)!.original).toEqual({ text: LONG, lang: 'en', shown: true });
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
+  it('a piece that failed: the route shown says so, and another route picked writes the whole paragraph; no failure left', async () => {
+    const { page, original, p, release } = await halfWritten();
+    await release(true);
+    // The paragraph's second piece failed (the other paragraph went with the first).
+    expect(page.status()).toMatchObject({ state: 'translated', done: 2, total: 3, errors: 1 });
+    const alts: Alternative[] = [];
+    const choice = page.choiceAt(p, (a) => alts.push(a))!;
+    await choice.done;
+    expect(alts[0]).toEqual({ rid: 'a.ts', err: 'Part of this paragraph was not translated', current: false });
+    const b = alts.find((a): a is Extract<Alternative, { text: string }> => a.rid === 'b.ts' && a.err === undefined)!;
+    expect(choice.pick('b.ts')).toBe(true);
+    expect(p.textContent).toBe(b.text);
+    expect(b.text.replace(/B:/g, '')).toBe(LONG);
+    expect(page.status()).toMatchObject({ state: 'translated', done: 3, total: 3, errors: 0 });
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
+  it('bilingual: its copy switched to another route before the pieces come, the original never written; restore is exact', async () => {
+    const { page, original, p, text, release } = await halfWritten('bilingual');
+    const alts: Alternative[] = [];
+    const choice = page.choiceAt(text.firstChild!, (a) => alts.push(a))!;
+    expect(choice.el).toBe(text);
+    await choice.done;
+    const b = alts.find((a): a is Extract<Alternative, { text: string }> => a.rid === 'b.ts' && a.err === undefined)!;
+    expect(choice.pick('b.ts')).toBe(true);
+    await release();
+    expect(text.textContent).toBe(b.text);
+    expect(p.textContent).toBe(LONG);
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+});
+
 describe('the original of one paragraph', () => {
   it('"show the original" puts that paragraph back as it was, the others translated; its routes can take it back, and restore is exact', async () => {
     const { page, fake, frames, original } = await setup('<p id="p">Hello <b id="b">bold</b> world</p><p id="q">Other</p>');
@@ -699,14 +847,18 @@ describe('alternatives on generated pages', () => {
   // A route, or the unit's original ("Show the original").
   const picks = fc.array(fc.tuple(fc.nat(), fc.constantFrom(...ROUTES, 'original')), { minLength: 1, maxLength: 3 });
 
+  /** The page's calls held (by their order) while units are picked, answered after the picks or after the page's changes (`late`). */
+  const holds = fc.record({ calls: fc.uniqueArray(fc.nat(5), { maxLength: 3 }), late: fc.boolean() });
+  type Held = { calls: number[]; late: boolean };
+
   /**
    * `html` translated in `mode`, each chosen unit's choice given to `pick`, then the page changed by
    * `list`: still translated, no errors, and restore equals the same changes made untranslated.
-   * `picked` runs after the picks, before the changes.
+   * `picked` runs after the picks, before the changes. `held`: the page's calls that wait.
    */
   const pickThenChange = async (
     mode: 'replace' | 'bilingual',
-    [html, chosen, list]: [string, [number, string][], Parameters<typeof applyChange>[0][]],
+    [html, chosen, list, held = { calls: [], late: false }]: [string, [number, string][], Parameters<typeof applyChange>[0][], Held?],
     pick: (choice: Choice, rid: string, label: () => string) => void,
     picked: (label: () => string) => void = () => undefined,
   ) => {
@@ -717,12 +869,22 @@ describe('alternatives on generated pages', () => {
     const pageNodes = nodesOf(document.body);
     const refNodes = nodesOf(reference);
     const fake = routedTranslator();
+    const waiting: (() => void)[] = [];
+    let pageCalls = 0;
+    const translate: TranslateFn = async (params, onItem, opts) => {
+      if (!params.rid && held.calls.includes(pageCalls++)) await new Promise<void>((r) => waiting.push(r));
+      return fake.translate(params, onItem, opts);
+    };
     const frames = manualFrames();
-    const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewport: false, routes: async () => ROUTES });
+    const answerHeld = async () => {
+      waiting.splice(0).forEach((r) => r());
+      await frames.settle();
+    };
+    const page = new PageTranslator({ translate, frame: frames.frame, viewport: false, routes: async () => ROUTES });
     pages.push(page);
     page.start('en', 'es', { mode });
     await frames.settle();
-    const label = () => `${html} ${JSON.stringify(chosen)} ${JSON.stringify(list)} => ${document.body.innerHTML}`;
+    const label = () => `${html} ${JSON.stringify(chosen)} ${JSON.stringify(list)} ${JSON.stringify(held)} => ${document.body.innerHTML}`;
     for (const [at, rid] of pageNodes.texts.length ? chosen : []) {
       const choice = page.choiceAt(pageNodes.texts[at % pageNodes.texts.length]!, () => undefined);
       if (!choice) continue;
@@ -730,11 +892,13 @@ describe('alternatives on generated pages', () => {
       pick(choice, rid, label);
     }
     picked(label);
+    if (!held.late) await answerHeld();
     for (const c of list) {
       applyChange(c, pageNodes);
       applyChange(c, refNodes);
       await frames.settle();
     }
+    await answerHeld();
     expect(page.status(), label()).toMatchObject({ state: 'translated', errors: 0 });
     page.restore();
     pages = [];
@@ -772,9 +936,10 @@ describe('alternatives on generated pages', () => {
     maxLength: 3,
   });
 
-  it('long texts sent in pieces among them, switched to other routes or their original, then the page changed: each shows its choice; restore equals the same changes untranslated', async () => {
-    await fc.assert(
-      fc.asyncProperty(longBody, picks, changes, (...run) =>
+  /** Long texts switched in place (`withHeld`: while some of the page's calls wait): each shows its choice. */
+  const longRuns = (params: { numRuns: number; seed: number }, withHeld = false) =>
+    fc.assert(
+      fc.asyncProperty(longBody, picks, changes, withHeld ? holds : fc.constant(undefined), (...run) =>
         pickThenChange('replace', run, (choice, rid, label) => {
           if (!(rid === 'original' ? choice.pickOriginal() : choice.pick(rid))) return;
           // A long text's words are among its element's (which may hold other units); the other
@@ -786,9 +951,12 @@ describe('alternatives on generated pages', () => {
           else if (rid === 'en,c.ts,es') expect(text, label()).toContain('[');
         }),
       ),
-      { numRuns: 150, seed: 44 },
+      params,
     );
-  }, 120_000);
+
+  it('long texts sent in pieces among them, switched to other routes or their original, then the page changed: each shows its choice; restore equals the same changes untranslated', () => longRuns({ numRuns: 150, seed: 44 }), 120_000);
+
+  it('the same while some of the page\'s calls wait (a long text switched with pieces on their way), answered before or after the page\'s changes', () => longRuns({ numRuns: 150, seed: 46 }, true), 120_000);
 
   // Bilingual: a unit's copy switched to another route or hidden ("Hide this translation").
   const bilingualPicks = fc.array(fc.tuple(fc.nat(), fc.constantFrom(...ROUTES, 'hide')), { minLength: 1, maxLength: 3 });
@@ -798,10 +966,10 @@ describe('alternatives on generated pages', () => {
    * hidden, then the page changed: a hidden copy is off the page, the originals are never written,
    * and restore equals the same changes untranslated.
    */
-  const bilingualRuns = (pagesOf: fc.Arbitrary<string>, params: { numRuns: number; seed: number }) => {
+  const bilingualRuns = (pagesOf: fc.Arbitrary<string>, params: { numRuns: number; seed: number }, withHeld = false) => {
     const originalText = () => nodesOf(document.body).texts.filter((t) => !t.parentElement!.closest('[data-polyglot-bilingual]')).map((t) => t.data).join('|');
     return fc.assert(
-      fc.asyncProperty(pagesOf, bilingualPicks, changes, (...run) => {
+      fc.asyncProperty(pagesOf, bilingualPicks, changes, withHeld ? holds : fc.constant(undefined), (...run) => {
         let before = '';
         return pickThenChange(
           'bilingual',
@@ -825,4 +993,6 @@ describe('alternatives on generated pages', () => {
   it('bilingual: copies switched to other routes or hidden, then the page changed: a hidden copy is off the page, the originals untouched; restore equals the same changes untranslated', () => bilingualRuns(body, { numRuns: 200, seed: 43 }), 120_000);
 
   it('bilingual, long texts sent in pieces among them: the same', () => bilingualRuns(longBody, { numRuns: 150, seed: 45 }), 120_000);
+
+  it('bilingual, long texts among them, while some of the page\'s calls wait: the same', () => bilingualRuns(longBody, { numRuns: 150, seed: 47 }, true), 120_000);
 });

@@ -274,6 +274,40 @@ describe('bilingual mode and alternatives in place', () => {
     await page.close();
   });
 
+  it('a long paragraph one of whose pieces every route failed: Alt+click lists the chain\'s translation of all of it, Enter writes it and the failure is gone; restore exact', async () => {
+    const { page, tabId } = await open(`${server.origin}/long.html`);
+    const before = await page.evaluate(() => document.body.innerHTML);
+    // The provider fails the last piece while the page is translated (every route the engine tries), then is well again.
+    apy.failing = (q) => q.includes('Sentence 29 ');
+    try {
+      await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+      // The piece, and what shared its call (the document's title).
+      const failed = await settle(tabId);
+      const errors = Number(failed['errors']);
+      expect(failed['state']).toBe('translated');
+      expect(errors).toBeGreaterThan(0);
+      apy.failing = undefined;
+      const text = () => page.evaluate(() => document.getElementById('long')!.textContent!);
+      expect(await text()).toMatch(/^⟦Sentence 0 .*Sentence 29 tells of the walk in the hills of the north, where the path goes on\.$/);
+      await page.click('#long', { position: { x: 2, y: 2 }, modifiers: ['Alt'] });
+      const chooserText = () => piercedText(page, 'polyglot-alternatives');
+      for (let i = 0; i < 100 && !(await chooserText()).includes('apertium → ca → apertium'); i++) await new Promise((r) => setTimeout(r, 50));
+      const listed = await chooserText();
+      expect(listed).toContain(`Original (English)|${LONG_TEXT}|Show the original|apertium|Part of this paragraph was not translated|apertium → ca → apertium|`);
+      const chain = listed.split('apertium → ca → apertium|')[1]!.split('|')[0]!;
+      expect(chain.replace(/[⟦⟧]/g, '')).toBe(LONG_TEXT);
+      expect(chain.endsWith('⟧⟧')).toBe(true);
+      await page.keyboard.press('Enter');
+      expect(await text()).toBe(chain);
+      expect(await send({ type: 'page:status', data: { tabId } })).toMatchObject({ data: { state: 'translated', errors: errors - 1 } });
+      expect(await send({ type: 'page:restore', data: { tabId } })).toMatchObject({ data: { state: 'original' } });
+      expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
+    } finally {
+      apy.failing = undefined;
+      await page.close();
+    }
+  });
+
   it("Alt+click on a paragraph of a README served as text lists the other route's translation of that paragraph, Enter writes it there, the code as it is; restore exact", async () => {
     const { page, tabId } = await open(`${server.origin}/README.md`);
     const before = await page.evaluate(() => document.body.innerHTML);
