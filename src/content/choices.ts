@@ -69,7 +69,8 @@ export abstract class PageChoices extends PageWrites {
 
   /**
    * The alternatives of the translated unit at `node`, each passed to `onAlternative` as it
-   * settles (the current one first, from the page). Null: no translated unit there.
+   * settles (the current one first, from the page). Null: no translated unit there, nor one whose
+   * call failed.
    */
   choiceAt(node: Node, onAlternative: (a: Alternative) => void): Choice | null {
     if (!this.deps.routes || !this.observer) return null;
@@ -79,7 +80,8 @@ export abstract class PageChoices extends PageWrites {
     return long ? this.longTextChoice(long, onAlternative) : null;
   }
 
-  private unitChoice({ job, unit, el, log }: { job: Job; unit: RangeUnit; el: Element; log: UndoLog }, onAlternative: (a: Alternative) => void): Choice {
+  /** `log` null: the unit's call failed, and the page shows its original (written by a pick: writes.ts `takeOver`). */
+  private unitChoice({ job, unit, el, log }: { job: Job; unit: RangeUnit; el: Element; log: UndoLog | null }, onAlternative: (a: Alternative) => void): Choice {
     const observer = this.observer!;
     const call = new Call<Job>(Infinity);
     const textNow = () => (unit.whole ? (unit.parent.textContent ?? '') : unit.nodes.map((n) => n.textContent ?? '').join('')).trim();
@@ -87,14 +89,13 @@ export abstract class PageChoices extends PageWrites {
     // The page shows the unit's original, picked back or its copy hidden: every route is an alternative.
     const hidden = job.copy !== undefined && this.hiddenCopies.has(job.copy.el);
     const copy: Choice['copy'] = hidden ? 'hidden' : job.copy?.el.isConnected ? 'shown' : null;
-    const plain = this.originals.has(log) || hidden;
+    const plain = !log || this.originals.has(log) || hidden;
     let original: Choice['original'] = null;
-    observer.whilePaused(() =>
-      log.asOriginal(() => {
-        call.add(job);
-        if (!job.copy) original = { text: textNow(), lang: this.src, shown: plain };
-      }),
-    );
+    const serialize = () => {
+      call.add(job);
+      if (!job.copy) original = { text: textNow(), lang: this.src, shown: plain };
+    };
+    observer.whilePaused(() => (log ? log.asOriginal(serialize) : serialize()));
     const { src, trg, epoch } = this;
     const current = job.rid ?? '';
     const ac = new AbortController();
@@ -139,11 +140,14 @@ export abstract class PageChoices extends PageWrites {
       pick: (rid) => {
         const dat = answers.get(rid)?.[0];
         const obs = this.observer;
-        if (dat === undefined || epoch !== this.epoch || job.state !== 'done' || !job.log || !obs) return false;
+        const failed = job.state === 'error';
+        if (dat === undefined || epoch !== this.epoch || !(failed || (job.state === 'done' && job.log)) || !obs) return false;
         const wrapper = readAnswer(dat, this.doc).get(1)!;
         obs.whilePaused(() => {
           job.log?.undo();
-          job.log = writeAnswer(unit, wrapper, 1, call.entries.get(1)!, trg, src, call.into.get(1), this.relabelledYet());
+          const written = writeAnswer(unit, wrapper, 1, call.entries.get(1)!, trg, src, call.into.get(1), this.relabelledYet());
+          if (failed) return this.takeOver(job, written, rid, true);
+          job.log = written;
           this.owners.ownMade(job, job.log.created());
           this.copyPicked(job.copy, job.origin);
         });
@@ -322,10 +326,10 @@ export abstract class PageChoices extends PageWrites {
     return list;
   }
 
-  /** The translated unit at `node` (ownership.ts `at`). */
-  private unitAt(node: Node): { job: Job; unit: RangeUnit; el: Element; log: UndoLog } | null {
+  /** The translated unit at `node` (ownership.ts `at`), or one whose call failed (its `log` null). */
+  private unitAt(node: Node): { job: Job; unit: RangeUnit; el: Element; log: UndoLog | null } | null {
     const job = this.owners.at(node);
-    if (!job || job.state !== 'done' || !job.log || job.unit.kind !== 'range') return null;
+    if (!job || !((job.state === 'done' && job.log) || job.state === 'error') || job.unit.kind !== 'range') return null;
     // Not one whose nodes the page put elsewhere (a highlighter's mark around them, a linkifier's
     // link or a clamp's text in their place: fitted.ts), nor a copy the page reshaped: another
     // translation written into the unit's nodes would go beside the page's.

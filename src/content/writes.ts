@@ -205,9 +205,10 @@ export abstract class PageWrites extends PageCalls {
   }
 
   /**
-   * A piece of a long text not written yet (queued, in flight, or failed) written by the reader's
-   * choice of a route or of the original (choices.ts): taken off the queue, its call's answer
-   * dropped when it comes (`write`), no longer failed. `ours`: the text reads as our translation.
+   * A unit not written yet (a long text's piece queued, in flight or failed; a unit whose call
+   * failed) written by the reader's choice of a route or of the original (choices.ts): taken off
+   * the queue, its call's answer dropped when it comes (`write`), no longer failed. `ours`: the
+   * text reads as our translation.
    */
   protected takeOver(j: Job, log: UndoLog, rid: string | undefined, ours: boolean): void {
     if (j.state === 'queued') {

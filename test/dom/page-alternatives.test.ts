@@ -276,6 +276,79 @@ describe('alternatives in place', () => {
   });
 });
 
+describe('alternatives of a paragraph whose call failed', () => {
+  /** `body` translated with the page's calls failing while `failing` says so (the provider down for those texts). */
+  async function failedOnce(body: string, mode?: 'bilingual') {
+    document.body.innerHTML = body;
+    const fake = routedTranslator();
+    let failing = true;
+    const translate: TranslateFn = async (params, onItem, opts) =>
+      !params.rid && failing ? { status: 503, body: { err: 'provider down' } } : fake.translate(params, onItem, opts);
+    const frames = manualFrames();
+    const page = new PageTranslator({ translate, frame: frames.frame, viewport: false, routes: async () => ROUTES });
+    pages.push(page);
+    const original = document.body.innerHTML;
+    page.start('en', 'es', mode ? { mode } : {});
+    await frames.settle();
+    failing = false;
+    return { page, fake, frames, original };
+  }
+
+  it('Alt+click on it lists every route, the original shown; a pick writes into its live nodes and it is no longer failed; Retry sends only the rest; restore exact', async () => {
+    const { page, fake, frames, original } = await failedOnce('<p id="p">Hello <b id="b">bold</b> world</p><p id="q">Other</p>');
+    const p = document.getElementById('p')!;
+    const b = document.getElementById('b')!;
+    expect(page.status()).toMatchObject({ state: 'translated', done: 0, total: 2, errors: 2 });
+    expect(p.textContent).toBe('Hello bold world');
+    // The hover button's paragraph.
+    expect(page.translatedAt(b.firstChild!)).toBe(p);
+    const alts: Alternative[] = [];
+    const choice = page.choiceAt(b.firstChild!, (a) => alts.push(a))!;
+    expect(choice.original).toEqual({ text: 'Hello bold world', lang: 'en', shown: true });
+    await choice.done;
+    expect(alts).toEqual([
+      { rid: 'a.ts', text: 'HELLO BOLD WORLD', current: false },
+      { rid: 'b.ts', text: 'B:Hello B:bold B:world', current: false },
+      { rid: 'en,c.ts,es', text: '[Hello ][bold][ world]', current: false },
+    ]);
+    expect(choice.pickOriginal()).toBe(false);
+    expect(choice.pick('b.ts')).toBe(true);
+    expect(p.innerHTML).toBe('B:Hello <b id="b">B:bold</b> B:world');
+    expect(document.getElementById('b')).toBe(b);
+    expect(page.status()).toMatchObject({ done: 1, total: 2, errors: 1 });
+    // Opened again: b.ts is the route shown.
+    const again: Alternative[] = [];
+    await page.choiceAt(b, (a) => again.push(a))!.done;
+    expect(again.map((a) => [a.rid, a.current])).toEqual([['b.ts', true], ['a.ts', false], ['en,c.ts,es', false]]);
+    const sent = fake.calls.length;
+    page.retry();
+    await frames.settle();
+    expect(fake.calls.slice(sent).map((c) => c.markup)).toEqual(['<p i=1>Other</p>']);
+    expect(page.status()).toMatchObject({ state: 'translated', done: 2, total: 2, errors: 0 });
+    expect(p.innerHTML).toBe('B:Hello <b id="b">B:bold</b> B:world');
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
+  it('bilingual: a pick shows its copy under it, the original never written; restore exact', async () => {
+    const { page, original } = await failedOnce('<p id="p">Hello world</p>', 'bilingual');
+    const p = document.getElementById('p')!;
+    expect(p.nextElementSibling).toBeNull();
+    const alts: Alternative[] = [];
+    const choice = page.choiceAt(p.firstChild!, (a) => alts.push(a))!;
+    expect(choice.el).toBe(p);
+    expect(choice.copy).toBeNull();
+    await choice.done;
+    expect(alts.map((a) => a.rid)).toEqual(ROUTES);
+    expect(choice.pick('en,c.ts,es')).toBe(true);
+    expect(p.textContent).toBe('Hello world');
+    expect(p.nextElementSibling!.textContent).toBe('[Hello world]');
+    expect(page.status()).toMatchObject({ done: 1, total: 1, errors: 0 });
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+});
+
 describe('alternatives of a long paragraph, sent in pieces', () => {
   /** One text of ~2 500 characters: sent in pieces at its sentences, each piece's answer written into it. */
   const LONG = Array.from({ length: 30 }, (_, i) => `Sentence ${i} tells of the walk in the hills of the north.`).join(' ');

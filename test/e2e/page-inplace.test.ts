@@ -308,6 +308,35 @@ describe('bilingual mode and alternatives in place', () => {
     }
   });
 
+  it('a paragraph whose call failed: Alt+click lists every route\'s translation, Enter writes the first into its live nodes, one failure fewer; restore exact', async () => {
+    const { page, tabId } = await open(`${server.origin}/article.html`);
+    const before = await page.evaluate(() => document.body.innerHTML);
+    apy.failing = (q) => q.includes('the whole story');
+    try {
+      await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+      const failed = await settle(tabId);
+      const errors = Number(failed['errors']);
+      expect(errors).toBeGreaterThan(0);
+      apy.failing = undefined;
+      const linkText = () => page.evaluate(() => document.getElementById('p')!.innerHTML);
+      expect(await linkText()).toBe('Read <a href="#more" id="lnk">the whole story</a> today.');
+      await page.click('#p', { position: { x: 2, y: 2 }, modifiers: ['Alt'] });
+      const chooserText = () => piercedText(page, 'polyglot-alternatives');
+      for (let i = 0; i < 100 && !(await chooserText()).includes('apertium → ca → apertium|'); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await chooserText()).toContain('Original (English) (shown)|Read the whole story today.|apertium|⟦Read⟧ ⟦the whole story⟧ ⟦today.⟧|Use this|Use this route for the page|apertium → ca → apertium|⟦⟦Read⟧⟧');
+      await page.keyboard.press('Enter');
+      expect(await linkText()).toBe('⟦Read⟧ <a href="#more" id="lnk">⟦the whole story⟧</a> ⟦today.⟧');
+      await page.click('#lnk');
+      expect(await page.evaluate(() => (window as unknown as { __links: number }).__links)).toBe(1);
+      expect(await send({ type: 'page:status', data: { tabId } })).toMatchObject({ data: { state: 'translated', errors: errors - 1 } });
+      expect(await send({ type: 'page:restore', data: { tabId } })).toMatchObject({ data: { state: 'original' } });
+      expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
+    } finally {
+      apy.failing = undefined;
+      await page.close();
+    }
+  });
+
   it("Alt+click on a paragraph of a README served as text lists the other route's translation of that paragraph, Enter writes it there, the code as it is; restore exact", async () => {
     const { page, tabId } = await open(`${server.origin}/README.md`);
     const before = await page.evaluate(() => document.body.innerHTML);
