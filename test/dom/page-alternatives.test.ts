@@ -58,12 +58,14 @@ afterEach(() => {
   cleanups = [];
 });
 
-async function setup(body: string, opts: { failChain?: boolean; hostile?: boolean; mode?: 'bilingual' } = {}) {
+/** `body` translated; `wrap`: what the page's translate does around the fake's (calls held or failed). */
+async function setup(body: string, opts: { failChain?: boolean; hostile?: boolean; mode?: 'bilingual'; wrap?: (t: TranslateFn) => TranslateFn } = {}) {
   document.head.innerHTML = '';
   document.body.innerHTML = body;
   const fake = routedTranslator(opts);
   const frames = manualFrames();
-  const page = new PageTranslator({ translate: fake.translate, frame: frames.frame, viewport: false, routes: async () => ROUTES });
+  const translate = opts.wrap ? opts.wrap(fake.translate) : fake.translate;
+  const page = new PageTranslator({ translate, frame: frames.frame, viewport: false, routes: async () => ROUTES });
   pages.push(page);
   const original = document.body.innerHTML;
   page.start('en', 'es', opts.mode ? { mode: opts.mode } : {});
@@ -279,19 +281,12 @@ describe('alternatives in place', () => {
 describe('alternatives of a paragraph whose call failed', () => {
   /** `body` translated with the page's calls failing while `failing` says so (the provider down for those texts). */
   async function failedOnce(body: string, mode?: 'bilingual') {
-    document.body.innerHTML = body;
-    const fake = routedTranslator();
     let failing = true;
-    const translate: TranslateFn = async (params, onItem, opts) =>
-      !params.rid && failing ? { status: 503, body: { err: 'provider down' } } : fake.translate(params, onItem, opts);
-    const frames = manualFrames();
-    const page = new PageTranslator({ translate, frame: frames.frame, viewport: false, routes: async () => ROUTES });
-    pages.push(page);
-    const original = document.body.innerHTML;
-    page.start('en', 'es', mode ? { mode } : {});
-    await frames.settle();
+    const wrap = (t: TranslateFn): TranslateFn => async (params, onItem, opts) =>
+      !params.rid && failing ? { status: 503, body: { err: 'provider down' } } : t(params, onItem, opts);
+    const set = await setup(body, { mode, wrap });
     failing = false;
-    return { page, fake, frames, original };
+    return set;
   }
 
   it('Alt+click on it lists every route, the original shown; a pick writes into its live nodes and it is no longer failed; Retry sends only the rest; restore exact', async () => {
@@ -483,20 +478,13 @@ describe('alternatives of a long paragraph whose pieces are still on their way',
    * written, the others on their way): `release` lets them go, answered or failed (`fail`).
    */
   async function halfWritten(mode?: 'bilingual') {
-    document.body.innerHTML = `<p id="p">${LONG}</p><p>Other</p>`;
-    const fake = routedTranslator();
     const held: ((fail: boolean) => void)[] = [];
     let pageCalls = 0;
-    const translate: TranslateFn = async (params, onItem, opts) => {
+    const wrap = (t: TranslateFn): TranslateFn => async (params, onItem, opts) => {
       if (!params.rid && pageCalls++ > 0 && (await new Promise<boolean>((r) => held.push(r)))) return { status: 503, body: { err: 'provider down' } };
-      return fake.translate(params, onItem, opts);
+      return t(params, onItem, opts);
     };
-    const frames = manualFrames();
-    const page = new PageTranslator({ translate, frame: frames.frame, viewport: false, routes: async () => ROUTES });
-    pages.push(page);
-    const original = document.body.innerHTML;
-    page.start('en', 'es', mode ? { mode } : {});
-    await frames.settle();
+    const { page, fake, frames, original } = await setup(`<p id="p">${LONG}</p><p>Other</p>`, { mode, wrap });
     const p = document.getElementById('p')!;
     const text = mode ? p.nextElementSibling! : p;
     // Its first piece written, the rest as it was.

@@ -13,17 +13,21 @@ import { launchExtension, OPTIONS_PATH, stopServiceWorkers, type ExtensionBrowse
 import { hoverButton, piercedBox, piercedText, texts, type DomNode } from './pierced';
 import { POPUP_PATH, storageGet, storageSet } from './ui-helpers';
 
-const ARTICLE = `<!doctype html><html lang="en"><head><title>Two routes</title></head><body>
-<h1 id="h">A small article</h1>
-<p id="p">Read <a href="#more" id="lnk">the whole story</a> today.</p>
+const ARTICLE_OF = (heading: string, link: string, end: string) => `<!doctype html><html lang="en"><head><title>Two routes</title></head><body>
+<h1 id="h">${heading}</h1>
+<p id="p">Read <a href="#more" id="lnk">${link}</a> ${end}</p>
 <ul><li id="li">The first item</li></ul>
 <script>window.__links = 0; document.getElementById('lnk').addEventListener('click', (e) => { e.preventDefault(); window.__links++; });</script>
 </body></html>`;
+const ARTICLE = ARTICLE_OF('A small article', 'the whole story', 'today.');
 
 /** A long paragraph, translated in pieces. */
-const LONG_PAGE = `<!doctype html><html lang="en"><head><title>A long paragraph</title></head><body>
-<p id="long">${LONG_TEXT}</p>
+const LONG_PAGE_OF = (text: string) => `<!doctype html><html lang="en"><head><title>A long paragraph</title></head><body>
+<p id="long">${text}</p>
 </body></html>`;
+
+/** Texts the worker's memory has not seen in this file's other tests (their calls reach the provider). */
+const UNSEEN_LONG = LONG_TEXT.replaceAll('walk', 'climb');
 
 /**
  * A headline with its thumbnail in the same link (laid out inline, as news sites do), an icon
@@ -66,10 +70,36 @@ describe('bilingual mode and alternatives in place', () => {
 
   const { send, open, settle } = tabDriver(() => browser, () => control);
 
+  /**
+   * The tab translated into Spanish while the provider fails the texts `failing` says yes to (for
+   * every route the engine tries), then well again: the units that failed.
+   */
+  const translateFailing = async (tabId: number, failing: (q: string) => boolean): Promise<number> => {
+    apy.failing = failing;
+    try {
+      await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+      const status = await settle(tabId);
+      expect(status['state']).toBe('translated');
+      return Number(status['errors']);
+    } finally {
+      apy.failing = undefined;
+    }
+  };
+
+  /** Alt+click at `selector`'s top left corner: the chooser's text once it shows `until`. */
+  const chooserAt = async (page: Page, selector: string, until: string): Promise<string> => {
+    await page.click(selector, { position: { x: 2, y: 2 }, modifiers: ['Alt'] });
+    const chooserText = () => piercedText(page, 'polyglot-alternatives');
+    for (let i = 0; i < 100 && !(await chooserText()).includes(until); i++) await new Promise((r) => setTimeout(r, 50));
+    return chooserText();
+  };
+
   beforeAll(async () => {
     [browser, apy, server] = await Promise.all([launchExtension(), startMarkerApy(0, ['cat-spa', 'ara-eng']), startPageServer()]);
     server.set('/article.html', ARTICLE);
-    server.set('/long.html', LONG_PAGE);
+    server.set('/long.html', LONG_PAGE_OF(LONG_TEXT));
+    server.set('/unseen-long.html', LONG_PAGE_OF(UNSEEN_LONG));
+    server.set('/unseen-article.html', ARTICLE_OF('A second story', 'the other story', 'tonight.'));
     server.set('/component.html', COMPONENT);
     server.set('/pictures.html', PICTURES);
     server.set('/smile.svg', SVG(18, 18), { 'content-type': 'image/svg+xml' });
@@ -275,27 +305,18 @@ describe('bilingual mode and alternatives in place', () => {
   });
 
   it('a long paragraph one of whose pieces every route failed: Alt+click lists the chain\'s translation of all of it, Enter writes it and the failure is gone; restore exact', async () => {
-    const { page, tabId } = await open(`${server.origin}/long.html`);
+    const { page, tabId } = await open(`${server.origin}/unseen-long.html`);
     const before = await page.evaluate(() => document.body.innerHTML);
-    // The provider fails the last piece while the page is translated (every route the engine tries), then is well again.
-    apy.failing = (q) => q.includes('Sentence 29 ');
     try {
-      await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
-      // The piece, and what shared its call (the document's title).
-      const failed = await settle(tabId);
-      const errors = Number(failed['errors']);
-      expect(failed['state']).toBe('translated');
+      // The last piece failed, and what shared its call (the document's title).
+      const errors = await translateFailing(tabId, (q) => q.includes('Sentence 29 '));
       expect(errors).toBeGreaterThan(0);
-      apy.failing = undefined;
       const text = () => page.evaluate(() => document.getElementById('long')!.textContent!);
-      expect(await text()).toMatch(/^⟦Sentence 0 .*Sentence 29 tells of the walk in the hills of the north, where the path goes on\.$/);
-      await page.click('#long', { position: { x: 2, y: 2 }, modifiers: ['Alt'] });
-      const chooserText = () => piercedText(page, 'polyglot-alternatives');
-      for (let i = 0; i < 100 && !(await chooserText()).includes('apertium → ca → apertium'); i++) await new Promise((r) => setTimeout(r, 50));
-      const listed = await chooserText();
-      expect(listed).toContain(`Original (English)|${LONG_TEXT}|Show the original|apertium|Part of this paragraph was not translated|apertium → ca → apertium|`);
+      expect(await text()).toMatch(/^⟦Sentence 0 .*Sentence 29 tells of the climb in the hills of the north, where the path goes on\.$/);
+      const listed = await chooserAt(page, '#long', 'apertium → ca → apertium');
+      expect(listed).toContain(`Original (English)|${UNSEEN_LONG}|Show the original|apertium|Part of this paragraph was not translated|apertium → ca → apertium|`);
       const chain = listed.split('apertium → ca → apertium|')[1]!.split('|')[0]!;
-      expect(chain.replace(/[⟦⟧]/g, '')).toBe(LONG_TEXT);
+      expect(chain.replace(/[⟦⟧]/g, '')).toBe(UNSEEN_LONG);
       expect(chain.endsWith('⟧⟧')).toBe(true);
       await page.keyboard.press('Enter');
       expect(await text()).toBe(chain);
@@ -303,36 +324,27 @@ describe('bilingual mode and alternatives in place', () => {
       expect(await send({ type: 'page:restore', data: { tabId } })).toMatchObject({ data: { state: 'original' } });
       expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
     } finally {
-      apy.failing = undefined;
       await page.close();
     }
   });
 
   it('a paragraph whose call failed: Alt+click lists every route\'s translation, Enter writes the first into its live nodes, one failure fewer; restore exact', async () => {
-    const { page, tabId } = await open(`${server.origin}/article.html`);
+    const { page, tabId } = await open(`${server.origin}/unseen-article.html`);
     const before = await page.evaluate(() => document.body.innerHTML);
-    apy.failing = (q) => q.includes('the whole story');
     try {
-      await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
-      const failed = await settle(tabId);
-      const errors = Number(failed['errors']);
+      const errors = await translateFailing(tabId, (q) => q.includes('the other story'));
       expect(errors).toBeGreaterThan(0);
-      apy.failing = undefined;
       const linkText = () => page.evaluate(() => document.getElementById('p')!.innerHTML);
-      expect(await linkText()).toBe('Read <a href="#more" id="lnk">the whole story</a> today.');
-      await page.click('#p', { position: { x: 2, y: 2 }, modifiers: ['Alt'] });
-      const chooserText = () => piercedText(page, 'polyglot-alternatives');
-      for (let i = 0; i < 100 && !(await chooserText()).includes('apertium → ca → apertium|'); i++) await new Promise((r) => setTimeout(r, 50));
-      expect(await chooserText()).toContain('Original (English) (shown)|Read the whole story today.|apertium|⟦Read⟧ ⟦the whole story⟧ ⟦today.⟧|Use this|Use this route for the page|apertium → ca → apertium|⟦⟦Read⟧⟧');
+      expect(await linkText()).toBe('Read <a href="#more" id="lnk">the other story</a> tonight.');
+      expect(await chooserAt(page, '#p', 'apertium → ca → apertium|')).toContain('Original (English) (shown)|Read the other story tonight.|apertium|⟦Read⟧ ⟦the other story⟧ ⟦tonight.⟧|Use this|Use this route for the page|apertium → ca → apertium|⟦⟦Read⟧⟧');
       await page.keyboard.press('Enter');
-      expect(await linkText()).toBe('⟦Read⟧ <a href="#more" id="lnk">⟦the whole story⟧</a> ⟦today.⟧');
+      expect(await linkText()).toBe('⟦Read⟧ <a href="#more" id="lnk">⟦the other story⟧</a> ⟦tonight.⟧');
       await page.click('#lnk');
       expect(await page.evaluate(() => (window as unknown as { __links: number }).__links)).toBe(1);
       expect(await send({ type: 'page:status', data: { tabId } })).toMatchObject({ data: { state: 'translated', errors: errors - 1 } });
       expect(await send({ type: 'page:restore', data: { tabId } })).toMatchObject({ data: { state: 'original' } });
       expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
     } finally {
-      apy.failing = undefined;
       await page.close();
     }
   });
