@@ -191,7 +191,8 @@ export abstract class PageChoices extends PageWrites {
     // Bilingual: the copy the text is in; hidden by the reader, every route is an alternative.
     const copy = first.copy;
     const hidden = copy !== undefined && this.hiddenCopies.has(copy.el);
-    const plain = (first.log !== null && this.originals.has(first.log)) || hidden;
+    // The page shows its original: picked back, its copy hidden, or no piece written (they failed).
+    const plain = (first.log !== null && this.originals.has(first.log)) || hidden || jobs.every((j) => j.state !== 'done');
     const { src, trg, epoch } = this;
     const current = jobs.find((j) => j.rid)?.rid ?? '';
     const ac = new AbortController();
@@ -228,8 +229,7 @@ export abstract class PageChoices extends PageWrites {
       for (const j of jobs) if (j.state !== 'done') this.takeOver(j, write(j, jobs.indexOf(j)), rid, rid !== undefined);
       this.pump();
     };
-    // A copy not shown (hidden, or read as its original) is not where the text is.
-    const el = (copy && !copy.el.isConnected ? unitElement(first.origin!) : g.text.parentElement)!;
+    const el = this.longTextEl(jobs);
     return {
       el,
       original: copy ? null : { text: g.sources.join('').trim(), lang: src, shown: plain },
@@ -298,7 +298,13 @@ export abstract class PageChoices extends PageWrites {
     const at = this.unitAt(node);
     if (at) return at.el;
     const long = this.longTextAt(node);
-    return long ? unitElement(long[0]!.unit) : null;
+    return long ? this.longTextEl(long) : null;
+  }
+
+  /** Where a long text is shown: its bilingual copy not shown (hidden, or none of it written yet) is not where the text is. */
+  private longTextEl(jobs: readonly Job[]): Element {
+    const { copy, origin, unit } = jobs[0]!;
+    return (copy && !copy.el.isConnected ? unitElement(origin!) : (unit as PieceUnit).group.text.parentElement)!;
   }
 
   /**
@@ -355,19 +361,21 @@ export abstract class PageChoices extends PageWrites {
   }
 
   /**
-   * Whether a piece of the long text `g` is written (`jobs`), the others on their way or failed,
+   * Whether a piece of the long text `g` is written (`jobs`) or failed, the others on their way,
    * and the text shows what they wrote: in the page, or in its bilingual copy (on the page, or
-   * hidden by the reader).
+   * hidden by the reader; not shown yet where none is written).
    */
   private longTextShown(jobs: readonly Job[], g: PieceGroup): boolean {
-    const copy = jobs[0]!.copy;
-    const placed = copy ? copy.el.isConnected || this.hiddenCopies.has(copy.el) : g.text.isConnected;
     let written = false;
+    let failed = false;
     for (const j of jobs) {
       if (j.state === 'done' && j.log) written = true;
-      else if (j.state !== 'queued' && j.state !== 'sent' && j.state !== 'error') return false;
+      else if (j.state === 'error') failed = true;
+      else if (j.state !== 'queued' && j.state !== 'sent') return false;
     }
-    return placed && written && g.text.data === piecesShown(g);
+    const copy = jobs[0]!.copy;
+    const placed = copy ? copy.el.isConnected || this.hiddenCopies.has(copy.el) || !written : g.text.isConnected;
+    return placed && (written || failed) && g.text.data === piecesShown(g);
   }
 
   protected pieceSettled(j: Job): void {

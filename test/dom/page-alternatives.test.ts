@@ -325,6 +325,31 @@ describe('alternatives of a paragraph whose call failed', () => {
     expect(document.body.innerHTML).toBe(original);
   });
 
+  it('a long paragraph sent in pieces, all failed: the same, every piece written from the route picked', async () => {
+    const LONG = Array.from({ length: 30 }, (_, i) => `Sentence ${i} tells of the walk in the hills of the north.`).join(' ');
+    for (const mode of [undefined, 'bilingual'] as const) {
+      const { page, original } = await failedOnce(`<p id="p">${LONG}</p>`, mode);
+      const p = document.getElementById('p')!;
+      expect(page.status()).toMatchObject({ done: 0, errors: page.status().total });
+      expect(page.status().total).toBeGreaterThan(1);
+      expect(page.translatedAt(p.firstChild!)).toBe(p);
+      const alts: Alternative[] = [];
+      const choice = page.choiceAt(p.firstChild!, (a) => alts.push(a))!;
+      expect(choice.el).toBe(p);
+      expect(choice.original).toEqual(mode ? null : { text: LONG, lang: 'en', shown: true });
+      await choice.done;
+      expect(alts.map((a) => a.rid)).toEqual(ROUTES);
+      const b = alts.find((a): a is Extract<Alternative, { text: string }> => a.rid === 'b.ts' && a.err === undefined)!;
+      expect(b.text.replace(/B:/g, '')).toBe(LONG);
+      expect(choice.pick('b.ts')).toBe(true);
+      expect((mode ? p.nextElementSibling! : p).textContent).toBe(b.text);
+      if (mode) expect(p.textContent).toBe(LONG);
+      expect(page.status()).toMatchObject({ errors: 0, done: page.status().total });
+      page.restore();
+      expect(document.body.innerHTML).toBe(original);
+    }
+  });
+
   it('bilingual: a pick shows its copy under it, the original never written; restore exact', async () => {
     const { page, original } = await failedOnce('<p id="p">Hello world</p>', 'bilingual');
     const p = document.getElementById('p')!;
