@@ -133,7 +133,8 @@ export abstract class PageChoices extends PageWrites {
       hide: () => {
         const obs = this.observer;
         const c = job.copy;
-        if (!c?.el.isConnected || epoch !== this.epoch || job.state !== 'done' || !obs) return false;
+        // A failed unit's copy is shown where other units of it are written (a paragraph's parts).
+        if (!c?.el.isConnected || epoch !== this.epoch || (job.state !== 'done' && job.state !== 'error') || !obs) return false;
         this.hideCopy(c);
         return true;
       },

@@ -325,6 +325,27 @@ describe('alternatives of a paragraph whose call failed', () => {
     expect(document.body.innerHTML).toBe(original);
   });
 
+  it('bilingual: a part of a long paragraph whose call failed, its copy shown with the other parts: "Hide this translation" hides that copy; restore exact', async () => {
+    const LONG = Array.from({ length: 30 }, (_, i) => `Sentence ${i} tells of the walk in the hills of the north.`).join(' ');
+    const wrap = (t: TranslateFn): TranslateFn => async (params, onItem, opts) =>
+      !params.rid && String((params.dat as string[])[0]).includes('bold end') ? { status: 503, body: { err: 'provider down' } } : t(params, onItem, opts);
+    const { page, original } = await setup(`<p id="p">${LONG} <b id="b">bold end</b></p>`, { mode: 'bilingual', wrap });
+    const p = document.getElementById('p')!;
+    const copy = p.nextElementSibling!;
+    expect(copy.hasAttribute('data-polyglot-bilingual')).toBe(true);
+    // Written where its call was answered; the bold part (and what shared its call) failed.
+    expect(copy.textContent).toContain('SENTENCE 29 TELLS');
+    expect(copy.textContent!.endsWith(' bold end')).toBe(true);
+    expect(page.status().errors).toBeGreaterThan(0);
+    const choice = page.choiceAt(document.getElementById('b')!.firstChild!, () => undefined)!;
+    expect(choice.copy).toBe('shown');
+    await choice.done;
+    expect(choice.hide()).toBe(true);
+    expect(copy.isConnected).toBe(false);
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
   it('a long paragraph sent in pieces, all failed: the same, every piece written from the route picked', async () => {
     const LONG = Array.from({ length: 30 }, (_, i) => `Sentence ${i} tells of the walk in the hills of the north.`).join(' ');
     for (const mode of [undefined, 'bilingual'] as const) {
@@ -933,9 +954,12 @@ describe('alternatives on generated pages', () => {
   // A route, or the unit's original ("Show the original").
   const picks = fc.array(fc.tuple(fc.nat(), fc.constantFrom(...ROUTES, 'original')), { minLength: 1, maxLength: 3 });
 
-  /** The page's calls held (by their order) while units are picked, answered after the picks or after the page's changes (`late`). */
-  const holds = fc.record({ calls: fc.uniqueArray(fc.nat(5), { maxLength: 3 }), late: fc.boolean() });
-  type Held = { calls: number[]; late: boolean };
+  /**
+   * The page's calls held (by their order), answered (or failed: `fail`, the units then sent again
+   * by Retry) before the units are picked, after, or after the page's changes (`when`).
+   */
+  const holds = fc.record({ calls: fc.uniqueArray(fc.nat(5), { maxLength: 3 }), when: fc.constantFrom('before', 'after', 'late'), fail: fc.boolean() });
+  type Held = { calls: number[]; when: 'before' | 'after' | 'late'; fail: boolean };
 
   /**
    * `html` translated in `mode`, each chosen unit's choice given to `pick`, then the page changed by
@@ -944,7 +968,7 @@ describe('alternatives on generated pages', () => {
    */
   const pickThenChange = async (
     mode: 'replace' | 'bilingual',
-    [html, chosen, list, held = { calls: [], late: false }]: [string, [number, string][], Parameters<typeof applyChange>[0][], Held?],
+    [html, chosen, list, held = { calls: [], when: 'after', fail: false }]: [string, [number, string][], Parameters<typeof applyChange>[0][], Held?],
     pick: (choice: Choice, rid: string, label: () => string) => void,
     picked: (label: () => string) => void = () => undefined,
   ) => {
@@ -957,8 +981,12 @@ describe('alternatives on generated pages', () => {
     const fake = routedTranslator();
     const waiting: (() => void)[] = [];
     let pageCalls = 0;
+    let holding = true;
     const translate: TranslateFn = async (params, onItem, opts) => {
-      if (!params.rid && held.calls.includes(pageCalls++)) await new Promise<void>((r) => waiting.push(r));
+      if (!params.rid && holding && held.calls.includes(pageCalls++)) {
+        await new Promise<void>((r) => waiting.push(r));
+        if (held.fail) return { status: 503, body: { err: 'provider down' } };
+      }
       return fake.translate(params, onItem, opts);
     };
     const frames = manualFrames();
@@ -971,6 +999,7 @@ describe('alternatives on generated pages', () => {
     page.start('en', 'es', { mode });
     await frames.settle();
     const label = () => `${html} ${JSON.stringify(chosen)} ${JSON.stringify(list)} ${JSON.stringify(held)} => ${document.body.innerHTML}`;
+    if (held.when === 'before') await answerHeld();
     for (const [at, rid] of pageNodes.texts.length ? chosen : []) {
       const choice = page.choiceAt(pageNodes.texts[at % pageNodes.texts.length]!, () => undefined);
       if (!choice) continue;
@@ -978,22 +1007,29 @@ describe('alternatives on generated pages', () => {
       pick(choice, rid, label);
     }
     picked(label);
-    if (!held.late) await answerHeld();
+    if (held.when === 'after') await answerHeld();
     for (const c of list) {
       applyChange(c, pageNodes);
       applyChange(c, refNodes);
       await frames.settle();
     }
+    holding = false;
     await answerHeld();
+    // What failed and was not picked is sent again (what a pick wrote no longer counts as failed).
+    if (page.status().errors > 0) {
+      page.retry();
+      await frames.settle();
+    }
     expect(page.status(), label()).toMatchObject({ state: 'translated', errors: 0 });
     page.restore();
     pages = [];
     expect(document.body.innerHTML, label()).toBe(reference.innerHTML);
   };
 
-  it('units switched to other routes or to their original, then the page changed: each shows its choice; restore equals the same changes untranslated', async () => {
-    await fc.assert(
-      fc.asyncProperty(body, picks, changes, (...run) =>
+  /** Units switched in place (`withHeld`: while some of the page's calls wait or fail): each shows its choice. */
+  const unitRuns = (params: { numRuns: number; seed: number }, withHeld = false) =>
+    fc.assert(
+      fc.asyncProperty(body, picks, changes, withHeld ? holds : fc.constant(undefined), (...run) =>
         pickThenChange('replace', run, (choice, rid, label) => {
           if (!(rid === 'original' ? choice.pickOriginal() : choice.pick(rid))) return;
           // The unit shows the chosen route's words (b.ts prefixes "B:", the chain brackets), or
@@ -1006,9 +1042,12 @@ describe('alternatives on generated pages', () => {
           else expect(shown, label()).not.toMatch(/[a-z]{2}/);
         }),
       ),
-      { numRuns: 200, seed: 41 },
+      params,
     );
-  }, 120_000);
+
+  it('units switched to other routes or to their original, then the page changed: each shows its choice; restore equals the same changes untranslated', () => unitRuns({ numRuns: 200, seed: 41 }), 120_000);
+
+  it('the same while some of the page\'s calls wait or fail (a failed unit switched to a route), answered before the picks, after them or after the page\'s changes; Retry sends what is left', () => unitRuns({ numRuns: 200, seed: 48 }, true), 120_000);
 
   // Pages with long texts among their leaves: each sent in pieces, switched as one paragraph.
   const longBody = pageBody({
@@ -1042,7 +1081,7 @@ describe('alternatives on generated pages', () => {
 
   it('long texts sent in pieces among them, switched to other routes or their original, then the page changed: each shows its choice; restore equals the same changes untranslated', () => longRuns({ numRuns: 150, seed: 44 }), 120_000);
 
-  it('the same while some of the page\'s calls wait (a long text switched with pieces on their way), answered before or after the page\'s changes', () => longRuns({ numRuns: 150, seed: 46 }, true), 120_000);
+  it('the same while some of the page\'s calls wait or fail (a long text switched with pieces on their way or failed), answered before the picks, after them or after the page\'s changes', () => longRuns({ numRuns: 150, seed: 46 }, true), 120_000);
 
   // Bilingual: a unit's copy switched to another route or hidden ("Hide this translation").
   const bilingualPicks = fc.array(fc.tuple(fc.nat(), fc.constantFrom(...ROUTES, 'hide')), { minLength: 1, maxLength: 3 });
@@ -1080,5 +1119,5 @@ describe('alternatives on generated pages', () => {
 
   it('bilingual, long texts sent in pieces among them: the same', () => bilingualRuns(longBody, { numRuns: 150, seed: 45 }), 120_000);
 
-  it('bilingual, long texts among them, while some of the page\'s calls wait: the same', () => bilingualRuns(longBody, { numRuns: 150, seed: 47 }, true), 120_000);
+  it('bilingual, long texts among them, while some of the page\'s calls wait or fail: the same', () => bilingualRuns(longBody, { numRuns: 150, seed: 47 }, true), 120_000);
 });
