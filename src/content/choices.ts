@@ -121,7 +121,7 @@ export abstract class PageChoices extends PageWrites {
           // reader reads it with its voice). Not before: the page's relabelling would take it too.
           const el = unit.parent;
           const labelled = this.relabelledYet();
-          if (labelled && unit.whole && el instanceof Element && !inPlace(el)) plainLog.attr(el, 'lang', src);
+          if (labelled && unit.whole && el instanceof Element && !inPlace(el)) this.saysOriginal(el, plainLog, labelled);
           // A post added since that the undone log relabelled (answers.ts) still says the target's:
           // its other units are translated.
           if (labelled && el instanceof Element) relabelAbove(unit.whole ? el.parentElement : el, src, trg, plainLog, labelled);
@@ -243,7 +243,8 @@ export abstract class PageChoices extends PageWrites {
           rewrite(() => new UndoLog().seal());
           // The paragraph says its own language where it is all this text, as a unit's does.
           const plainLog = new UndoLog();
-          if (this.relabelledYet() && el.childNodes.length === 1 && !inPlace(el)) plainLog.attr(el, 'lang', src);
+          const labelled = this.relabelledYet();
+          if (labelled && el.childNodes.length === 1 && !inPlace(el)) this.saysOriginal(el, plainLog, labelled);
           first.log = plainLog.seal();
           this.originals.add(first.log);
         });
@@ -266,6 +267,17 @@ export abstract class PageChoices extends PageWrites {
         return true;
       },
     };
+  }
+
+  /**
+   * `el`, shown as its original, says the page's language (in `log`). A unit the page puts in it
+   * later (a block it appends) leaves that label alone, as the relabelling's elements
+   * (answers.ts `relabelAbove` stops at `labelled`): its log would keep this label as the one to
+   * give back, and restore would leave it after this log gave back the page's.
+   */
+  private saysOriginal(el: Element, log: UndoLog, labelled: WeakSet<Element>): void {
+    log.attr(el, 'lang', this.src);
+    labelled.add(el);
   }
 
   /** Takes a unit's bilingual copy off the page ("Hide this translation"): its jobs stay done and written, and a route picked puts the same copy back. */

@@ -658,6 +658,28 @@ describe('alternatives of a long paragraph whose pieces are still on their way',
 });
 
 describe('the original of one paragraph', () => {
+  it('a block the page then puts in that paragraph, and its words changed: the paragraph keeps its label until they are translated, and restore is exact', async () => {
+    // Found by the property test of generated pages at seed 4802: the block's write relabelled
+    // the paragraph, keeping our label as the one to give back, and restore left lang="en".
+    const { page, frames } = await setup('<div id="d">alpha words</div>');
+    const d = document.getElementById('d')!;
+    const choice = page.choiceAt(d.firstChild!, () => undefined)!;
+    await choice.done;
+    expect(choice.pickOriginal()).toBe(true);
+    expect(d.outerHTML).toBe('<div id="d" lang="en">alpha words</div>');
+    /** The page's change, and the paragraph once it is followed. */
+    const changed = async (change: () => void) => {
+      change();
+      await frames.settle();
+      return d.outerHTML;
+    };
+    expect(await changed(() => d.insertAdjacentHTML('beforeend', '<p>a new block</p>'))).toBe('<div id="d" lang="en">alpha words<p>A NEW BLOCK</p></div>');
+    // The page's words are translated: its own label gone with our original's.
+    expect(await changed(() => ((d.firstChild as Text).data = 'new words'))).toBe('<div id="d">NEW WORDS<p>A NEW BLOCK</p></div>');
+    page.restore();
+    expect(document.body.innerHTML).toBe('<div id="d">new words<p>a new block</p></div>');
+  });
+
   it('"show the original" puts that paragraph back as it was, the others translated; its routes can take it back, and restore is exact', async () => {
     const { page, fake, frames, original } = await setup('<p id="p">Hello <b id="b">bold</b> world</p><p id="q">Other</p>');
     const p = document.getElementById('p')!;
