@@ -238,7 +238,8 @@ export abstract class PageChoices extends PageWrites {
       done,
       close: closed,
       pickOriginal: () => {
-        if (copy || !still()) return false;
+        // None written (they failed, or are on their way): the page shows the original already.
+        if (copy || !still() || !jobs.some((j) => j.state === 'done')) return false;
         this.observer!.whilePaused(() => {
           rewrite(() => new UndoLog().seal());
           // The paragraph says its own language where it is all this text, as a unit's does.

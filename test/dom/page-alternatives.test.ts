@@ -360,6 +360,7 @@ describe('alternatives of a paragraph whose call failed', () => {
       expect(choice.original).toEqual(mode ? null : { text: LONG, lang: 'en', shown: true });
       await choice.done;
       expect(alts.map((a) => a.rid)).toEqual(ROUTES);
+      expect(choice.pickOriginal()).toBe(false);
       const b = alts.find((a): a is Extract<Alternative, { text: string }> => a.rid === 'b.ts' && a.err === undefined)!;
       expect(b.text.replace(/B:/g, '')).toBe(LONG);
       expect(choice.pick('b.ts')).toBe(true);
