@@ -1,7 +1,7 @@
 /**
  * The other routes asked for a unit's translation (choices.ts): frm=html answers with one route
  * only (interface.md 4.1 fixes min=max=1 for documents), so one streamed call per route (per call
- * of a long text's pieces) is how they arrive one by one.
+ * of a long text's pieces) is how they arrive one by one. The pair's route list, asked once.
  */
 import type { TrdObj } from '../core/types';
 import type { TranslateFn } from './jobs';
@@ -77,4 +77,22 @@ export function askRoutes(translate: TranslateFn, src: string, trg: string, rout
     )
     .then(() => undefined, () => undefined);
   return { done, answers };
+}
+
+/**
+ * The pair's routes (GetRoutes), asked once per translation (`key`) for the hover button and
+ * every chooser; a failed answer is asked again next time.
+ */
+export class RouteList {
+  private held: { key: string; list: Promise<string[]> } | null = null;
+
+  get(key: string, ask: () => Promise<string[]>): Promise<string[]> {
+    if (this.held?.key === key) return this.held.list;
+    const list: Promise<string[]> = ask().catch(() => {
+      if (this.held?.list === list) this.held = null;
+      return [];
+    });
+    this.held = { key, list };
+    return list;
+  }
 }

@@ -22,7 +22,7 @@ import { pieceText } from './merge';
 import { inPlace } from './tags';
 import { undoing } from './pieces-undo';
 import { UndoLog } from './undo';
-import { askRoutes, type Alternative, type RouteAsk } from './ask-routes';
+import { askRoutes, RouteList, type Alternative, type RouteAsk } from './ask-routes';
 import { t } from '../ui/shared/i18n';
 
 export type { Alternative } from './ask-routes';
@@ -59,7 +59,7 @@ export interface Choice {
 export abstract class PageChoices extends PageWrites {
   /** Requests made for alternatives (for tests). */
   altCalls = 0;
-  private routeList: { key: string; list: Promise<string[]> } | null = null;
+  private readonly routeList = new RouteList();
   /** The logs of units whose original was picked back ("Show the original"): empty, in their job until it is written again. */
   private originals = new WeakSet<UndoLog>();
   /** Bilingual copies the page reshaped without changing their words (bilingual.ts `keptInCopies`): no alternatives there. */
@@ -331,19 +331,9 @@ export abstract class PageChoices extends PageWrites {
     return this.mode === 'bilingual' ? 'hide' : 'original';
   }
 
-  /**
-   * The pair's routes (GetRoutes), asked once per translation for the hover button and every
-   * chooser; a failed answer is asked again next time.
-   */
+  /** The pair's routes, asked once per translation (ask-routes.ts `RouteList`). */
   private pageRoutes(): Promise<string[]> {
-    const key = `${this.epoch} ${this.src} ${this.trg}`;
-    if (this.routeList?.key === key) return this.routeList.list;
-    const list: Promise<string[]> = (this.deps.routes?.(this.src, this.trg) ?? Promise.resolve([])).catch(() => {
-      if (this.routeList?.list === list) this.routeList = null;
-      return [];
-    });
-    this.routeList = { key, list };
-    return list;
+    return this.routeList.get(`${this.epoch} ${this.src} ${this.trg}`, () => this.deps.routes?.(this.src, this.trg) ?? Promise.resolve([]));
   }
 
   /** The translated unit at `node` (ownership.ts `at`), or one whose call failed (its `log` null). */
