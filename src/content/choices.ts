@@ -227,8 +227,10 @@ export abstract class PageChoices extends PageWrites {
         for (let k = order.length - 1; k >= 0; k--) order[k]!.log!.undo();
       });
       for (const j of order) j.log = write(j, jobs.indexOf(j));
-      for (const j of jobs) if (j.state !== 'done') this.takeOver(j, write(j, jobs.indexOf(j)), rid, rid !== undefined);
-      this.pump();
+      const rest = jobs.filter((j) => j.state !== 'done');
+      for (const j of rest) this.takeOver(j, write(j, jobs.indexOf(j)), rid, rid !== undefined);
+      // A queued piece taken off may have been the page's last work.
+      if (rest.length) this.pump();
     };
     const el = this.longTextEl(jobs);
     return {

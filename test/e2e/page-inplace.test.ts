@@ -71,18 +71,28 @@ describe('bilingual mode and alternatives in place', () => {
   const { send, open, settle } = tabDriver(() => browser, () => control);
 
   /**
-   * The tab translated into Spanish while the provider fails the texts `failing` says yes to (for
-   * every route the engine tries), then well again: the units that failed.
+   * `path` translated into Spanish while the provider fails the texts `failing` says yes to (for
+   * every route the engine tries), then well again; `fix` puts one failed unit right from the
+   * chooser: one failure fewer, and restore is exact.
    */
-  const translateFailing = async (tabId: number, failing: (q: string) => boolean): Promise<number> => {
-    apy.failing = failing;
+  const fixedFromChooser = async (path: string, failing: (q: string) => boolean, fix: (page: Page) => Promise<void>) => {
+    const { page, tabId } = await open(`${server.origin}${path}`);
+    const before = await page.evaluate(() => document.body.innerHTML);
     try {
+      apy.failing = failing;
       await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
       const status = await settle(tabId);
+      apy.failing = undefined;
       expect(status['state']).toBe('translated');
-      return Number(status['errors']);
+      const errors = Number(status['errors']);
+      expect(errors).toBeGreaterThan(0);
+      await fix(page);
+      expect(await send({ type: 'page:status', data: { tabId } })).toMatchObject({ data: { state: 'translated', errors: errors - 1 } });
+      expect(await send({ type: 'page:restore', data: { tabId } })).toMatchObject({ data: { state: 'original' } });
+      expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
     } finally {
       apy.failing = undefined;
+      await page.close();
     }
   };
 
@@ -304,13 +314,9 @@ describe('bilingual mode and alternatives in place', () => {
     await page.close();
   });
 
-  it('a long paragraph one of whose pieces every route failed: Alt+click lists the chain\'s translation of all of it, Enter writes it and the failure is gone; restore exact', async () => {
-    const { page, tabId } = await open(`${server.origin}/unseen-long.html`);
-    const before = await page.evaluate(() => document.body.innerHTML);
-    try {
-      // The last piece failed, and what shared its call (the document's title).
-      const errors = await translateFailing(tabId, (q) => q.includes('Sentence 29 '));
-      expect(errors).toBeGreaterThan(0);
+  it('a long paragraph one of whose pieces every route failed: Alt+click lists the chain\'s translation of all of it, Enter writes it and the failure is gone; restore exact', () =>
+    // The last piece failed, and what shared its call (the document's title).
+    fixedFromChooser('/unseen-long.html', (q) => q.includes('Sentence 29 '), async (page) => {
       const text = () => page.evaluate(() => document.getElementById('long')!.textContent!);
       expect(await text()).toMatch(/^⟦Sentence 0 .*Sentence 29 tells of the climb in the hills of the north, where the path goes on\.$/);
       const listed = await chooserAt(page, '#long', 'apertium → ca → apertium');
@@ -320,20 +326,10 @@ describe('bilingual mode and alternatives in place', () => {
       expect(chain.endsWith('⟧⟧')).toBe(true);
       await page.keyboard.press('Enter');
       expect(await text()).toBe(chain);
-      expect(await send({ type: 'page:status', data: { tabId } })).toMatchObject({ data: { state: 'translated', errors: errors - 1 } });
-      expect(await send({ type: 'page:restore', data: { tabId } })).toMatchObject({ data: { state: 'original' } });
-      expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 
-  it('a paragraph whose call failed: Alt+click lists every route\'s translation, Enter writes the first into its live nodes, one failure fewer; restore exact', async () => {
-    const { page, tabId } = await open(`${server.origin}/unseen-article.html`);
-    const before = await page.evaluate(() => document.body.innerHTML);
-    try {
-      const errors = await translateFailing(tabId, (q) => q.includes('the other story'));
-      expect(errors).toBeGreaterThan(0);
+  it('a paragraph whose call failed: Alt+click lists every route\'s translation, Enter writes the first into its live nodes, one failure fewer; restore exact', () =>
+    fixedFromChooser('/unseen-article.html', (q) => q.includes('the other story'), async (page) => {
       const linkText = () => page.evaluate(() => document.getElementById('p')!.innerHTML);
       expect(await linkText()).toBe('Read <a href="#more" id="lnk">the other story</a> tonight.');
       expect(await chooserAt(page, '#p', 'apertium → ca → apertium|')).toContain('Original (English) (shown)|Read the other story tonight.|apertium|⟦Read⟧ ⟦the other story⟧ ⟦tonight.⟧|Use this|Use this route for the page|apertium → ca → apertium|⟦⟦Read⟧⟧');
@@ -341,13 +337,7 @@ describe('bilingual mode and alternatives in place', () => {
       expect(await linkText()).toBe('⟦Read⟧ <a href="#more" id="lnk">⟦the other story⟧</a> ⟦tonight.⟧');
       await page.click('#lnk');
       expect(await page.evaluate(() => (window as unknown as { __links: number }).__links)).toBe(1);
-      expect(await send({ type: 'page:status', data: { tabId } })).toMatchObject({ data: { state: 'translated', errors: errors - 1 } });
-      expect(await send({ type: 'page:restore', data: { tabId } })).toMatchObject({ data: { state: 'original' } });
-      expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 
   it("Alt+click on a paragraph of a README served as text lists the other route's translation of that paragraph, Enter writes it there, the code as it is; restore exact", async () => {
     const { page, tabId } = await open(`${server.origin}/README.md`);
