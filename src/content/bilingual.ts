@@ -239,8 +239,11 @@ export function place(copy: Copy): boolean {
     if (!copy.after.parentNode) return false;
     copy.after.parentNode.insertBefore(copy.el, copy.after.nextSibling);
   } else {
-    const anchor = copy.anchor && copy.anchor.parentNode === copy.parent ? copy.anchor : null;
-    copy.parent.insertBefore(copy.el, anchor);
+    let at = copy.anchor && copy.anchor.parentNode === copy.parent ? copy.anchor : null;
+    // Before the run's last comments, not right after a framework's mark: Lit writes a part's text
+    // into the node after its comment (`startNode.nextSibling`), which would be the copy.
+    for (let prev = at ? at.previousSibling : copy.parent.lastChild; prev?.nodeType === 8; prev = prev.previousSibling) at = prev;
+    copy.parent.insertBefore(copy.el, at);
   }
   return true;
 }
