@@ -17,12 +17,13 @@ import { Call } from './chunk';
 import type { Job, TranslateFn } from './jobs';
 import { relabelAbove, writeAnswer } from './answers';
 import { readAnswer, textOf, type AnswerEl } from './answer';
-import { piecesShown, unitElement, type PieceGroup, type PieceUnit, type RangeUnit, type Unit } from './units';
+import { piecesShown, unitElement, type PieceGroup, type PieceUnit, type Unit } from './units';
 import { pieceText } from './merge';
 import { inPlace } from './tags';
 import { undoing } from './pieces-undo';
 import { UndoLog } from './undo';
 import { askRoutes, RouteList, type Alternative, type RouteAsk } from './ask-routes';
+import { choiceUnitAt, type ChoiceUnit } from './choice-units';
 import { t } from '../ui/shared/i18n';
 
 export type { Alternative } from './ask-routes';
@@ -74,17 +75,21 @@ export abstract class PageChoices extends PageWrites {
    */
   choiceAt(node: Node, onAlternative: (a: Alternative) => void): Choice | null {
     if (!this.deps.routes || !this.observer) return null;
-    const at = this.unitAt(node);
+    const at = choiceUnitAt(this.owners, node, this.reshapedCopies);
     if (at) return this.unitChoice(at, onAlternative);
     const long = this.longTextAt(node);
     return long ? this.longTextChoice(long, onAlternative) : null;
   }
 
-  /** `log` null: the unit's call failed, and the page shows its original (written by a pick: writes.ts `takeOver`). */
-  private unitChoice({ job, unit, el, log }: { job: Job; unit: RangeUnit; el: Element; log: UndoLog | null }, onAlternative: (a: Alternative) => void): Choice {
+  /**
+   * A paragraph, or the attribute an element shows as its words (choice-units.ts). `log` null: the
+   * unit's call failed, and the page shows its original (written by a pick: writes.ts `takeOver`).
+   */
+  private unitChoice({ job, unit, el, log }: ChoiceUnit, onAlternative: (a: Alternative) => void): Choice {
     const observer = this.observer!;
     const call = new Call<Job>(Infinity);
-    const textNow = () => (unit.whole ? (unit.parent.textContent ?? '') : unit.nodes.map((n) => n.textContent ?? '').join('')).trim();
+    const textNow = () =>
+      (unit.kind === 'attr' ? (unit.el.getAttribute(unit.name) ?? '') : unit.whole ? (unit.parent.textContent ?? '') : unit.nodes.map((n) => n.textContent ?? '').join('')).trim();
     const shown = textNow();
     // The page shows the unit's original, picked back or its copy hidden: every route is an alternative.
     const hidden = job.copy !== undefined && this.hiddenCopies.has(job.copy.el);
@@ -119,12 +124,16 @@ export abstract class PageChoices extends PageWrites {
           const plainLog = new UndoLog();
           // A page that says the target's language already: this paragraph says its own (a screen
           // reader reads it with its voice). Not before: the page's relabelling would take it too.
-          const el = unit.parent;
-          const labelled = this.relabelledYet();
-          if (labelled && unit.whole && el instanceof Element && !inPlace(el)) this.saysOriginal(el, plainLog, labelled);
-          // A post added since that the undone log relabelled (answers.ts) still says the target's:
-          // its other units are translated.
-          if (labelled && el instanceof Element) relabelAbove(unit.whole ? el.parentElement : el, src, trg, plainLog, labelled);
+          // An attribute says no language of its own.
+          const el = unit.kind === 'range' ? unit.parent : null;
+          const whole = unit.kind === 'range' && unit.whole;
+          const labelled = el instanceof Element ? this.relabelledYet() : null;
+          if (labelled && el instanceof Element) {
+            if (whole && !inPlace(el)) this.saysOriginal(el, plainLog, labelled);
+            // A post added since that the undone log relabelled (answers.ts) still says the target's:
+            // its other units are translated.
+            relabelAbove(whole ? el.parentElement : el, src, trg, plainLog, labelled);
+          }
           job.log = plainLog.seal();
           this.originals.add(job.log);
         });
@@ -311,7 +320,7 @@ export abstract class PageChoices extends PageWrites {
   /** The element showing the translated unit at `node` that may have alternatives; null elsewhere. */
   translatedAt(node: Node): Element | null {
     if (this.state === 'original') return null;
-    const at = this.unitAt(node);
+    const at = choiceUnitAt(this.owners, node, this.reshapedCopies);
     if (at) return at.el;
     const long = this.longTextAt(node);
     return long ? this.longTextEl(long) : null;
@@ -325,31 +334,20 @@ export abstract class PageChoices extends PageWrites {
 
   /**
    * What the chooser offers beside the other routes: the original, hidden under its translation
-   * (replace mode), or hiding the translation (bilingual mode, where the original is on the page);
-   * null when there is no chooser (nothing translated, or no routes to ask).
+   * (replace mode), or hiding the translation (bilingual mode, where the original is on the page;
+   * not for the attribute shown as `at`'s words, translated in place there too); null when there is
+   * no chooser (nothing translated, or no routes to ask).
    */
-  offers(): 'original' | 'hide' | null {
+  offers(at?: Element): 'original' | 'hide' | null {
     if (!this.deps.routes || this.state === 'original') return null;
-    return this.mode === 'bilingual' ? 'hide' : 'original';
+    // An attribute has no copy: translated in place in bilingual mode too.
+    const attr = at && choiceUnitAt(this.owners, at, this.reshapedCopies)?.unit.kind === 'attr';
+    return this.mode === 'bilingual' && !attr ? 'hide' : 'original';
   }
 
   /** The pair's routes, asked once per translation (ask-routes.ts `RouteList`). */
   private pageRoutes(): Promise<string[]> {
     return this.routeList.get(`${this.epoch} ${this.src} ${this.trg}`, () => this.deps.routes?.(this.src, this.trg) ?? Promise.resolve([]));
-  }
-
-  /** The translated unit at `node` (ownership.ts `at`), or one whose call failed (its `log` null). */
-  private unitAt(node: Node): { job: Job; unit: RangeUnit; el: Element; log: UndoLog | null } | null {
-    const job = this.owners.at(node);
-    if (!job || !((job.state === 'done' && job.log) || job.state === 'error') || job.unit.kind !== 'range') return null;
-    // Not one whose nodes the page put elsewhere (a highlighter's mark around them, a linkifier's
-    // link or a clamp's text in their place: fitted.ts), nor a copy the page reshaped: another
-    // translation written into the unit's nodes would go beside the page's.
-    const { parent, nodes } = job.unit;
-    if (nodes.some((n) => n.parentNode !== parent) || (job.copy && this.reshapedCopies.has(job.copy.el))) return null;
-    // A copy not shown (it read as its original) is not where the unit is.
-    const el = job.copy?.el.isConnected ? job.copy.el : unitElement(job.origin ?? job.unit);
-    return { job, unit: job.unit, el: el!, log: job.log };
   }
 
   /**

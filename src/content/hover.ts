@@ -30,7 +30,7 @@ export interface HoverActions {
   /** The element showing the translated unit at `node`; null where there is none. */
   translatedAt(node: Node): Element | null;
   /** What the chooser offers beside the other routes: the original hidden by its translation, or hiding the translation (no button when nothing). */
-  offers(): 'original' | 'hide' | null;
+  offers(at?: Element): 'original' | 'hide' | null;
 }
 
 export interface HoverChooser {
@@ -128,7 +128,7 @@ export class HoverButton {
       void this.enabled()
         .catch(() => true)
         .then((on) => {
-          const offers = this.page.offers();
+          const offers = this.page.offers(el);
           if (offers && on && this.resting === el && this.translatedAt(target) === el) this.show(el, target, offers);
         });
     }, this.dwellMs);

@@ -98,6 +98,16 @@ async function chooserWithOneRoute(mode: 'replace' | 'bilingual', trg = 'es'): P
   return roots[0]!;
 }
 
+/** `body` translated with every call of the page's failing (the provider down); the routes asked later answer. */
+async function failedOnce(body: string, mode?: 'bilingual') {
+  let failing = true;
+  const wrap = (t: TranslateFn): TranslateFn => async (params, onItem, opts) =>
+    !params.rid && failing ? { status: 503, body: { err: 'provider down' } } : t(params, onItem, opts);
+  const set = await setup(body, { mode, wrap });
+  failing = false;
+  return set;
+}
+
 describe('alternatives in place', () => {
   it('asks each other route once with the original markup and writes the chosen one into the live nodes', async () => {
     const { page, fake, frames, original } = await setup('<p id="p">Hello <b id="b">bold</b> world</p><p>Other</p>');
@@ -280,14 +290,6 @@ describe('alternatives in place', () => {
 
 describe('alternatives of a paragraph whose call failed', () => {
   /** `body` translated with the page's calls failing while `failing` says so (the provider down for those texts). */
-  async function failedOnce(body: string, mode?: 'bilingual') {
-    let failing = true;
-    const wrap = (t: TranslateFn): TranslateFn => async (params, onItem, opts) =>
-      !params.rid && failing ? { status: 503, body: { err: 'provider down' } } : t(params, onItem, opts);
-    const set = await setup(body, { mode, wrap });
-    failing = false;
-    return set;
-  }
 
   it('Alt+click on it lists every route, the original shown; a pick writes into its live nodes and it is no longer failed; Retry sends only the rest; restore exact', async () => {
     const { page, fake, frames, original } = await failedOnce('<p id="p">Hello <b id="b">bold</b> world</p><p id="q">Other</p>');
@@ -386,6 +388,95 @@ describe('alternatives of a paragraph whose call failed', () => {
     expect(p.textContent).toBe('Hello world');
     expect(p.nextElementSibling!.textContent).toBe('[Hello world]');
     expect(page.status()).toMatchObject({ done: 1, total: 1, errors: 0 });
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+});
+
+describe('alternatives of what an element shows as its words (an attribute)', () => {
+  const FORM = '<form><p id="p">Find it here <input id="q" placeholder="Search the site"> <input id="go" type="submit" name="go" value="Send it"></p></form>';
+
+  it("a button input's label and an empty field's hint: each its own chooser, not the paragraph's; a pick writes the attribute, the original puts it back; restore exact", async () => {
+    const { page, fake, original } = await setup(FORM);
+    const p = document.getElementById('p')!;
+    const q = document.getElementById('q') as HTMLInputElement;
+    const go = document.getElementById('go') as HTMLInputElement;
+    expect([p.textContent, q.placeholder, go.value]).toEqual(['FIND IT HERE  ', 'SEARCH THE SITE', 'SEND IT']);
+    // The hover button's element, and what the chooser offers there.
+    expect(page.translatedAt(go)).toBe(go);
+    expect(page.offers(go)).toBe('original');
+    const alts: Alternative[] = [];
+    const choice = page.choiceAt(go, (a) => alts.push(a))!;
+    expect(choice.el).toBe(go);
+    expect(choice.original).toEqual({ text: 'Send it', lang: 'en', shown: false });
+    expect(choice.copy).toBeNull();
+    await choice.done;
+    expect(alts).toEqual([
+      { rid: 'a.ts', text: 'SEND IT', current: true },
+      { rid: 'b.ts', text: 'B:Send it', current: false },
+      { rid: 'en,c.ts,es', text: '[Send it]', current: false },
+    ]);
+    expect(fake.calls.at(-1)!.markup).not.toContain('Find');
+    expect(choice.pick('b.ts')).toBe(true);
+    expect(go.value).toBe('B:Send it');
+    expect([p.textContent, q.placeholder]).toEqual(['FIND IT HERE  ', 'SEARCH THE SITE']);
+    // The field's hint: its original, then a route again.
+    const hint = page.choiceAt(q, () => undefined)!;
+    expect(hint.el).toBe(q);
+    expect(hint.original).toEqual({ text: 'Search the site', lang: 'en', shown: false });
+    await hint.done;
+    expect(hint.pickOriginal()).toBe(true);
+    expect(q.placeholder).toBe('Search the site');
+    const back: Alternative[] = [];
+    const again = page.choiceAt(q, (a) => back.push(a))!;
+    expect(again.original).toEqual({ text: 'Search the site', lang: 'en', shown: true });
+    await again.done;
+    expect(back.map((a) => a.rid)).toEqual(ROUTES);
+    expect(again.pick('en,c.ts,es')).toBe(true);
+    expect(q.placeholder).toBe('[Search the site]');
+    // The paragraph's own words keep theirs.
+    expect(page.choiceAt(p.firstChild!, () => undefined)!.el).toBe(p);
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
+  it('a field the reader typed into shows no hint: the chooser there is the paragraph\'s', async () => {
+    const { page } = await setup(FORM);
+    const q = document.getElementById('q') as HTMLInputElement;
+    q.value = 'cats';
+    expect(page.choiceAt(q, () => undefined)!.el).toBe(document.getElementById('p'));
+  });
+
+  it('a button input whose call failed: every route listed, its original shown; a pick writes it and it is no longer failed; restore exact', async () => {
+    const { page, original } = await failedOnce('<form><input id="go" type="submit" value="Send it"></form>');
+    const go = document.getElementById('go') as HTMLInputElement;
+    expect(page.status()).toMatchObject({ done: 0, errors: 1 });
+    const alts: Alternative[] = [];
+    const choice = page.choiceAt(go, (a) => alts.push(a))!;
+    expect(choice.original).toEqual({ text: 'Send it', lang: 'en', shown: true });
+    await choice.done;
+    expect(alts.map((a) => [a.rid, a.current])).toEqual(ROUTES.map((r) => [r, false]));
+    expect(choice.pickOriginal()).toBe(false);
+    expect(choice.pick('b.ts')).toBe(true);
+    expect(go.value).toBe('B:Send it');
+    expect(page.status()).toMatchObject({ done: 1, errors: 0 });
+    page.restore();
+    expect(document.body.innerHTML).toBe(original);
+  });
+
+  it('bilingual: translated in place, the chooser offers its original, not hiding a copy; restore exact', async () => {
+    const { page, original } = await setup(FORM, { mode: 'bilingual' });
+    const go = document.getElementById('go') as HTMLInputElement;
+    expect(go.value).toBe('SEND IT');
+    expect(page.offers(go)).toBe('original');
+    expect(page.offers(document.getElementById('p')!)).toBe('hide');
+    const choice = page.choiceAt(go, () => undefined)!;
+    expect(choice.original).toEqual({ text: 'Send it', lang: 'en', shown: false });
+    expect(choice.copy).toBeNull();
+    await choice.done;
+    expect(choice.hide()).toBe(false);
+    expect(choice.pickOriginal()).toBe(true);
+    expect(go.value).toBe('Send it');
     page.restore();
     expect(document.body.innerHTML).toBe(original);
   });

@@ -62,6 +62,13 @@ customElements.define('x-closed-quote', class extends HTMLElement {
 });</script>
 </body></html>`;
 
+/** Words a page shows from attributes: a field's hint, a button input's label, a broken image's alt text; a script counts the form's submits. */
+const FORM_PAGE = `<!doctype html><html lang="en"><head><title>A form</title></head><body>
+<form id="f" action="/sent.html"><p id="fp">Look for <input id="q" placeholder="Any product name"> <input id="go" type="submit" value="Search now"></p></form>
+<p><img id="logo" src="/missing.png" alt="Our shop logo" width="160" height="40"></p>
+<script>window.__sent = 0; document.getElementById('f').addEventListener('submit', (e) => { e.preventDefault(); window.__sent++; });</script>
+</body></html>`;
+
 describe('bilingual mode and alternatives in place', () => {
   let browser: ExtensionBrowser;
   let apy: MarkerApy;
@@ -111,6 +118,7 @@ describe('bilingual mode and alternatives in place', () => {
     server.set('/unseen-long.html', LONG_PAGE_OF(UNSEEN_LONG));
     server.set('/unseen-article.html', ARTICLE_OF('A second story', 'the other story', 'tonight.'));
     server.set('/component.html', COMPONENT);
+    server.set('/form.html', FORM_PAGE);
     server.set('/pictures.html', PICTURES);
     server.set('/smile.svg', SVG(18, 18), { 'content-type': 'image/svg+xml' });
     server.set('/boat.svg', SVG(200, 150), { 'content-type': 'image/svg+xml' });
@@ -283,6 +291,33 @@ describe('bilingual mode and alternatives in place', () => {
     expect(await chooserText()).toMatch(/^Original \(English\) \(shown\)\|Read the whole story today\.\|apertium/);
     expect(await both()).toBe(true);
     await page.keyboard.press('Escape');
+    expect(await send({ type: 'page:restore', data: { tabId } })).toMatchObject({ data: { state: 'original' } });
+    expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
+    await page.close();
+  });
+
+  it("Alt+click on a button input, an empty field and a broken image lists the alternatives of the words each shows (its value, hint, alt text), not the paragraph's; Enter writes one there; the form is not sent; restore exact", async () => {
+    const { page, tabId } = await open(`${server.origin}/form.html`);
+    const before = await page.evaluate(() => document.body.innerHTML);
+    await send({ type: 'page:translate', data: { tabId, src: 'en', trg: 'es' } });
+    await settle(tabId);
+    const shown = () =>
+      page.evaluate(() => {
+        const el = (id: string) => document.getElementById(id) as HTMLInputElement & HTMLImageElement;
+        return [el('go').value, el('q').placeholder, el('logo').alt, el('fp').textContent];
+      });
+    expect(await shown()).toEqual(['⟦Search now⟧', '⟦Any product name⟧', '⟦Our shop logo⟧', '⟦Look for⟧  ']);
+    const chain = 'apertium → ca → apertium';
+    expect(await chooserAt(page, '#go', chain)).toContain(`Original (English)|Search now|Show the original|apertium (shown)|⟦Search now⟧|${chain}|⟦⟦Search now⟧⟧|Use this`);
+    await page.keyboard.press('Enter');
+    expect(await shown()).toEqual(['⟦⟦Search now⟧⟧', '⟦Any product name⟧', '⟦Our shop logo⟧', '⟦Look for⟧  ']);
+    // The Alt+click on the submit button sent nothing.
+    expect(await page.evaluate(() => (window as unknown as { __sent: number }).__sent)).toBe(0);
+    expect(await chooserAt(page, '#q', chain)).toContain(`Original (English)|Any product name|Show the original|apertium (shown)|⟦Any product name⟧|${chain}|⟦⟦Any product name⟧⟧`);
+    await page.keyboard.press('Enter');
+    expect(await chooserAt(page, '#logo', chain)).toContain(`Original (English)|Our shop logo|Show the original|apertium (shown)|⟦Our shop logo⟧|${chain}|⟦⟦Our shop logo⟧⟧`);
+    await page.keyboard.press('Enter');
+    expect(await shown()).toEqual(['⟦⟦Search now⟧⟧', '⟦⟦Any product name⟧⟧', '⟦⟦Our shop logo⟧⟧', '⟦Look for⟧  ']);
     expect(await send({ type: 'page:restore', data: { tabId } })).toMatchObject({ data: { state: 'original' } });
     expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
     await page.close();
