@@ -1063,6 +1063,8 @@ describe('alternatives on generated pages', () => {
   const LEAF = fc.oneof(
     { weight: 5, arbitrary: fc.array(fc.constantFrom('alpha', 'beta gamma', ' ', 'x'), { minLength: 1, maxLength: 3 }).map((w) => w.join(' ')) },
     { weight: 1, arbitrary: fc.constantFrom('<code>keep</code>', '<br>', '<img alt="a dog">') },
+    // Words an element shows from an attribute: a field's hint, a button input's label (its own chooser).
+    { weight: 1, arbitrary: fc.constantFrom('<input placeholder="search here">', '<input type="submit" value="send it">') },
   );
   const body = pageBody({ leaf: LEAF, inline: fc.constantFrom('a href="#x"', 'b', 'em'), block: fc.constantFrom('div', 'p', 'li'), depth: 3, maxLength: 4 });
   // A route, or the unit's original ("Show the original").
@@ -1114,8 +1116,10 @@ describe('alternatives on generated pages', () => {
     await frames.settle();
     const label = () => `${html} ${JSON.stringify(chosen)} ${JSON.stringify(list)} ${JSON.stringify(held)} => ${document.body.innerHTML}`;
     if (held.when === 'before') await answerHeld();
-    for (const [at, rid] of pageNodes.texts.length ? chosen : []) {
-      const choice = page.choiceAt(pageNodes.texts[at % pageNodes.texts.length]!, () => undefined);
+    // A text, or an input (the words it shows from an attribute).
+    const targets: Node[] = [...pageNodes.texts, ...pageNodes.elements.filter((e) => e.localName === 'input')];
+    for (const [at, rid] of targets.length ? chosen : []) {
+      const choice = page.choiceAt(targets[at % targets.length]!, () => undefined);
       if (!choice) continue;
       await choice.done;
       pick(choice, rid, label);
@@ -1149,8 +1153,10 @@ describe('alternatives on generated pages', () => {
           // The unit shows the chosen route's words (b.ts prefixes "B:", the chain brackets), or
           // its own; where its element holds other units (blocks), those may show another route.
           if (choice.el.querySelector('div, p, li')) return;
-          const shown = nodesOf(choice.el).texts.filter((t) => !t.parentElement!.closest('code')).map((t) => t.data).join('');
-          if (rid === 'original') expect(choice.el.textContent!.trim(), label()).toBe(choice.original!.text);
+          // An input's words are its attribute's.
+          const attr = choice.el.localName === 'input' ? (choice.el.getAttribute('placeholder') ?? choice.el.getAttribute('value')) : null;
+          const shown = attr ?? nodesOf(choice.el).texts.filter((t) => !t.parentElement!.closest('code')).map((t) => t.data).join('');
+          if (rid === 'original') expect(attr ?? choice.el.textContent!.trim(), label()).toBe(choice.original!.text);
           else if (rid === 'b.ts') expect(shown, label()).toContain('B:');
           else if (rid === 'en,c.ts,es') expect(shown, label()).toContain('[');
           else expect(shown, label()).not.toMatch(/[a-z]{2}/);
