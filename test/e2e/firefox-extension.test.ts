@@ -656,7 +656,7 @@ describe('Firefox: an app that replaces its view', () => {
 });
 
 describe('Firefox: a form', () => {
-  it("sends the page's own words for its pressed button and its option while they read translated; restore exact", async () => {
+  it("sends the page's own words for its pressed button and its option while they read translated; Alt+click on the button opens its label's alternatives, not a submit; restore exact", async () => {
     await useMarker();
     const page = await ff.openPage(`${server.origin}/form`);
     const original = await page.evaluate(() => document.body.innerHTML);
@@ -668,6 +668,19 @@ describe('Firefox: a form', () => {
         `${MARK_OPEN}Archive the thread${MARK_CLOSE}`,
         `${MARK_OPEN}Dark orange${MARK_CLOSE}`,
       ]);
+      // Alt+click on the button: the chooser of its label, and no submit; "Show the original" puts it back.
+      const at = await page.evaluate(() => {
+        const r = document.getElementById('archive')!.getBoundingClientRect();
+        return { x: r.x + 3, y: r.y + r.height / 2 };
+      });
+      await page.keyboard.down('Alt');
+      await page.mouse.click(at.x, at.y);
+      await page.keyboard.up('Alt');
+      const chooser = async () => (await ff.inShadow<string>(page, 'polyglot-alternatives', "(root) => root.querySelector('.box').textContent")) ?? '';
+      await expect.poll(chooser, { timeout: 10_000, interval: 100 }).toMatch(/^Original \(English\)Archive the threadShow the original/);
+      expect(await page.evaluate(() => (window as unknown as { __sent?: string }).__sent)).toBeUndefined();
+      await ff.inShadow(page, 'polyglot-alternatives', "(root) => [...root.querySelectorAll('button')].find((b) => b.textContent === 'Show the original').click()");
+      await expect.poll(() => page.evaluate(() => (document.getElementById('archive') as HTMLInputElement).value)).toBe('Archive the thread');
       await page.locator('#archive').click();
       await expect.poll(() => page.evaluate(() => (window as unknown as { __sent?: string }).__sent)).toBe('colour=Dark orange&action=Archive the thread');
       await ff.message({ type: 'page:restore', data: { tabId } });
