@@ -6,6 +6,7 @@
 import type { Job } from './jobs';
 import { PageRemovals } from './removals';
 import type { Unit } from './segment';
+import { runRoots } from './units';
 
 export abstract class PageFinds extends PageRemovals {
   /** The page changed what is in `el`, an element a unit keeps as it is (follow.ts: a part kept live is not still). */
@@ -22,7 +23,10 @@ export abstract class PageFinds extends PageRemovals {
     }
     // Nodes of runs found already: a run is looked for once, from whichever of its nodes comes first.
     const covered = new Set<Node>();
-    for (const root of roots) {
+    // The roots, and the nodes of jobs undone below that reach past the run found again.
+    const queue = [...roots];
+    for (let i = 0; i < queue.length; i++) {
+      const root = queue[i]!;
       if (!root.isConnected || covered.has(root) || this.owners.holder(root)) continue;
       // In a part of its sentence kept as the page writes it (ownership.ts `livePart`): the page's
       // own; only what says yes in there is a unit, of its own. Before, it joined the run around
@@ -45,6 +49,7 @@ export abstract class PageFinds extends PageRemovals {
       for (const n of run?.kind === 'range' ? run.nodes : around) this.owners.within(n, joined);
       if (joined.size) {
         observer.whilePaused(() => joined.forEach((j) => this.retire(j)));
+        for (const j of joined) rootsOf(j, queue);
         units = seg.around(root);
       }
       // A run found again that holds both written parts and nodes no unit covers (content the page
@@ -58,6 +63,7 @@ export abstract class PageFinds extends PageRemovals {
       });
       if (parts.size) {
         observer.whilePaused(() => parts.forEach((j) => this.retire(j)));
+        for (const j of parts) rootsOf(j, queue);
         found = seg.around(root).filter((u) => !this.owners.taken(u, true));
       }
       for (const u of found) {
@@ -88,6 +94,19 @@ export abstract class PageFinds extends PageRemovals {
       this.enqueue(u);
     }
   }
+}
+
+/**
+ * The nodes of `job`'s unit, to be found again: undone with a run, it may reach past that run (a
+ * part whose last node a block the page put in now cuts off: found by the dynamic property test,
+ * seed 139001, where that node was left in the page's language).
+ */
+function rootsOf(job: Job, into: Node[]): void {
+  const u = job.origin ?? job.unit;
+  if (u.kind !== 'range') return;
+  const nodes = new Set<Node>();
+  runRoots(u, nodes);
+  into.push(...nodes);
 }
 
 /** Whether unit `u` is inside `el`. */

@@ -179,6 +179,19 @@ describe('a page that changes itself while translated', () => {
     expect(document.body.innerHTML).toBe('<a href="/x"><span translate="no">new words<b translate="yes">open</b></span><b>added words</b><b>added words</b></a>');
   });
 
+  it("a block the page moves from between two runs to before a run's last bold: the runs join, and the bold, cut off, is translated again too (found by the hunt at seed 139001)", async () => {
+    // The long link's run ended with a part (Svelte's mark and the bold after it); undone with the
+    // runs the block's move joined, its bold, now past the block, was found by nothing and read
+    // in the page's language.
+    const LONG = Array.from({ length: 40 }, (_, i) => `sentence number ${'x'.repeat(i % 7)} ends here.`).join(' ');
+    const r = await after(`alpha<b>alpha</b><a href="/x"><div></div></a><a href="/x">${LONG}</a><!----><b>alpha</b>`, () => {
+      [...document.querySelectorAll('b')].at(-1)!.before(document.querySelector('a')!);
+    });
+    expect(r.shown.replace(/<[^>]*>/g, '')).not.toMatch(/[a-z]/);
+    expect(r.shown).toMatch(/<div><\/div><\/a><b>ALPHA<\/b>$/);
+    expect(r.restored).toBe(`alpha<b>alpha</b><a href="/x">${LONG}</a><!----><a href="/x"><div></div></a><b>alpha</b>`);
+  });
+
   it('a link whose words the page keeps changing, then given a block, leaves the words after it translated (found by the hunt at seed 132002)', async () => {
     document.head.innerHTML = '';
     document.body.innerHTML = '<a href="/x">alpha</a><a href="/x">beta</a>gamma';
