@@ -296,6 +296,10 @@ export class PageFollow extends PageFinds {
         for (const el of parts) {
           unkeepLive(el);
           this.segmenter?.forgetElement(el);
+          // Out of the page (a view it may put back): its sentence, set aside, reads it as changed
+          // now, and is translated again whole if it comes back (removals.ts `putBack`). Before, it
+          // stayed kept, in the page's words, for good (dynamic property test, seed 140002).
+          if (!el.isConnected) continue;
           const job = this.owners.of(el);
           // No job holds it where its sentence had nothing else to send (a letter alone around a
           // link): the sentence is found again from the part itself (dynamic property test, seed

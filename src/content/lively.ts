@@ -188,7 +188,8 @@ export class Lively {
       for (const [el, at] of this.parts) {
         if (now - at < QUIET_MS) continue;
         this.parts.delete(el);
-        if (el.isConnected) still.push(el);
+        // Out of the page too (a view the page may put back): read as the page says again there.
+        still.push(el);
       }
       this.watchParts();
       if (still.length) this.unkeep(still);
