@@ -5,8 +5,7 @@
  */
 import type { Job } from './jobs';
 import type { Owners } from './ownership';
-import type { AttrUnit, RangeUnit } from './units';
-import { unitElement } from './units';
+import { unitElement, type AttrUnit, type RangeUnit } from './units';
 import type { UndoLog } from './undo';
 
 /** A unit a chooser opens for, where it is shown, and its undo log (null: its call failed, the page shows its original). */

@@ -125,10 +125,10 @@ export abstract class PageChoices extends PageWrites {
           // A page that says the target's language already: this paragraph says its own (a screen
           // reader reads it with its voice). Not before: the page's relabelling would take it too.
           // An attribute says no language of its own.
-          const el = unit.kind === 'range' ? unit.parent : null;
+          const el = unit.kind === 'range' && unit.parent instanceof Element ? unit.parent : null;
           const whole = unit.kind === 'range' && unit.whole;
-          const labelled = el instanceof Element ? this.relabelledYet() : null;
-          if (labelled && el instanceof Element) {
+          const labelled = el && this.relabelledYet();
+          if (el && labelled) {
             if (whole && !inPlace(el)) this.saysOriginal(el, plainLog, labelled);
             // A post added since that the undone log relabelled (answers.ts) still says the target's:
             // its other units are translated.

@@ -286,7 +286,7 @@ export class PageFollow extends PageFinds {
     this.lively.partChanged(el);
   }
 
-  /** Parts of sentences kept as the page wrote them, still for a while now: each sentence translated whole again (lively.ts). */
+  /** Parts of sentences kept as the page wrote them, still for a while now: each sentence translated whole again (lively.ts); one out of the page is only read as the page says again, which its sentence, set aside, reads as a change (removals.ts `putBack`). */
   private givePartsBack(parts: readonly Element[]): void {
     if (this.state !== 'translating' && this.state !== 'translated') return;
     let found = 0;
@@ -296,9 +296,6 @@ export class PageFollow extends PageFinds {
         for (const el of parts) {
           unkeepLive(el);
           this.segmenter?.forgetElement(el);
-          // Out of the page (a view it may put back): its sentence, set aside, reads it as changed
-          // now, and is translated again whole if it comes back (removals.ts `putBack`). Before, it
-          // stayed kept, in the page's words, for good (dynamic property test, seed 140002).
           if (!el.isConnected) continue;
           const job = this.owners.of(el);
           // No job holds it where its sentence had nothing else to send (a letter alone around a

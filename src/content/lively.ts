@@ -174,8 +174,8 @@ export class Lively {
 
   /**
    * Gives back the parts kept that have been still for `QUIET_MS` (a countdown that ended, a
-   * rotating word that stopped): their sentence is translated whole again, the word with it. A
-   * typing loop pauses a second or two between words, and keeps its part.
+   * rotating word that stopped), out of the page too: their sentence is translated whole again,
+   * the word with it. A typing loop pauses a second or two between words, and keeps its part.
    */
   private watchParts(): void {
     if (this.partsTimer || this.parts.size === 0) return;
@@ -188,7 +188,6 @@ export class Lively {
       for (const [el, at] of this.parts) {
         if (now - at < QUIET_MS) continue;
         this.parts.delete(el);
-        // Out of the page too (a view the page may put back): read as the page says again there.
         still.push(el);
       }
       this.watchParts();
